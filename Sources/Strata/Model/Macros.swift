@@ -1,0 +1,34 @@
+/// Makes a class a persistent model: its stored properties become attributes and relationships of an entity.
+@attached(member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata))
+@attached(memberAttribute)
+@attached(extension, conformances: PersistentModel)
+public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")
+
+/// Routes a stored property of a model through its backing data; added by `@Model`, not written by hand.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro _PersistedProperty() = #externalMacro(module: "StrataMacros", type: "PersistedPropertyMacro")
+
+/// Annotates an attribute: options such as `.unique`, the name it had in an earlier version, a hash modifier.
+@attached(peer)
+public macro Attribute(
+    _ options: Schema.Attribute.Option..., originalName: String? = nil, hashModifier: String? = nil
+) = #externalMacro(module: "StrataMacros", type: "MarkerMacro")
+
+/// Annotates a relationship: delete rule, inverse, model counts and the name it had in an earlier version.
+@attached(peer)
+public macro Relationship(
+    _ options: Schema.Relationship.Option..., deleteRule: Schema.Relationship.DeleteRule = .nullify,
+    minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
+    inverse: AnyKeyPath? = nil, hashModifier: String? = nil
+) = #externalMacro(module: "StrataMacros", type: "MarkerMacro")
+
+/// Keeps a property out of the store.
+@attached(peer)
+public macro Transient() = #externalMacro(module: "StrataMacros", type: "MarkerMacro")
+
+/// The placeholder storage behind a persisted property; it holds nothing, the backing data holds the value.
+public struct _PersistedStorage: Sendable {
+    /// Creates the placeholder.
+    public init() {}
+}

@@ -1,0 +1,27 @@
+/// A class whose instances are stored: what `@Model` makes of a class.
+public protocol PersistentModel: AnyObject, Hashable, Identifiable {
+    /// The storage of the object's values and its place in a context.
+    var persistentBackingData: BackingData { get }
+    /// Creates an object over existing backing data; used when fetching.
+    init(backingData: BackingData)
+    /// What `@Model` recorded of the stored properties.
+    static var schemaMetadata: [PropertyMetadata] { get }
+}
+
+extension PersistentModel {
+    /// The object's identity in its store; temporary until the object is first saved.
+    public var persistentModelID: PersistentIdentifier { persistentBackingData.identifier(for: Self.self) }
+    /// The context the object was inserted into or fetched from.
+    public var modelContext: ModelContext? { persistentBackingData.context }
+    /// True once the object was deleted from its context.
+    public var isDeleted: Bool { persistentBackingData.isDeleted }
+    /// True while the object has changes its context has not saved.
+    public var hasChanges: Bool { persistentBackingData.hasChanges }
+    /// The persistent identifier (a model that declares its own `id` keeps it).
+    public var id: PersistentIdentifier { persistentModelID }
+
+    /// Models are equal when they are the same object.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,53 @@
+import GRDB
+
+/// How one attribute moves between a model object and its column.
+struct AttributeMapping: @unchecked Sendable {
+    /// The description that goes into the schema.
+    let attribute: Schema.Attribute
+    /// Converts values.
+    let codec: ValueCodec
+    /// The key path, for predicates and sorts.
+    let keyPath: AnyKeyPath
+    /// `nil` of the property's optional type, or nil for a non-optional property.
+    let none: Any?
+    /// The declared default, if any.
+    let makeDefault: (() -> Any)?
+
+    var name: String { attribute.name }
+
+    /// The stored form of a property value (boxed, of the property's declared type).
+    func encode(_ value: Any) throws -> DatabaseValue {
+        guard let unwrapped = unwrapOptionals(value) else { return .null }
+        return try codec.encode(unwrapped)
+    }
+
+    /// The property value (boxed, of the declared type) for a stored value.
+    func decode(_ stored: DatabaseValue, entity: String) throws -> Any {
+        if stored.isNull {
+            guard let none else { throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name) }
+            return none
+        }
+        guard let value = codec.decode(stored) else {
+            throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: stored)
+        }
+        return value
+    }
+}
+
+/// How one relationship links model objects, and how to build the property's Swift value.
+struct RelationshipMapping: @unchecked Sendable {
+    /// The description that goes into the schema (its inverse filled in once all entities are known).
+    var relationship: Schema.Relationship
+    /// The destination's model type.
+    let destinationType: any PersistentModel.Type
+    /// The key path, for predicates.
+    let keyPath: AnyKeyPath
+    /// The inverse key path written in `@Relationship(inverse:)`, if any.
+    let declaredInverse: AnyKeyPath?
+    /// Builds the property's value (`Item?`, `[Item]`, `[Item]?`) from the related objects.
+    let makeValue: ([any PersistentModel]) -> Any
+    /// The related objects held by a property value.
+    let objects: (Any) -> [any PersistentModel]
+
+    var name: String { relationship.name }
+}

@@ -1,0 +1,95 @@
+import GRDB
+
+/// Reads and changes relationships between objects, keeping both sides of an inverse pair in step.
+struct RelationshipGraph {
+    let context: ModelContext?
+
+    /// The related objects (loading them from the store the first time), without deleted ones.
+    func objects(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
+        references(of: model, relationship.name).compactMap(resolve).filter { !$0.persistentBackingData.isDeleted }
+    }
+
+    /// Replaces the related objects, updating the inverse side of every object added or removed.
+    func set(_ model: any PersistentModel, _ relationship: RelationshipMapping, to newObjects: [any PersistentModel]) {
+        let old = objects(of: model, relationship)
+        var unique: [any PersistentModel] = []
+        for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
+        let removed = old.filter { object in !unique.contains { $0 === object } }
+        let added = unique.filter { object in !old.contains { $0 === object } }
+        let backing = model.persistentBackingData
+        backing.willChange(relationship.name)
+        backing.related[relationship.name] = unique.map(ModelReference.object)
+        context?.noteChanged(model)
+        for object in added { adopt(object) }
+        guard let inverseName = relationship.relationship.inverse else { return }
+        for object in removed { unlink(object, inverseName, from: model) }
+        for object in added { link(object, inverseName, to: model) }
+    }
+
+    /// Removes a deleted object from the inverse side of each of its relationships.
+    func detach(_ model: any PersistentModel) {
+        let mapping = model.persistentBackingData.prepare(model)
+        for relationship in mapping.relationships {
+            guard let inverseName = relationship.relationship.inverse else { continue }
+            for object in objects(of: model, relationship) { unlink(object, inverseName, from: model) }
+        }
+    }
+
+    /// Adds `target` to `object`'s relationship `name` (for a to-one, replacing and unlinking the previous one).
+    private func link(_ object: any PersistentModel, _ name: String, to target: any PersistentModel) {
+        let mapping = object.persistentBackingData.prepare(object)
+        guard let relationship = mapping.relationship(named: name) else { return }
+        var current = objects(of: object, relationship)
+        guard !current.contains(where: { $0 === target }) else { return }
+        if relationship.relationship.isToMany {
+            current.append(target)
+        } else {
+            if let previous = current.first, let inverse = relationship.relationship.inverse {
+                unlink(previous, inverse, from: object)
+            }
+            current = [target]
+        }
+        store(current, in: object, relationship)
+    }
+
+    /// Removes `target` from `object`'s relationship `name`.
+    private func unlink(_ object: any PersistentModel, _ name: String, from target: any PersistentModel) {
+        let mapping = object.persistentBackingData.prepare(object)
+        guard let relationship = mapping.relationship(named: name) else { return }
+        let current = objects(of: object, relationship)
+        guard current.contains(where: { $0 === target }) else { return }
+        store(current.filter { $0 !== target }, in: object, relationship)
+    }
+
+    private func store(_ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping) {
+        let backing = object.persistentBackingData
+        backing.willChange(relationship.name)
+        backing.related[relationship.name] = objects.map(ModelReference.object)
+        context?.noteChanged(object)
+    }
+
+    /// Puts a new related object into the context of the object it was related to.
+    private func adopt(_ object: any PersistentModel) {
+        if let context, object.persistentBackingData.context == nil, object.persistentBackingData.primaryKey == nil {
+            context.insertReached(object)
+        }
+    }
+
+    private func references(of model: any PersistentModel, _ name: String) -> [ModelReference] {
+        let backing = model.persistentBackingData
+        if let loaded = backing.related[name] { return loaded }
+        guard let context = backing.context ?? context, let mapping = backing.mapping,
+              let relationship = mapping.relationship(named: name), let key = backing.primaryKey
+        else { return [] }
+        let loaded = (try? context.relatedKeys(of: mapping, key, relationship)) ?? []
+        backing.related[name] = loaded
+        return loaded
+    }
+
+    private func resolve(_ reference: ModelReference) -> (any PersistentModel)? {
+        switch reference {
+        case .object(let object): return object
+        case .identifier(let id): return try? context?.object(for: id)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+
+/// Converts one attribute's Swift values (boxed) to and from SQLite values.
+struct ValueCodec: @unchecked Sendable {
+    /// How the value appears in the schema.
+    let valueType: ValueType
+    /// The non-optional Swift type.
+    let swiftType: Any.Type
+    /// Encodes a non-nil value of `swiftType`.
+    let encode: (Any) throws -> DatabaseValue
+    /// Decodes a non-NULL stored value; nil when it does not fit.
+    let decode: (DatabaseValue) -> Any?
+
+    /// The codec for a property type, or nil when Strata cannot store it.
+    static func make(for type: Any.Type) -> ValueCodec? {
+        if let storable = type as? any StorableValue.Type { return primitive(storable) }
+        if let raw = type as? any RawRepresentable.Type, let codec = rawValue(raw) { return codec }
+        if let codable = type as? any Codable.Type { return json(codable) }
+        return nil
+    }
+
+    private static func primitive<T: StorableValue>(_: T.Type) -> ValueCodec {
+        ValueCodec(
+            valueType: T.valueType, swiftType: T.self,
+            encode: { value in
+                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                return typed.storedValue
+            },
+            decode: { T.fromStored($0) })
+    }
+
+    private static func rawValue<T: RawRepresentable>(_: T.Type) -> ValueCodec? {
+        guard let raw = T.RawValue.self as? any StorableValue.Type, let rawCodec = make(for: raw) else { return nil }
+        return ValueCodec(
+            valueType: .rawRepresentable(typeName: String(describing: T.self), raw: rawCodec.valueType), swiftType: T.self,
+            encode: { value in
+                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                return try rawCodec.encode(typed.rawValue)
+            },
+            decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) })
+    }
+
+    private static func json<T: Codable>(_: T.Type) -> ValueCodec {
+        ValueCodec(
+            valueType: .codable(typeName: String(describing: T.self)), swiftType: T.self,
+            encode: { value in
+                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                return String(decoding: try encoder.encode(typed), as: UTF8.self).databaseValue
+            },
+            decode: { stored in
+                guard let text = String.fromDatabaseValue(stored) else { return nil }
+                return try? JSONDecoder().decode(T.self, from: Data(text.utf8))
+            })
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// The entities of a set of model types, optionally with a version: what a store holds and a migration diffs.
+public struct Schema: @unchecked Sendable, CustomStringConvertible {
+    /// The version, when the schema comes from a `VersionedSchema` or was given one.
+    public let version: Version?
+    /// The entities, in the order their types were given (related types follow the types that reach them).
+    public let entities: [Entity]
+    /// The entities by name.
+    public let entitiesByName: [String: Entity]
+    /// How each entity's objects map to rows.
+    let mappings: [String: EntityMapping]
+    /// Mistakes in the model types, as messages; a container refuses a schema that has any.
+    let problems: [String]
+
+    /// A schema of these model types and of every model type their relationships reach.
+    public init(_ types: [any PersistentModel.Type], version: Version? = nil) {
+        var ordered: [EntityMapping] = []
+        var byName: [String: EntityMapping] = [:]
+        var problems: [String] = []
+        var queue = types
+        while !queue.isEmpty {
+            let type = queue.removeFirst()
+            let name = EntityMapping.entityName(of: type)
+            if let existing = byName[name] {
+                if existing.type != type {
+                    problems.append(
+                        "two model types are both named '\(name)' (\(String(reflecting: existing.type)) and \(String(reflecting: type))); an entity is named after its class, so one schema can hold only one of them")
+                }
+                continue
+            }
+            let mapping = EntityMapping(type: type)
+            byName[name] = mapping
+            ordered.append(mapping)
+            problems += mapping.problems
+            queue += mapping.relationships.map(\.destinationType)
+        }
+        problems += InverseResolver(mappings: byName).resolve()
+        self.version = version
+        self.mappings = byName
+        self.entities = ordered.map(\.entity)
+        self.entitiesByName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
+        self.problems = problems
+    }
+
+    /// A schema of these model types.
+    public init(_ types: any PersistentModel.Type..., version: Version? = nil) {
+        self.init(types, version: version)
+    }
+
+    /// The schema of a versioned schema: its models at its version identifier.
+    public init(versionedSchema: any VersionedSchema.Type) {
+        self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
+    }
+
+    /// A schema rebuilt from a stored description; it has no model types, so it can describe but not fetch.
+    public init(entities: [Entity], version: Version?) {
+        self.version = version
+        self.entities = entities
+        self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.mappings = [:]
+        self.problems = []
+    }
+
+    /// The mapping of a model type's entity, when the type belongs to this schema.
+    func mapping(for type: any PersistentModel.Type) -> EntityMapping? {
+        guard let mapping = mappings[EntityMapping.entityName(of: type)], mapping.type == type else { return nil }
+        return mapping
+    }
+
+    /// "Schema 1.0.0: Book, Author".
+    public var description: String {
+        "Schema \(version?.description ?? "(unversioned)"): \(entities.map(\.name).joined(separator: ", "))"
+    }
+}

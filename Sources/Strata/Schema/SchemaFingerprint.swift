@@ -1,0 +1,30 @@
+import Crypto
+import Foundation
+
+extension Schema {
+    /// The schema's entities in a canonical order (entities, attributes, relationships by name).
+    public var canonicalEntities: [Entity] {
+        entities.sorted { $0.name < $1.name }.map { entity in
+            var entity = entity
+            entity.attributes.sort { $0.name < $1.name }
+            entity.relationships.sort { $0.name < $1.name }
+            return entity
+        }
+    }
+
+    /// The canonical JSON of the entities: sorted keys, no whitespace; what the fingerprint hashes.
+    public var canonicalJSON: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of strings, numbers and arrays cannot fail.
+        return (try? encoder.encode(canonicalEntities)) ?? Data()
+    }
+
+    /// SHA-256 of the canonical JSON, in hex: equal for structurally identical schemas, whatever their version.
+    public var fingerprint: String {
+        SHA256.hash(data: canonicalJSON).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The first 8 hex digits of the fingerprint, for display.
+    public var shortFingerprint: String { String(fingerprint.prefix(8)) }
+}

@@ -1,0 +1,50 @@
+extension Schema {
+    /// A schema's semantic version, such as `Schema.Version(1, 2, 0)`; ordered by major, minor, patch.
+    public struct Version: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
+        /// The major component.
+        public let major: Int
+        /// The minor component.
+        public let minor: Int
+        /// The patch component.
+        public let patch: Int
+
+        /// Creates a version from its three components.
+        public init(_ major: Int, _ minor: Int, _ patch: Int) {
+            self.major = major
+            self.minor = minor
+            self.patch = patch
+        }
+
+        /// Parses "1.2.0" (or "1.2", "1"); nil when a component is not a non-negative number.
+        public init?(_ text: String) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...3).contains(parts.count), parts.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
+            let numbers = parts.compactMap { $0 } + [0, 0]
+            self.init(numbers[0], numbers[1], numbers[2])
+        }
+
+        /// "1.2.0".
+        public var description: String { "\(major).\(minor).\(patch)" }
+
+        /// Orders versions by major, then minor, then patch.
+        public static func < (lhs: Version, rhs: Version) -> Bool {
+            (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
+        }
+
+        /// Encodes as the string "1.2.0".
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(description)
+        }
+
+        /// Decodes the string "1.2.0".
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let version = Version(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a version like 1.2.0")
+            }
+            self = version
+        }
+    }
+}

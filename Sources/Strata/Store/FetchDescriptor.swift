@@ -1,0 +1,25 @@
+import Foundation
+
+/// What to fetch: a predicate, a sort order, and a page (`fetchOffset`, `fetchLimit`).
+public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
+    /// Which models to fetch; all when nil.
+    public var predicate: Predicate<T>?
+    /// The order of the results; by primary key when empty.
+    public var sortBy: [SortDescriptor<T>]
+    /// The most results to return.
+    public var fetchLimit: Int?
+    /// How many results to skip.
+    public var fetchOffset: Int?
+    /// Whether unsaved inserts, changes and deletes of the context count (they do by default).
+    public var includePendingChanges: Bool = true
+    /// Accepted for source compatibility; Strata always loads attributes with the row.
+    public var propertiesToFetch: [PartialKeyPath<T>] = []
+    /// Accepted for source compatibility; Strata loads relationships when first read.
+    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
+
+    /// Creates a descriptor.
+    public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
+        self.predicate = predicate
+        self.sortBy = sortBy
+    }
+}

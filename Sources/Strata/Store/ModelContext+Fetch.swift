@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// The models a descriptor selects, in its order, including unsaved changes of this context.
+    public func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [T] {
+        try fetch(descriptor, inMemory: false)
+    }
+
+    /// How many models a descriptor selects.
+    public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        let plan = try self.plan(descriptor, inMemory: false)
+        guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).count }
+        let (inner, arguments) = plan.select("1", paged: true)
+        return try store.read("counting \(plan.mapping.name)") { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(inner))", arguments: arguments) ?? 0
+        }
+    }
+
+    /// The identifiers of the models a descriptor selects, without loading the models when SQL can answer.
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        let plan = try self.plan(descriptor, inMemory: false)
+        guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).map(\.persistentModelID) }
+        let (sql, arguments) = plan.select("\(quote(plan.mapping.name)).\(quote(StoreLayout.primaryKey))", paged: true)
+        let keys = try store.read("reading \(plan.mapping.name) keys") { db in try Int64.fetchAll(db, sql: sql, arguments: arguments) }
+        return keys.map { PersistentIdentifier(entityName: plan.mapping.name, storeIdentifier: store.identifier, primaryKey: $0) }
+    }
+
+    /// Calls `block` with each selected model, loading `batchSize` rows at a time so memory stays flat.
+    public func enumerate<T: PersistentModel>(
+        _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
+        block: (T) throws -> Void
+    ) throws {
+        let plan = try self.plan(descriptor, inMemory: false)
+        guard plan.order != nil, !hasPendingChanges(plan) else {
+            for model in try fetch(descriptor) { try block(model) }
+            return
+        }
+        let reader = RowReader(context: self, mapping: plan.mapping)
+        let size = max(batchSize, 1)
+        var skipped = 0
+        var delivered = 0
+        var offset = 0
+        var lastKey: Int64?
+        let byKey = descriptor.sortBy.isEmpty
+        let skip = max(descriptor.fetchOffset ?? 0, 0)
+        let limit = descriptor.fetchLimit ?? .max
+        while delivered < limit {
+            // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
+            var (sql, arguments) = plan.select(reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
+            if !byKey { sql += " OFFSET \(offset)" }
+            let rows = try store.read("reading \(plan.mapping.name)") { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
+            offset += rows.count
+            lastKey = rows.last?[0]
+            for row in rows {
+                guard let model = try reader.object(for: row) as? T else { continue }
+                if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
+                if skipped < skip {
+                    skipped += 1
+                    continue
+                }
+                try block(model)
+                delivered += 1
+                if delivered >= limit { break }
+            }
+            pruneRegistry()
+            if rows.count < size { break }
+        }
+    }
+
+    /// The fetch, with `inMemory` forcing predicates and sorts to run in Swift (tests compare both paths).
+    func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> [T] {
+        let plan = try self.plan(descriptor, inMemory: inMemory)
+        let reader = RowReader(context: self, mapping: plan.mapping)
+        let pending = hasPendingChanges(plan)
+        let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
+        let rows = try store.read("fetching \(plan.mapping.name)") { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
+        var results = try rows.compactMap { try reader.object(for: $0) as? T }
+        if plan.isFullySQL && !pending { return results }
+        if pending {
+            results.removeAll { changed[ObjectIdentifier($0)] != nil || deleted[ObjectIdentifier($0)] != nil }
+        }
+        if let predicate = descriptor.predicate, !plan.predicateInSQL {
+            results = try results.filter { try predicate.evaluate($0) }
+        }
+        if pending {
+            let extra = (changedModelsArray + insertedModelsArray).compactMap { $0 as? T }.filter { !$0.isDeleted }
+            results += try extra.filter { try descriptor.predicate?.evaluate($0) ?? true }
+        }
+        if pending || plan.order == nil {
+            results = sortedByKey(results)
+            if !descriptor.sortBy.isEmpty { results.sort(using: descriptor.sortBy) }
+        }
+        let start = min(max(descriptor.fetchOffset ?? 0, 0), results.count)
+        let end = descriptor.fetchLimit.map { min(start + max($0, 0), results.count) } ?? results.count
+        return Array(results[start..<end])
+    }
+
+    private func plan<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> FetchPlan<T> {
+        FetchPlan(descriptor, mapping: try mapping(for: T.self), schema: schema, inMemory: inMemory)
+    }
+
+    private func hasPendingChanges<T>(_ plan: FetchPlan<T>) -> Bool {
+        guard plan.descriptor.includePendingChanges else { return false }
+        let name = plan.mapping.name
+        return (changedModelsArray + insertedModelsArray + deletedModelsArray).contains {
+            $0.persistentBackingData.mapping?.name == name
+        }
+    }
+
+    /// Saved objects by primary key, then new objects in insertion order: the order ties keep after sorting.
+    private func sortedByKey<T: PersistentModel>(_ models: [T]) -> [T] {
+        let order = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
+        return models.sorted { lhs, rhs in
+            let left = lhs.persistentBackingData.primaryKey, right = rhs.persistentBackingData.primaryKey
+            switch (left, right) {
+            case let (l?, r?): return l < r
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return order[ObjectIdentifier(lhs)] ?? 0 < order[ObjectIdentifier(rhs)] ?? 0
+            }
+        }
+    }
+}

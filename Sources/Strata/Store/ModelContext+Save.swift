@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+
+extension ModelContext {
+    /// Writes every insert, change and delete in one transaction; on error nothing is written and the
+    /// changes stay pending (call `rollback()` to drop them).
+    public func save() throws {
+        if let error = takePendingErrors().first { throw error }
+        guard hasChanges else { return }
+        guard store.configuration.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
+        insertReachableObjects()
+        try applyDeleteRules()
+        try validateRelationshipCounts()
+        let writer = SaveWriter(
+            context: self, layout: StoreLayout(schema: schema), inserted: insertedModelsArray,
+            changed: changedModelsArray, deleted: deletedModelsArray)
+        let assigned = try store.write("saving") { db in try writer.write(db) }
+        didSave(insertedKeys: assigned)
+    }
+
+    /// Inserts the new objects that inserted or changed objects relate to (as SwiftData does).
+    private func insertReachableObjects() {
+        var work = insertedModelsArray + changedModelsArray
+        while let model = work.popLast() {
+            for references in model.persistentBackingData.related.values {
+                for case .object(let object) in references {
+                    let backing = object.persistentBackingData
+                    if backing.primaryKey == nil, !backing.isDeleted, inserted[ObjectIdentifier(object)] == nil {
+                        register(object)
+                        work.append(object)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks `.deny`, extends deletes along `.cascade`, and detaches deleted objects from their partners.
+    private func applyDeleteRules() throws {
+        var doomed = deletedModelsArray
+        var index = 0
+        let graph = RelationshipGraph(context: self)
+        while index < doomed.count {
+            let model = doomed[index]
+            index += 1
+            let mapping = model.persistentBackingData.prepare(model)
+            for relationship in mapping.relationships {
+                let related = graph.objects(of: model, relationship).filter { object in !doomed.contains { $0 === object } }
+                switch relationship.relationship.deleteRule {
+                case .deny where !related.isEmpty:
+                    throw StrataError.deleteDenied(
+                        entity: mapping.name, key: model.persistentModelID.description, relationship: relationship.name, count: related.count)
+                case .cascade:
+                    doomed += related
+                default:
+                    break
+                }
+            }
+        }
+        for model in doomed {
+            if !model.isDeleted { markDeleted(model) }
+            graph.detach(model)
+        }
+    }
+
+    /// Refuses to save a to-many relationship outside its declared model counts.
+    private func validateRelationshipCounts() throws {
+        let graph = RelationshipGraph(context: self)
+        for model in insertedModelsArray + changedModelsArray {
+            guard let mapping = model.persistentBackingData.mapping else { continue }
+            for relationship in mapping.relationships where relationship.relationship.isToMany {
+                let minimum = relationship.relationship.minimumModelCount, maximum = relationship.relationship.maximumModelCount
+                guard minimum > 0 || maximum > 0 else { continue }
+                let count = graph.objects(of: model, relationship).count
+                if count < minimum || (maximum > 0 && count > maximum) {
+                    throw StrataError.relationshipCount(
+                        entity: mapping.name, key: model.persistentModelID.description, relationship: relationship.name,
+                        count: count, minimum: minimum, maximum: maximum)
+                }
+            }
+        }
+    }
+}

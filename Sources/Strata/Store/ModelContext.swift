@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+
+/// Tracks model objects of one container: fetches them, records inserts, changes and deletes, and saves them
+/// in one transaction.
+///
+/// A context is not thread-safe: use each one from one thread at a time (make one per thread or task).
+public final class ModelContext {
+    /// The container the context belongs to.
+    public let container: ModelContainer
+    /// Accepted for source compatibility; Strata saves when `save()` is called (or at the end of `transaction`).
+    public var autosaveEnabled: Bool = true
+    /// The schema objects are mapped with (the container's, or a migration stage's).
+    let schema: Schema
+    /// Saved objects by row, held weakly: an object nobody uses is released.
+    private var registry: [RowKey: WeakModel] = [:]
+    /// Objects inserted since the last save, in insertion order.
+    private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
+    private(set) var insertionOrder: [ObjectIdentifier] = []
+    /// Saved objects changed since the last save.
+    private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Saved objects deleted since the last save.
+    private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
+    private var pendingErrors: [StrataError] = []
+
+    /// Creates a context for a container.
+    public init(_ container: ModelContainer) {
+        self.container = container
+        self.schema = container.schema
+    }
+
+    var store: StoreConnection { container.store }
+
+    // MARK: - Changes
+
+    /// True while there are unsaved inserts, changes or deletes.
+    public var hasChanges: Bool { !inserted.isEmpty || !changed.isEmpty || !deleted.isEmpty }
+
+    /// The objects inserted since the last save.
+    public var insertedModelsArray: [any PersistentModel] { insertionOrder.compactMap { inserted[$0] } }
+    /// The saved objects changed since the last save.
+    public var changedModelsArray: [any PersistentModel] { Array(changed.values) }
+    /// The saved objects deleted since the last save.
+    public var deletedModelsArray: [any PersistentModel] { Array(deleted.values) }
+
+    /// Adds a new object (and, at the next save, every new object it relates to).
+    public func insert<T: PersistentModel>(_ model: T) {
+        register(model)
+    }
+
+    /// Marks an object for deletion at the next save; delete rules are applied then.
+    public func delete<T: PersistentModel>(_ model: T) {
+        let backing = model.persistentBackingData
+        let id = ObjectIdentifier(model)
+        if inserted.removeValue(forKey: id) != nil {
+            insertionOrder.removeAll { $0 == id }
+            RelationshipGraph(context: self).detach(model)
+            backing.isDeleted = true
+            return
+        }
+        guard backing.primaryKey != nil, !backing.isDeleted else { return }
+        if backing.context == nil { adopt(model) }
+        backing.isDeleted = true
+        deleted[id] = model
+    }
+
+    /// Deletes every object of a type that matches a predicate (all of them when nil), at the next save.
+    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        for object in try fetch(FetchDescriptor<T>(predicate: predicate)) {
+            delete(object)
+        }
+    }
+
+    /// Forgets every unsaved change: inserted objects are dropped, changed ones get their saved values back.
+    public func rollback() {
+        for model in inserted.values {
+            model.persistentBackingData.context = nil
+        }
+        for model in changed.values { model.persistentBackingData.revert() }
+        for model in deleted.values { model.persistentBackingData.revert() }
+        inserted = [:]
+        insertionOrder = []
+        changed = [:]
+        deleted = [:]
+        pendingErrors = []
+    }
+
+    /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
+    // MARK: - Identity
+
+    /// The object with this identifier: the registered one, or one loaded from the store.
+    public func model(for persistentModelID: PersistentIdentifier) -> any PersistentModel {
+        if let model = try? object(for: persistentModelID) { return model }
+        return MissingModel(backingData: BackingData())
+    }
+
+    /// The registered object with this identifier, if this context holds it.
+    public func registeredModel<T: PersistentModel>(for persistentModelID: PersistentIdentifier) -> T? {
+        registeredObject(for: persistentModelID) as? T
+    }
+
+    /// The registered object with this identifier, of whatever type.
+    func registeredObject(for id: PersistentIdentifier) -> (any PersistentModel)? {
+        if id.isTemporary { return inserted.values.first { $0.persistentModelID == id } }
+        guard let key = id.primaryKey else { return nil }
+        return registry[RowKey(entity: id.entityName, primaryKey: key)]?.model
+    }
+
+    /// The object for an identifier, loading it when it is not registered; nil when the row is gone.
+    func object(for id: PersistentIdentifier) throws -> (any PersistentModel)? {
+        if let registered = registeredObject(for: id) { return registered }
+        guard let primaryKey = id.primaryKey, let mapping = schema.mappings[id.entityName] else { return nil }
+        return try RowReader(context: self, mapping: mapping).fetch(primaryKey: primaryKey)
+    }
+
+    /// The registered object of a row, if alive.
+    func registered(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
+        registry[RowKey(entity: entity, primaryKey: primaryKey)]?.model
+    }
+
+    /// Drops registry entries whose objects were released.
+    func pruneRegistry() {
+        registry = registry.filter { $0.value.object != nil }
+    }
+
+    /// Registers a saved object loaded from a row.
+    func register(loaded model: any PersistentModel, entity: String, primaryKey: Int64) {
+        registry[RowKey(entity: entity, primaryKey: primaryKey)] = WeakModel(model: model)
+    }
+
+    /// The mapping of a model type in this context's schema.
+    func mapping(for type: any PersistentModel.Type) throws -> EntityMapping {
+        guard let mapping = schema.mapping(for: type) else { throw StrataError.unknownModelType(String(reflecting: type)) }
+        return mapping
+    }
+
+    /// Takes a new object in: binds it to the schema, and records it as inserted.
+    func register(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        let id = ObjectIdentifier(model)
+        if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
+            backing.isDeleted = false
+            return
+        }
+        guard backing.primaryKey == nil, inserted[id] == nil else { return }
+        guard let mapping = schema.mapping(for: type(of: model)) else {
+            pendingErrors.append(.unknownModelType(String(reflecting: type(of: model))))
+            return
+        }
+        backing.mapping = mapping
+        backing.context = self
+        inserted[id] = model
+        insertionOrder.append(id)
+        backing.prepare(model)
+    }
+
+    /// Takes in a saved object that belongs to no context (fetched by a context since released).
+    private func adopt(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        backing.context = self
+        if let key = backing.primaryKey, let name = backing.mapping?.name { register(loaded: model, entity: name, primaryKey: key) }
+    }
+
+    /// Called when an object's property changes: keeps the object until the next save.
+    func noteChanged(_ model: any PersistentModel) {
+        let backing = model.persistentBackingData
+        guard backing.primaryKey != nil, !backing.isDeleted else { return }
+        changed[ObjectIdentifier(model)] = model
+    }
+
+    /// Clears the pending sets after a successful save.
+    func didSave(insertedKeys: [(any PersistentModel, Int64)]) {
+        for (model, key) in insertedKeys {
+            let backing = model.persistentBackingData
+            backing.didSave(primaryKey: key, storeIdentifier: store.identifier)
+            if let name = backing.mapping?.name { register(loaded: model, entity: name, primaryKey: key) }
+        }
+        for model in changed.values { model.persistentBackingData.didSave(primaryKey: model.persistentBackingData.primaryKey ?? 0, storeIdentifier: store.identifier) }
+        for model in deleted.values {
+            let backing = model.persistentBackingData
+            if let key = backing.primaryKey, let name = backing.mapping?.name {
+                registry[RowKey(entity: name, primaryKey: key)] = nil
+            }
+            backing.context = nil
+        }
+        inserted = [:]
+        insertionOrder = []
+        changed = [:]
+        deleted = [:]
+    }
+
+    /// Takes the errors recorded by non-throwing calls.
+    func takePendingErrors() -> [StrataError] {
+        defer { pendingErrors = [] }
+        return pendingErrors
+    }
+
+    /// Records objects found by save's traversal as inserted (new objects reached through relationships).
+    func insertReached(_ model: any PersistentModel) { register(model) }
+
+    /// Marks a saved object deleted (used by cascades during save).
+    func markDeleted(_ model: any PersistentModel) { delete(model) }
+}
+
+/// A row of an entity, the key of the registry.
+struct RowKey: Hashable {
+    let entity: String
+    let primaryKey: Int64
+}
+
+/// A weak reference to a registered object.
+struct WeakModel {
+    weak var object: AnyObject?
+    init(model: any PersistentModel) { object = model }
+    var model: (any PersistentModel)? { object as? any PersistentModel }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+
+/// Writes a context's pending changes inside one write transaction: keys for new rows (reusing the row of an
+/// equal unique value, SwiftData's upsert), inserts, updates, join-table rows and deletes.
+struct SaveWriter {
+    let context: ModelContext
+    let layout: StoreLayout
+    let inserted: [any PersistentModel]
+    let changed: [any PersistentModel]
+    let deleted: [any PersistentModel]
+
+    /// Performs the writes; returns the primary key given to each inserted object.
+    func write(_ db: Database) throws -> [(any PersistentModel, Int64)] {
+        var keys: [ObjectIdentifier: Int64] = [:]
+        var upserts: Set<ObjectIdentifier> = []
+        try assignKeys(db, keys: &keys, upserts: &upserts)
+        for model in inserted {
+            let id = ObjectIdentifier(model)
+            try writeRow(db, model, key: keys[id]!, keys: keys, columns: nil, insert: !upserts.contains(id))
+        }
+        for model in changed {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            try writeRow(db, model, key: key, keys: keys, columns: backing.changedKeys, insert: false)
+        }
+        for model in inserted + changed {
+            try writeJoinTables(db, model, keys: keys)
+        }
+        for model in deleted {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey, let mapping = backing.mapping else { continue }
+            try db.cachedStatement(sql: "DELETE FROM \(quote(mapping.name)) WHERE \(quote(StoreLayout.primaryKey)) = ?")
+                .execute(arguments: [key])
+        }
+        return inserted.map { ($0, keys[ObjectIdentifier($0)]!) }
+    }
+
+    /// Gives each new object a key: the row with an equal unique value when there is one, the next free key otherwise.
+    private func assignKeys(_ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>) throws {
+        var next: [String: Int64] = [:]
+        var claimed: [String: Int64] = [:]
+        for model in inserted {
+            guard let mapping = model.persistentBackingData.mapping else { continue }
+            let id = ObjectIdentifier(model)
+            for attribute in mapping.attributes where attribute.attribute.isUnique {
+                guard let value = model.persistentBackingData.values[attribute.name] else { continue }
+                let stored = try attribute.encode(value)
+                if stored.isNull { continue }
+                let claim = "\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"
+                let existing = try claimed[claim] ?? Int64.fetchOne(
+                    db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(attribute.name)) = ?",
+                    arguments: [stored])
+                if let key = existing {
+                    keys[id] = key
+                    upserts.insert(id)
+                    break
+                }
+            }
+            if keys[id] == nil {
+                if next[mapping.name] == nil {
+                    next[mapping.name] = try Int64.fetchOne(
+                        db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) + 1 FROM \(quote(mapping.name))") ?? 1
+                }
+                keys[id] = next[mapping.name]!
+                next[mapping.name]! += 1
+            }
+            for attribute in mapping.attributes where attribute.attribute.isUnique {
+                if let value = model.persistentBackingData.values[attribute.name], let stored = try? attribute.encode(value), !stored.isNull {
+                    claimed["\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"] = keys[id]
+                }
+            }
+        }
+    }
+
+    /// Inserts or updates one row; `columns` limits an update to the changed properties.
+    private func writeRow(
+        _ db: Database, _ model: any PersistentModel, key: Int64, keys: [ObjectIdentifier: Int64], columns: Set<String>?, insert: Bool
+    ) throws {
+        let backing = model.persistentBackingData
+        guard let mapping = backing.mapping else { return }
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        for attribute in mapping.attributes where columns?.contains(attribute.name) ?? true {
+            guard let value = backing.values[attribute.name] else {
+                throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
+            }
+            names.append(attribute.name)
+            values.append(try attribute.encode(value))
+        }
+        for relationship in mapping.relationships where !relationship.relationship.isToMany && (columns?.contains(relationship.name) ?? true) {
+            guard let references = backing.related[relationship.name] else { continue }
+            names.append(relationship.name)
+            values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
+        }
+        let table = quote(mapping.name)
+        if insert {
+            let columnList = ([StoreLayout.primaryKey] + names).map(quote).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: names.count + 1).joined(separator: ", ")
+            try db.cachedStatement(sql: "INSERT INTO \(table) (\(columnList)) VALUES (\(placeholders))")
+                .execute(arguments: StatementArguments([key.databaseValue] + values))
+        } else if !names.isEmpty {
+            let assignments = names.map { "\(quote($0)) = ?" }.joined(separator: ", ")
+            try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?")
+                .execute(arguments: StatementArguments(values + [key.databaseValue]))
+        }
+    }
+
+    /// Rewrites the join-table rows of the to-many relationships this object owns and changed.
+    private func writeJoinTables(_ db: Database, _ model: any PersistentModel, keys: [ObjectIdentifier: Int64]) throws {
+        let backing = model.persistentBackingData
+        guard let mapping = backing.mapping, let entity = layout.schema.entitiesByName[mapping.name],
+              let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
+        else { return }
+        let isNew = backing.primaryKey == nil
+        for relationship in mapping.relationships where relationship.relationship.isToMany {
+            guard isNew || backing.changedKeys.contains(relationship.name),
+                  let references = backing.related[relationship.name],
+                  case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(of: relationship.relationship, in: entity)
+            else { continue }
+            try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(arguments: [ownKey])
+            let insert = try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO \(quote(table)) (\(quote(ownerColumn)), \(quote(otherColumn)), \"position\") VALUES (?, ?, ?)")
+            for (position, reference) in references.enumerated() {
+                guard let other = key(of: reference, keys: keys) else { continue }
+                try insert.execute(arguments: [ownKey, other, position])
+            }
+        }
+    }
+
+    /// The primary key a reference will have once this save commits.
+    private func key(of reference: ModelReference, keys: [ObjectIdentifier: Int64]) -> Int64? {
+        switch reference {
+        case .identifier(let id): return id.primaryKey
+        case .object(let object):
+            if object.persistentBackingData.isDeleted { return nil }
+            return object.persistentBackingData.primaryKey ?? keys[ObjectIdentifier(object)]
+        }
+    }
+}

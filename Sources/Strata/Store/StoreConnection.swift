@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.
+final class StoreConnection: @unchecked Sendable {
+    /// Reads and writes the database.
+    let writer: any DatabaseWriter
+    /// The store's identifier: its file path, or `memory:NAME`.
+    let identifier: String
+    /// The configuration it was opened with.
+    let configuration: ModelConfiguration
+
+    private init(writer: any DatabaseWriter, identifier: String, configuration: ModelConfiguration) {
+        self.writer = writer
+        self.identifier = identifier
+        self.configuration = configuration
+    }
+
+    /// Opens (creating when missing) the store a configuration names.
+    static func open(_ configuration: ModelConfiguration) throws -> StoreConnection {
+        var options = Configuration()
+        options.foreignKeysEnabled = true
+        options.busyMode = .timeout(5)
+        options.readonly = false
+        options.prepareDatabase { db in
+            db.add(collation: swiftOrder)
+        }
+        if configuration.isStoredInMemoryOnly {
+            let identifier = "memory:\(configuration.name)"
+            let queue = configuration.isNamed
+                ? try DatabaseQueue(named: "strata-\(configuration.name)", configuration: options)
+                : try DatabaseQueue(configuration: options)
+            return StoreConnection(writer: queue, identifier: identifier, configuration: configuration)
+        }
+        let path = configuration.url.path
+        do {
+            try FileManager.default.createDirectory(
+                at: configuration.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw StrataError.notAStore(path: path, reason: "its directory cannot be created (\(error.localizedDescription))")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StrataError.notAStore(path: path, reason: "it is a directory")
+        }
+        do {
+            let pool = try DatabasePool(path: path, configuration: options)
+            return StoreConnection(writer: pool, identifier: path, configuration: configuration)
+        } catch {
+            throw StrataError.wrap(error, store: path, operation: "opening")
+        }
+    }
+
+    /// Reads in a snapshot, wrapping SQLite errors with the store's name.
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StrataError.wrap(error, store: identifier, operation: operation)
+        }
+    }
+
+    /// Writes in one transaction, wrapping SQLite errors with the store's name.
+    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(body)
+        } catch {
+            throw StrataError.wrap(error, store: identifier, operation: operation)
+        }
+    }
+}
+
+/// Orders strings as Swift's `<` does, so SQL sorts agree with in-memory sorts.
+let swiftOrder = DatabaseCollation("strata_swift") { lhs, rhs in
+    lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
+}

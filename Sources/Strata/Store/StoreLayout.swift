@@ -1,0 +1,105 @@
+import Foundation
+
+/// Where a schema's entities live in SQLite: table, column, join-table and index names, and the DDL.
+///
+/// One table per entity named after it, with `_pk INTEGER PRIMARY KEY`, one column per attribute named after
+/// it, one foreign-key column per to-one relationship named after it; a to-many relationship is read through
+/// its inverse's foreign key when the inverse is to-one, and through a join table otherwise.
+struct StoreLayout {
+    /// The primary-key column of every entity table.
+    static let primaryKey = "_pk"
+    /// The table of key-value metadata.
+    static let metadataTable = "_strata_metadata"
+    /// The table of applied migration stages.
+    static let historyTable = "_strata_history"
+
+    let schema: Schema
+
+    /// How a relationship is stored.
+    enum Storage: Equatable {
+        /// A foreign-key column on the owner's table.
+        case foreignKey(column: String)
+        /// The inverse's foreign-key column on the destination's table.
+        case inverseForeignKey(table: String, column: String)
+        /// A join table; `ownerColumn` holds this side's key and `otherColumn` the destination's.
+        case joinTable(table: String, ownerColumn: String, otherColumn: String)
+    }
+
+    /// How the relationship `name` of `entity` is stored.
+    func storage(of relationship: Schema.Relationship, in entity: Schema.Entity) -> Storage {
+        if !relationship.isToMany { return .foreignKey(column: relationship.name) }
+        if let inverseName = relationship.inverse,
+           let inverse = schema.entitiesByName[relationship.destination]?.relationship(named: inverseName) {
+            if !inverse.isToMany { return .inverseForeignKey(table: relationship.destination, column: inverse.name) }
+            let this = "\(entity.name).\(relationship.name)"
+            let other = "\(relationship.destination).\(inverse.name)"
+            if other < this {
+                return .joinTable(table: Self.joinTableName(relationship.destination, inverse.name), ownerColumn: "target", otherColumn: "source")
+            }
+        }
+        return .joinTable(table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
+    }
+
+    /// The name of the join table owned by a to-many relationship.
+    static func joinTableName(_ entity: String, _ relationship: String) -> String { "_\(entity)_\(relationship)" }
+
+    /// The statements that create every table and index of the schema.
+    func createStatements() -> [String] {
+        var statements: [String] = []
+        for entity in schema.entities {
+            statements += createStatements(for: entity)
+        }
+        return statements
+    }
+
+    /// The statements that create one entity's table, indexes and owned join tables.
+    func createStatements(for entity: Schema.Entity) -> [String] {
+        var columns = ["\(quote(Self.primaryKey)) INTEGER PRIMARY KEY"]
+        columns += entity.attributes.map(columnDefinition)
+        columns += entity.relationships.filter { !$0.isToMany }.map {
+            "\(quote($0.name)) INTEGER REFERENCES \(quote($0.destination))(\(quote(Self.primaryKey))) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"
+        }
+        var statements = ["CREATE TABLE \(quote(entity.name)) (\(columns.joined(separator: ", ")))"]
+        statements += indexStatements(for: entity)
+        for relationship in entity.relationships {
+            if case .joinTable(let table, "source", _) = storage(of: relationship, in: entity) {
+                statements += joinTableStatements(table: table, source: entity.name, target: relationship.destination)
+            }
+        }
+        return statements
+    }
+
+    /// The unique indexes of unique attributes and the indexes of foreign-key columns.
+    func indexStatements(for entity: Schema.Entity) -> [String] {
+        entity.uniqueAttributes.map {
+            "CREATE UNIQUE INDEX \(quote(Self.uniqueIndexName(entity.name, $0.name))) ON \(quote(entity.name))(\(quote($0.name)))"
+        } + entity.relationships.filter { !$0.isToMany }.map {
+            "CREATE INDEX \(quote("\(entity.name)_\($0.name)_fk")) ON \(quote(entity.name))(\(quote($0.name)))"
+        }
+    }
+
+    /// The name of the unique index of an attribute.
+    static func uniqueIndexName(_ entity: String, _ attribute: String) -> String { "\(entity)_\(attribute)_unique" }
+
+    /// The column definition of an attribute.
+    func columnDefinition(_ attribute: Schema.Attribute) -> String {
+        "\(quote(attribute.name)) \(attribute.valueType.sqlType)\(attribute.isOptional ? "" : " NOT NULL")"
+    }
+
+    private func joinTableStatements(table: String, source: String, target: String) -> [String] {
+        let pk = quote(Self.primaryKey)
+        return [
+            """
+            CREATE TABLE \(quote(table)) ("source" INTEGER NOT NULL REFERENCES \(quote(source))(\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, \
+            "target" INTEGER NOT NULL REFERENCES \(quote(target))(\(pk)) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED, \
+            "position" INTEGER NOT NULL DEFAULT 0, PRIMARY KEY ("source", "target")) WITHOUT ROWID
+            """,
+            "CREATE INDEX \(quote("\(table)_target")) ON \(quote(table))(\"target\")",
+        ]
+    }
+}
+
+/// Quotes an SQL identifier: `"name"`, with embedded quotes doubled.
+func quote(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,26 @@
+import SwiftDiagnostics
+
+/// The mistakes the model macros report at compile time.
+enum ModelDiagnostic: String, DiagnosticMessage {
+    case notAClass
+    case missingType
+    case letProperty
+    case reservedName
+    case unsupportedType
+    case transientWithoutDefault
+
+    var message: String {
+        switch self {
+        case .notAClass: "@Model can only be applied to a class"
+        case .missingType: "@Model properties need an explicit type annotation, e.g. 'var count: Int = 0'"
+        case .letProperty: "@Model stores only 'var' properties; make it 'var' or mark it @Transient"
+        case .reservedName: "'_pk' is the primary-key column of every Strata table; rename this property"
+        case .unsupportedType:
+            "this type cannot be stored: use a value type (String, numbers, Date, Data, UUID, URL, Decimal, a RawRepresentable enum, a Codable value) or a @Model class"
+        case .transientWithoutDefault: "@Transient properties need a default value"
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "StrataMacros", id: rawValue) }
+    var severity: DiagnosticSeverity { .error }
+}

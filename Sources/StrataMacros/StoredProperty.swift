@@ -1,0 +1,56 @@
+import SwiftSyntax
+
+/// A stored `var` of a `@Model` class as the macros see it: its name, type, default and annotations.
+struct StoredProperty {
+    let decl: VariableDeclSyntax
+    let name: String
+    let type: TypeSyntax?
+    let initializer: ExprSyntax?
+
+    /// The stored, non-transient properties of a class body, in declaration order.
+    static func persisted(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
+        members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(StoredProperty.all(in:)).filter { !$0.isTransient }
+    }
+
+    /// Every stored property a variable declaration introduces (one per binding).
+    static func all(in decl: VariableDeclSyntax) -> [StoredProperty] {
+        guard !decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else {
+            return []
+        }
+        return decl.bindings.compactMap { binding in
+            guard binding.accessorBlock == nil || binding.isObservingOnly,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription
+            else { return nil }
+            return StoredProperty(
+                decl: decl, name: name.trimmingBackticks, type: binding.typeAnnotation?.type,
+                initializer: binding.initializer?.value)
+        }
+    }
+
+    var isTransient: Bool { attribute(named: "Transient") != nil }
+    var isLet: Bool { decl.bindingSpecifier.tokenKind == .keyword(.let) }
+
+    /// The attribute written on the declaration with this name (`Attribute`, `Relationship`, `Transient`).
+    func attribute(named wanted: String) -> AttributeSyntax? {
+        decl.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { attribute in
+            let name = attribute.attributeName.trimmedDescription
+            return name == wanted || name == "Strata.\(wanted)" || name == "SwiftData.\(wanted)"
+        }
+    }
+}
+
+extension PatternBindingSyntax {
+    /// A binding with only `willSet` / `didSet` is still stored.
+    var isObservingOnly: Bool {
+        guard case .accessors(let accessors)? = accessorBlock?.accessors else { return false }
+        return accessors.allSatisfy {
+            $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+        }
+    }
+}
+
+extension String {
+    var trimmingBackticks: String {
+        hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
+    }
+}
