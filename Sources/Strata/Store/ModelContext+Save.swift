@@ -7,7 +7,7 @@ extension ModelContext {
     public func save() throws {
         if let error = takePendingErrors().first { throw error }
         guard hasChanges else { return }
-        guard store.configuration.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
+        guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
         insertReachableObjects()
         try applyDeleteRules()
         try validateRelationshipCounts()

@@ -24,13 +24,22 @@ public final class ModelContext {
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
+    /// How the context reaches the database.
+    let store: any StoreAccess
+
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {
         self.container = container
         self.schema = container.schema
+        self.store = container.store
     }
 
-    var store: StoreConnection { container.store }
+    /// A context over another schema or another access path (a migration stage's transaction).
+    init(container: ModelContainer, schema: Schema, access: any StoreAccess) {
+        self.container = container
+        self.schema = schema
+        self.store = access
+    }
 
     // MARK: - Changes
 

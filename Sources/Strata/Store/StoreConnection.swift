@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.
-final class StoreConnection: @unchecked Sendable {
+final class StoreConnection: StoreAccess, @unchecked Sendable {
     /// Reads and writes the database.
     let writer: any DatabaseWriter
     /// The store's identifier: its file path, or `memory:NAME`.
@@ -50,6 +50,9 @@ final class StoreConnection: @unchecked Sendable {
             throw StrataError.wrap(error, store: path, operation: "opening")
         }
     }
+
+    /// False when the configuration refuses saves.
+    var allowsSave: Bool { configuration.allowsSave }
 
     /// Reads in a snapshot, wrapping SQLite errors with the store's name.
     func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
