@@ -26,6 +26,8 @@ public final class ModelContext {
 
     /// How the context reaches the database.
     let store: any StoreAccess
+    /// Set for the contexts a migration stage hands to `willMigrate` and `didMigrate`.
+    var stage: StageContext?
 
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {
@@ -150,7 +152,10 @@ public final class ModelContext {
 
     /// The mapping of a model type in this context's schema.
     func mapping(for type: any PersistentModel.Type) throws -> EntityMapping {
-        guard let mapping = schema.mapping(for: type) else { throw StrataError.unknownModelType(String(reflecting: type)) }
+        guard let mapping = schema.mapping(for: type) else {
+            if let stage { throw MigrationError.wrongVersionModel(type: String(reflecting: type), phase: stage.phase, version: stage.version) }
+            throw StrataError.unknownModelType(String(reflecting: type))
+        }
         return mapping
     }
 

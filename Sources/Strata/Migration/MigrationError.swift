@@ -1,0 +1,57 @@
+import Foundation
+
+/// Why a migration was refused or failed; the store is always left at the version it had.
+public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    /// The plan is inconsistent (duplicates, identical schemas, self-stages, unknown versions, impossible lightweight stages).
+    case invalidPlan([String])
+    /// The store's schema matches no version of the plan.
+    case unknownStoreVersion(store: String, recorded: String, closest: String?, differences: [String])
+    /// The schema recorded under a version differs from the plan's schema of that version.
+    case modifiedSchema(store: String, version: String, differences: [String])
+    /// No stage leads from the store's version to the target, and a lightweight migration cannot be inferred.
+    case noPath(store: String, from: String, to: String, reasons: [String])
+    /// The container's models are not one of the plan's versions.
+    case targetNotInPlan(String)
+    /// A stage's closure threw.
+    case stageClosureFailed(stage: String, closure: String, message: String)
+    /// After a stage, stored data violates the new schema.
+    case validationFailed(stage: String, problems: [String])
+    /// The migration was cancelled; the running stage rolled back.
+    case cancelled(stage: String)
+    /// A custom stage's code fetched a model type of another version.
+    case wrongVersionModel(type: String, phase: String, version: String)
+
+    /// The message.
+    public var description: String {
+        switch self {
+        case .invalidPlan(let problems):
+            return "The migration plan is invalid; nothing was changed:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case .unknownStoreVersion(let store, let recorded, let closest, let differences):
+            var text = "\(store) is at schema \(recorded), which matches no version of the plan; nothing was changed."
+            if let closest {
+                text += "\nThe closest version is \(closest); it differs in:\n" + differences.map { "  - \($0)" }.joined(separator: "\n")
+            }
+            return text + "\nAdd the store's version to the plan's schemas."
+        case .modifiedSchema(let store, let version, let differences):
+            return "\(version) was modified after it shipped: \(store) was written with \(version), and the plan's \(version) now differs in:\n"
+                + differences.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nRestore \(version) as it shipped and put the changes in a new version; nothing was changed."
+        case .noPath(let store, let from, let to, let reasons):
+            return "No migration leads \(store) from \(from) to \(to); nothing was changed:\n" + reasons.map { "  - \($0)" }.joined(separator: "\n")
+        case .targetNotInPlan(let detail):
+            return "The container's models are not a version of the migration plan: \(detail)"
+        case .stageClosureFailed(let stage, let closure, let message):
+            return "Stage \(stage): \(closure) threw: \(message). The stage was rolled back; the store is still at its previous version."
+        case .validationFailed(let stage, let problems):
+            return "Stage \(stage) left data that does not fit the new schema; the stage was rolled back:\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case .cancelled(let stage):
+            return "Stage \(stage) was cancelled and rolled back; the store is still at its previous version."
+        case .wrongVersionModel(let type, let phase, let version):
+            return "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
+        }
+    }
+
+    /// The message, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,41 @@
+/// A stage the engine will run: its kind, the two schemas, their diff, and the plan's closures if any.
+public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
+    /// How the stage came about.
+    public enum Kind: String, Sendable, Codable {
+        /// A `.lightweight` stage of the plan.
+        case lightweight
+        /// A `.custom` stage of the plan.
+        case custom
+        /// A lightweight stage the engine inferred where the plan has none (as SwiftData does).
+        case inferred
+    }
+
+    /// How the stage came about.
+    public let kind: Kind
+    /// The schema the store is at before the stage.
+    public let from: Schema
+    /// The schema the store is at after the stage.
+    public let to: Schema
+    /// The changes the stage makes.
+    public let diff: SchemaDiff
+    /// The plan's stage (nil when inferred).
+    public let stage: MigrationStage?
+
+    /// "1.0.0 -> 2.0.0".
+    public var title: String { "\(from.version?.description ?? "unversioned") -> \(to.version?.description ?? "unversioned")" }
+
+    /// "custom 2.0.0 -> 3.0.0".
+    public var description: String { "\(kind.rawValue) \(title)" }
+
+    /// The plan's `willMigrate`, if any.
+    var willMigrate: ((ModelContext) throws -> Void)? {
+        if case .custom(_, _, let will, _)? = stage { return will }
+        return nil
+    }
+
+    /// The plan's `didMigrate`, if any.
+    var didMigrate: ((ModelContext) throws -> Void)? {
+        if case .custom(_, _, _, let did)? = stage { return did }
+        return nil
+    }
+}

@@ -1,0 +1,126 @@
+/// The typed changes that turn one schema into another, matched by name and `originalName`.
+public struct SchemaDiff: Sendable {
+    /// The schema changed from.
+    public let from: Schema
+    /// The schema changed to.
+    public let to: Schema
+    /// The changes, grouped by entity in the order of the target schema, removed entities last.
+    public let changes: [SchemaChange]
+
+    /// Diffs two schemas.
+    public init(from: Schema, to: Schema) {
+        self.from = from
+        self.to = to
+        var changes: [SchemaChange] = []
+        let fromLayout = StoreLayout(schema: from), toLayout = StoreLayout(schema: to)
+        for entity in to.entities {
+            guard let old = from.entitiesByName[entity.name] else {
+                changes.append(.entityAdded(entity))
+                continue
+            }
+            changes += Self.attributeChanges(old, entity)
+            changes += Self.relationshipChanges(old, entity, fromLayout: fromLayout, toLayout: toLayout)
+        }
+        for entity in from.entities where to.entitiesByName[entity.name] == nil {
+            changes.append(.entityRemoved(entity))
+        }
+        self.changes = changes
+    }
+
+    /// True when the schemas are structurally equal.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// The changes a lightweight stage cannot perform.
+    public var customChanges: [SchemaChange] { changes.filter { !$0.classification.isLightweightCapable } }
+
+    /// The changes that lose data.
+    public var destructiveChanges: [SchemaChange] {
+        changes.filter { if case .destructive = $0.classification { true } else { false } }
+    }
+
+    /// Where each attribute of `entity` comes from in `old`: the same name, or its `originalName`.
+    static func source(of attribute: Schema.Attribute, in old: Schema.Entity) -> Schema.Attribute? {
+        old.attribute(named: attribute.name) ?? attribute.originalName.flatMap(old.attribute(named:))
+    }
+
+    /// Where a relationship comes from in `old`: the same name, or its `originalName`.
+    static func source(of relationship: Schema.Relationship, in old: Schema.Entity) -> Schema.Relationship? {
+        old.relationship(named: relationship.name) ?? relationship.originalName.flatMap(old.relationship(named:))
+    }
+
+    private static func attributeChanges(_ old: Schema.Entity, _ new: Schema.Entity) -> [SchemaChange] {
+        var changes: [SchemaChange] = []
+        var matched: Set<String> = []
+        for attribute in new.attributes {
+            guard let previous = source(of: attribute, in: old) else {
+                changes.append(.attributeAdded(entity: new.name, attribute))
+                continue
+            }
+            matched.insert(previous.name)
+            if previous.name != attribute.name {
+                changes.append(.attributeRenamed(entity: new.name, from: previous.name, to: attribute))
+            }
+            if previous.valueType != attribute.valueType {
+                changes.append(.attributeTypeChanged(entity: new.name, attribute: attribute.name, from: previous.valueType, to: attribute.valueType))
+            }
+            if previous.isOptional != attribute.isOptional {
+                changes.append(.attributeOptionalityChanged(entity: new.name, attribute: attribute, isOptional: attribute.isOptional))
+            }
+            if !previous.isUnique && attribute.isUnique { changes.append(.uniqueAdded(entity: new.name, attribute: attribute.name)) }
+            if previous.isUnique && !attribute.isUnique { changes.append(.uniqueRemoved(entity: new.name, attribute: attribute.name)) }
+            if previous.defaultValue != attribute.defaultValue {
+                changes.append(.defaultChanged(entity: new.name, attribute: attribute, from: previous.defaultValue))
+            }
+        }
+        for attribute in old.attributes where !matched.contains(attribute.name) {
+            changes.append(.attributeRemoved(entity: new.name, attribute))
+        }
+        return changes
+    }
+
+    private static func relationshipChanges(
+        _ old: Schema.Entity, _ new: Schema.Entity, fromLayout: StoreLayout, toLayout: StoreLayout
+    ) -> [SchemaChange] {
+        var changes: [SchemaChange] = []
+        var matched: Set<String> = []
+        for relationship in new.relationships {
+            guard let previous = source(of: relationship, in: old) else {
+                changes.append(.relationshipAdded(entity: new.name, relationship))
+                continue
+            }
+            matched.insert(previous.name)
+            if previous.name != relationship.name {
+                changes.append(.relationshipRenamed(entity: new.name, from: previous.name, to: relationship))
+            }
+            if previous.isToMany != relationship.isToMany {
+                changes.append(.relationshipCardinalityChanged(entity: new.name, relationship: relationship.name, isToMany: relationship.isToMany))
+                continue
+            }
+            if previous.destination != relationship.destination {
+                changes.append(.relationshipDestinationChanged(
+                    entity: new.name, relationship: relationship.name, from: previous.destination, to: relationship.destination))
+                continue
+            }
+            if previous.deleteRule != relationship.deleteRule {
+                changes.append(.deleteRuleChanged(entity: new.name, relationship: relationship.name, from: previous.deleteRule, to: relationship.deleteRule))
+            }
+            // A new inverse matters only when it moves the links of a to-many (foreign key <-> join table).
+            if relationship.isToMany, previous.inverse != relationship.inverse,
+               storageKind(fromLayout.storage(of: previous, in: old)) != storageKind(toLayout.storage(of: relationship, in: new)) {
+                changes.append(.inverseChanged(entity: new.name, relationship: relationship.name, from: previous.inverse, to: relationship.inverse))
+            }
+        }
+        for relationship in old.relationships where !matched.contains(relationship.name) {
+            changes.append(.relationshipRemoved(entity: new.name, relationship))
+        }
+        return changes
+    }
+
+    private static func storageKind(_ storage: StoreLayout.Storage) -> Int {
+        switch storage {
+        case .foreignKey: 0
+        case .inverseForeignKey: 1
+        case .joinTable: 2
+        }
+    }
+}
