@@ -18,6 +18,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case validationFailed(stage: String, problems: [String])
     /// The migration was cancelled; the running stage rolled back.
     case cancelled(stage: String)
+    /// `valueBeforeMigration` was called outside `didMigrate`, or for an attribute the old version lacks.
+    case notInDidMigrate(String)
     /// A custom stage's code fetched a model type of another version.
     case wrongVersionModel(type: String, phase: String, version: String)
 
@@ -47,6 +49,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .cancelled(let stage):
             return "Stage \(stage) was cancelled and rolled back; the store is still at its previous version."
+        case .notInDidMigrate(let detail):
+            return "valueBeforeMigration: \(detail)."
         case .wrongVersionModel(let type, let phase, let version):
             return "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
         }

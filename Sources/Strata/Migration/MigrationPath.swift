@@ -1,17 +1,20 @@
 /// Finds where a store is within a plan and the stages that lead it to a target version.
 struct MigrationPath {
-    let plan: ValidatedPlan
+    /// The plan's schemas (empty without a plan).
+    let schemas: [Schema]
+    /// The plan's stages (empty without a plan).
+    let stages: [PlannedStage]
     let store: String
 
     /// The plan's schema the store's recorded schema is; throws when it is none, or when its version was modified.
     func locate(_ metadata: StoreMetadata) throws -> Schema {
-        if let match = plan.schemas.first(where: { $0.fingerprint == metadata.fingerprint }) { return match }
-        if let version = metadata.version, let declared = plan.schema(version) {
+        if let match = schemas.first(where: { $0.fingerprint == metadata.fingerprint }) { return match }
+        if let version = metadata.version, let declared = schemas.first(where: { $0.version == version }) {
             throw MigrationError.modifiedSchema(
                 store: store, version: version.description,
                 differences: SchemaDiff(from: metadata.schema, to: declared).changes.map(\.description))
         }
-        let closest = plan.schemas.min { SchemaDiff(from: metadata.schema, to: $0).changes.count < SchemaDiff(from: metadata.schema, to: $1).changes.count }
+        let closest = schemas.min { SchemaDiff(from: metadata.schema, to: $0).changes.count < SchemaDiff(from: metadata.schema, to: $1).changes.count }
         throw MigrationError.unknownStoreVersion(
             store: store, recorded: "\(metadata.version?.description ?? "(unversioned)") (fingerprint \(metadata.fingerprint.prefix(8)))",
             closest: closest?.version?.description,
@@ -55,7 +58,7 @@ struct MigrationPath {
                 }
                 return chain
             }
-            for stage in plan.stages where stage.from.fingerprint == current && !seen.contains(stage.to.fingerprint) {
+            for stage in self.stages where stage.from.fingerprint == current && !seen.contains(stage.to.fingerprint) {
                 seen.insert(stage.to.fingerprint)
                 previous[stage.to.fingerprint] = stage
                 queue.append(stage.to.fingerprint)

@@ -50,7 +50,15 @@ public final class ModelContainer: @unchecked Sendable {
         self.configurations = [configuration]
         self.migrationPlan = migrationPlan
         self.store = try StoreConnection.open(configuration)
-        try StorePreparer(store: store, schema: schema, migrationPlan: migrationPlan).prepare()
+        try StorePreparer(store: store, schema: schema, migrationPlan: migrationPlan).prepare(container: self)
+    }
+
+    /// A container over an already open store, for the contexts of migration stages; it prepares nothing.
+    init(openStore store: StoreConnection, schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)?) {
+        self.schema = schema
+        self.configurations = [store.configuration]
+        self.migrationPlan = migrationPlan
+        self.store = store
     }
 
     /// A context for use by tests, scripts and the main thread; created on first use (any thread may use it).

@@ -54,13 +54,8 @@ struct StoreLayout {
 
     /// The statements that create one entity's table, indexes and owned join tables.
     func createStatements(for entity: Schema.Entity) -> [String] {
-        var columns = ["\(quote(Self.primaryKey)) INTEGER PRIMARY KEY"]
-        columns += entity.attributes.map(columnDefinition)
-        columns += entity.relationships.filter { !$0.isToMany }.map {
-            "\(quote($0.name)) INTEGER REFERENCES \(quote($0.destination))(\(quote(Self.primaryKey))) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"
-        }
-        var statements = ["CREATE TABLE \(quote(entity.name)) (\(columns.joined(separator: ", ")))"]
-        statements += indexStatements(for: entity)
+        var statements = [createTableStatement(for: entity)]
+        statements += indexes(for: entity).map(\.create)
         for relationship in entity.relationships {
             if case .joinTable(let table, "source", _) = storage(of: relationship, in: entity) {
                 statements += joinTableStatements(table: table, source: entity.name, target: relationship.destination)
@@ -69,24 +64,52 @@ struct StoreLayout {
         return statements
     }
 
+    /// The CREATE TABLE statement of an entity: key, attribute columns, to-one foreign keys.
+    ///
+    /// Columns are nullable in SQL, as in Core Data's stores: a required attribute is enforced by Strata (Swift's
+    /// types on save, a check at the end of every migration stage, a clear error when a fetch meets a NULL), which
+    /// lets a custom stage add a required attribute and fill it in `didMigrate` before it is checked.
+    func createTableStatement(for entity: Schema.Entity) -> String {
+        var columns = ["\(quote(Self.primaryKey)) INTEGER PRIMARY KEY"]
+        columns += entity.attributes.map(columnDefinition)
+        columns += entity.relationships.filter { !$0.isToMany }.map(foreignKeyDefinition)
+        return "CREATE TABLE \(quote(entity.name)) (\(columns.joined(separator: ", ")))"
+    }
+
+    /// An index of an entity's table: its name and CREATE statement.
+    struct Index: Hashable {
+        let name: String
+        let create: String
+        /// The statement that drops it.
+        var drop: String { "DROP INDEX IF EXISTS \(quote(name))" }
+    }
+
     /// The unique indexes of unique attributes and the indexes of foreign-key columns.
-    func indexStatements(for entity: Schema.Entity) -> [String] {
+    func indexes(for entity: Schema.Entity) -> [Index] {
         entity.uniqueAttributes.map {
-            "CREATE UNIQUE INDEX \(quote(Self.uniqueIndexName(entity.name, $0.name))) ON \(quote(entity.name))(\(quote($0.name)))"
+            let name = Self.uniqueIndexName(entity.name, $0.name)
+            return Index(name: name, create: "CREATE UNIQUE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
         } + entity.relationships.filter { !$0.isToMany }.map {
-            "CREATE INDEX \(quote("\(entity.name)_\($0.name)_fk")) ON \(quote(entity.name))(\(quote($0.name)))"
+            let name = "\(entity.name)_\($0.name)_fk"
+            return Index(name: name, create: "CREATE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
         }
     }
 
     /// The name of the unique index of an attribute.
     static func uniqueIndexName(_ entity: String, _ attribute: String) -> String { "\(entity)_\(attribute)_unique" }
 
-    /// The column definition of an attribute.
+    /// The column definition of an attribute (nullable; see `createTableStatement`).
     func columnDefinition(_ attribute: Schema.Attribute) -> String {
-        "\(quote(attribute.name)) \(attribute.valueType.sqlType)\(attribute.isOptional ? "" : " NOT NULL")"
+        "\(quote(attribute.name)) \(attribute.valueType.sqlType)"
     }
 
-    private func joinTableStatements(table: String, source: String, target: String) -> [String] {
+    /// The column definition of a to-one relationship's foreign key.
+    func foreignKeyDefinition(_ relationship: Schema.Relationship) -> String {
+        "\(quote(relationship.name)) INTEGER REFERENCES \(quote(relationship.destination))(\(quote(Self.primaryKey))) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED"
+    }
+
+    /// The statements that create a join table between two entities.
+    func joinTableStatements(table: String, source: String, target: String) -> [String] {
         let pk = quote(Self.primaryKey)
         return [
             """

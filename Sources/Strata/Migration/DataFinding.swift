@@ -1,0 +1,97 @@
+import GRDB
+
+/// A fact about the stored data that decides what a change does to it: values it drops, rows it leaves
+/// without a value, duplicate groups that block a unique constraint, values that do not convert.
+public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// What was counted.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case rowsDropped, valuesDropped, linksDropped, rowsLackingValue, duplicateGroups, failedConversions
+    }
+
+    /// What was counted.
+    public let kind: Kind
+    /// The entity.
+    public let entity: String
+    /// The property, when the finding is about one.
+    public let property: String?
+    /// How many rows, values, links or groups.
+    public let count: Int
+    /// A few keys (primary keys, or duplicated values) to look at.
+    public let samples: [String]
+
+    /// "Book.isbn: 3 duplicate groups (e.g. 978-0, 978-1)".
+    public var description: String {
+        let subject = property.map { "\(entity).\($0)" } ?? entity
+        let what = switch kind {
+        case .rowsDropped: "rows dropped"
+        case .valuesDropped: "non-nil values dropped"
+        case .linksDropped: "links dropped"
+        case .rowsLackingValue: "rows without a value"
+        case .duplicateGroups: "groups of duplicate values"
+        case .failedConversions: "values that do not convert"
+        }
+        let sample = samples.isEmpty ? "" : " (e.g. \(samples.joined(separator: ", ")))"
+        return "\(subject): \(count) \(what)\(sample)"
+    }
+
+    /// How many samples findings carry.
+    static let sampleLimit = 5
+
+    /// The findings of a diff against a database at the diff's source schema; only non-zero counts.
+    static func compute(_ diff: SchemaDiff, in db: Database) throws -> [DataFinding] {
+        let layout = StoreLayout(schema: diff.from)
+        var findings: [DataFinding] = []
+        func keys(_ entity: String, _ condition: String) throws -> (Int, [String]) {
+            let table = quote(entity)
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)") ?? 0
+            guard count > 0 else { return (0, []) }
+            let samples = try Int64.fetchAll(
+                db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(sampleLimit)")
+            return (count, samples.map { "\(entity)/\($0)" })
+        }
+        func add(_ kind: Kind, _ entity: String, _ property: String?, _ result: (Int, [String])) {
+            if result.0 > 0 { findings.append(DataFinding(kind: kind, entity: entity, property: property, count: result.0, samples: result.1)) }
+        }
+        for change in diff.changes {
+            let entity = change.entity
+            switch change {
+            case .entityRemoved:
+                add(.rowsDropped, entity, nil, try keys(entity, "1"))
+            case .attributeRemoved(_, let attribute):
+                add(.valuesDropped, entity, attribute.name, try keys(entity, "\(quote(attribute.name)) IS NOT NULL"))
+            case .attributeAdded(_, let attribute) where !attribute.isOptional && attribute.defaultValue == nil:
+                add(.rowsLackingValue, entity, attribute.name, try keys(entity, "1"))
+            case .attributeOptionalityChanged(_, let attribute, false) where attribute.defaultValue == nil:
+                let column = SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
+                add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))
+            case .uniqueAdded(_, let name):
+                let column = diff.to.entitiesByName[entity]?.attribute(named: name)
+                    .flatMap { SchemaDiff.source(of: $0, in: diff.from.entitiesByName[entity]!) }?.name ?? name
+                let groups = try Row.fetchAll(
+                    db, sql: "SELECT \(quote(column)) AS value, count(*) AS n FROM \(quote(entity)) WHERE \(quote(column)) IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY 2 DESC, 1")
+                add(.duplicateGroups, entity, name, (groups.count, groups.prefix(sampleLimit).map { row in
+                    "\(TerminalText.sanitize(String(describing: row["value"] as DatabaseValue))) x\(row["n"] as Int)"
+                }))
+            case .attributeTypeChanged(_, let name, let from, let to) where from.sqlType != to.sqlType:
+                let column = quote(name)
+                let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"
+                add(.failedConversions, entity, name, try keys(entity, "\(column) IS NOT NULL AND \(roundTrip)"))
+            case .relationshipRemoved(_, let relationship):
+                guard let old = diff.from.entitiesByName[entity] else { continue }
+                switch layout.storage(of: relationship, in: old) {
+                case .foreignKey(let column):
+                    add(.linksDropped, entity, relationship.name, try keys(entity, "\(quote(column)) IS NOT NULL"))
+                case .joinTable(let table, let ownerColumn, _):
+                    let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(table))") ?? 0
+                    let samples = try Int64.fetchAll(db, sql: "SELECT DISTINCT \(quote(ownerColumn)) FROM \(quote(table)) ORDER BY 1 LIMIT \(sampleLimit)")
+                    add(.linksDropped, entity, relationship.name, (count, samples.map { "\(entity)/\($0)" }))
+                case .inverseForeignKey:
+                    continue
+                }
+            default:
+                continue
+            }
+        }
+        return findings
+    }
+}

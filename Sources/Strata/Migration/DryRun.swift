@@ -1,0 +1,72 @@
+import Foundation
+
+/// What a dry run found: each stage's report and the outcome a real run would have.
+public struct DryRunReport: Sendable {
+    /// The version the store is at.
+    public let storeVersion: String
+    /// The version the plan leads to.
+    public let targetVersion: String
+    /// A report per stage that ran on the copy (the failing one included).
+    public let stages: [StageReport]
+    /// nil when every stage succeeded; otherwise the failing stage's error.
+    public let failure: String?
+
+    /// True when a real run would succeed.
+    public var succeeded: Bool { failure == nil }
+}
+
+extension Migrator {
+    /// Runs the whole path on a private copy of the store (the file, its -wal and -shm copied byte for byte),
+    /// never writing the original, and reports what each stage did and found.
+    public static func dryRun(
+        store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
+        onEvent: ((MigrationEvent) -> Void)? = nil
+    ) throws -> DryRunReport {
+        let copy = try PrivateCopy(of: url)
+        defer { copy.remove() }
+        let migrator = try Migrator(store: copy.url, plan: plan, to: version)
+        migrator.onEvent = onEvent
+        var reports: [StageReport] = []
+        let from = migrator.current.version?.description ?? "unversioned"
+        let to = migrator.target.version?.description ?? "unversioned"
+        while let stage = migrator.nextStage {
+            do {
+                guard let report = try migrator.runNextStage() else { break }
+                reports.append(report)
+            } catch {
+                reports.append(StageReport(
+                    title: stage.title, kind: stage.kind, changes: stage.diff.changes,
+                    steps: StructuralPlan(from: stage.from, to: stage.to, diff: stage.diff, rebuildAll: stage.kind == .custom, supportsDropColumn: true).steps,
+                    rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
+                return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: "\(error)")
+            }
+        }
+        return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: nil)
+    }
+}
+
+/// A copy of a store's file with its -wal and -shm in a fresh temporary directory.
+struct PrivateCopy {
+    /// The copied store file.
+    let url: URL
+    private let directory: URL
+
+    init(of original: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: original.path) else {
+            throw StrataError.notAStore(path: original.path, reason: "the file does not exist")
+        }
+        directory = manager.temporaryDirectory.appendingPathComponent("strata-copy-\(UUID().uuidString)")
+        try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+        url = directory.appendingPathComponent(original.lastPathComponent)
+        for suffix in ["", "-wal", "-shm"] {
+            let source = URL(fileURLWithPath: original.path + suffix)
+            if manager.fileExists(atPath: source.path) {
+                try manager.copyItem(at: source, to: URL(fileURLWithPath: url.path + suffix))
+            }
+        }
+    }
+
+    /// Deletes the copy.
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What a running migration reports, in order, from the thread that runs it.
+public enum MigrationEvent: Sendable {
+    /// A stage began; `totalRows` is the number of rows it will copy or check.
+    case stageStarted(index: Int, count: Int, stage: String, totalRows: Int)
+    /// A step of the stage began (a closure, a rebuild, an index, a validation).
+    case step(stage: String, summary: String)
+    /// Rows processed so far in the stage.
+    case progress(stage: String, rowsDone: Int, totalRows: Int)
+    /// A stage committed.
+    case stageFinished(stage: String, duration: TimeInterval, rows: Int)
+    /// A stage failed and rolled back.
+    case stageFailed(stage: String, message: String)
+}
+
+/// Asks a running migration to stop: the running stage rolls back at its next step or chunk.
+public final class MigrationCancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    /// Creates a token that is not cancelled.
+    public init() {}
+
+    /// Requests cancellation.
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    /// True once cancellation was requested.
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}

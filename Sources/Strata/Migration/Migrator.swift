@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+
+/// Steps a store through a plan one stage at a time, reporting events: the engine behind tools and UIs.
+///
+/// ```swift
+/// let migrator = try Migrator(store: url, plan: BookMigrationPlan.self)
+/// migrator.onEvent = { event in print(event) }
+/// while let report = try migrator.runNextStage() { print(report.title, report.rows) }
+/// ```
+public final class Migrator: @unchecked Sendable {
+    /// The store's file.
+    public let storeURL: URL
+    /// The validated plan.
+    public let plan: ValidatedPlan
+    /// The version the migrator leads to.
+    public let target: Schema
+    /// The plan's version the store is at now.
+    public private(set) var current: Schema
+    /// The stages still to run, in order.
+    public private(set) var pending: [PlannedStage]
+    /// Called for every event, on the thread that runs the stage.
+    public var onEvent: ((MigrationEvent) -> Void)?
+    /// Cancels the running stage (it rolls back).
+    public let cancellation = MigrationCancellation()
+    private let store: StoreConnection
+    private var completed = 0
+
+    /// Opens a store and plans the path to `version` (the plan's newest version when nil).
+    public init(store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws {
+        let validated = try ValidatedPlan(plan)
+        let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
+        guard let target = wanted ?? nil else {
+            throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
+        }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
+        }
+        let store = try StoreConnection.open(ModelConfiguration(url: url))
+        guard let metadata = try store.read("reading the store's metadata", StoreMetadata.read) else {
+            throw StrataError.notAStore(path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
+        }
+        let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: url.path)
+        let current = try path.locate(metadata)
+        self.storeURL = url
+        self.plan = validated
+        self.target = target
+        self.current = current
+        self.pending = try path.stages(from: current, to: target)
+        self.store = store
+    }
+
+    /// The stage that would run next.
+    public var nextStage: PlannedStage? { pending.first }
+
+    /// Runs the next stage; nil when the store is at the target.
+    @discardableResult
+    public func runNextStage() throws -> StageReport? {
+        guard let stage = pending.first else { return nil }
+        let findings = try self.findings(of: stage)
+        let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)
+        let runner = StageRunner(store: store, container: container, observer: { [weak self] in self?.onEvent?($0) }, cancellation: cancellation)
+        let report = try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+        pending.removeFirst()
+        current = stage.to
+        completed += 1
+        return report
+    }
+
+    /// The data-dependent findings of a stage against the store as it is now.
+    public func findings(of stage: PlannedStage) throws -> [DataFinding] {
+        try store.read("inspecting the data") { db in try DataFinding.compute(stage.diff, in: db) }
+    }
+
+    /// Runs stages until the store is at `version` (which must be on the path).
+    public func run(to version: Schema.Version) throws -> [StageReport] {
+        guard current.version == version || pending.contains(where: { $0.to.version == version }) else {
+            throw MigrationError.noPath(store: storeURL.path, from: current.version?.description ?? "?", to: version.description, reasons: ["\(version) is not on the path to \(target.version?.description ?? "?")"])
+        }
+        var reports: [StageReport] = []
+        while current.version != version, let report = try runNextStage() { reports.append(report) }
+        return reports
+    }
+
+    /// Runs every pending stage.
+    public func runAll() throws -> [StageReport] {
+        var reports: [StageReport] = []
+        while let report = try runNextStage() { reports.append(report) }
+        return reports
+    }
+
+    /// Asks the running stage to stop and roll back.
+    public func cancel() { cancellation.cancel() }
+
+    /// Copies the store, with SQLite's backup API, to a new file.
+    public func backup(to url: URL) throws {
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw StrataError.database(store: storeURL.path, operation: "backing up", message: "\(url.path) already exists; choose a new path")
+        }
+        do {
+            let destination = try DatabaseQueue(path: url.path)
+            try store.writer.backup(to: destination)
+        } catch {
+            throw StrataError.wrap(error, store: storeURL.path, operation: "backing up to \(url.path)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GRDB
+
+extension PersistentModel {
+    /// In `didMigrate`: the value `attribute` (its name in the previous version) had before this stage.
+    ///
+    /// Splitting, merging and type changes read the old value here instead of stashing it in `willMigrate`:
+    /// ```swift
+    /// didMigrate: { context in
+    ///     for book in try context.fetch(FetchDescriptor<BookSchemaV3.Book>()) {
+    ///         let author: String = try book.valueBeforeMigration("author") ?? ""
+    ///         book.firstName = String(author.split(separator: " ").first ?? "")
+    ///     }
+    /// }
+    /// ```
+    public func valueBeforeMigration<Value>(_ attribute: String, as type: Value.Type = Value.self) throws -> Value? {
+        guard let context = modelContext, let key = persistentBackingData.primaryKey else {
+            throw MigrationError.notInDidMigrate("the model is not saved in a migration stage's context")
+        }
+        return try context.valueBeforeMigration(entity: persistentModelID.entityName, primaryKey: key, attribute: attribute) as? Value
+    }
+}
+
+extension ModelContext {
+    /// The stored value of an attribute before the running stage, decoded with the old version's type.
+    func valueBeforeMigration(entity: String, primaryKey: Int64, attribute: String) throws -> Any? {
+        guard let stage, stage.phase == "didMigrate" else {
+            throw MigrationError.notInDidMigrate("valueBeforeMigration reads the rows from before a stage; call it in didMigrate")
+        }
+        guard let table = stage.oldTables[entity], let old = stage.oldSchema.entitiesByName[entity],
+              old.attribute(named: attribute) != nil
+        else {
+            throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
+        }
+        let stored = try store.read("reading \(entity).\(attribute) from before the stage") { db in
+            try DatabaseValue.fetchOne(
+                db, sql: "SELECT \(quote(attribute)) FROM \(quote(table)) WHERE \(quote(StoreLayout.primaryKey)) = ?",
+                arguments: [primaryKey]) ?? .null
+        }
+        if let mapping = stage.oldSchema.mappings[entity]?.attribute(named: attribute) {
+            return unwrapOptionals(try mapping.decode(stored, entity: entity))
+        }
+        return stored.storage.value
+    }
+}
+
+extension DatabaseValue.Storage {
+    /// The stored value as a plain Swift value (nil, Int64, Double, String or Data).
+    var value: Any? {
+        switch self {
+        case .null: nil
+        case .int64(let value): value
+        case .double(let value): value
+        case .string(let value): value
+        case .blob(let value): value
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// What one stage did (or, in a dry run, would do): its changes, SQL, rows, findings and duration.
+public struct StageReport: Sendable {
+    /// "1.0.0 -> 2.0.0".
+    public let title: String
+    /// How the stage came about.
+    public let kind: PlannedStage.Kind
+    /// The changes it makes, with their classification.
+    public let changes: [SchemaChange]
+    /// The steps it ran, with their SQL.
+    public let steps: [MigrationStep]
+    /// Rows copied or checked.
+    public let rows: Int
+    /// Wall time.
+    public let duration: TimeInterval
+    /// Data-dependent facts found before the stage ran (values dropped, rows lacking values, duplicates).
+    public let findings: [DataFinding]
+    /// The error, when the stage failed (it rolled back).
+    public let failure: String?
+}

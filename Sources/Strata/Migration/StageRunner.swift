@@ -1,0 +1,191 @@
+import Foundation
+import GRDB
+
+/// Runs one planned stage as one SQLite transaction: `willMigrate`, the structural steps, `didMigrate`, the
+/// finishing steps, validation, metadata and history, then commit; any failure rolls the whole stage back.
+struct StageRunner {
+    let store: StoreConnection
+    let container: ModelContainer
+    let observer: (MigrationEvent) -> Void
+    let cancellation: MigrationCancellation
+    /// Rows copied between progress events.
+    var chunkSize = 20_000
+
+    /// Runs the stage; returns its report, or throws (the store unchanged).
+    func run(_ planned: PlannedStage, index: Int, count: Int, findings: [DataFinding]) throws -> StageReport {
+        let started = Date()
+        let title = planned.title
+        do {
+            let (steps, rows) = try store.writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                try db.execute(sql: "PRAGMA legacy_alter_table = ON")
+                defer {
+                    try? db.execute(sql: "PRAGMA legacy_alter_table = OFF")
+                    try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                }
+                var result: ([MigrationStep], Int) = ([], 0)
+                try db.inTransaction(.immediate) {
+                    result = try runInTransaction(planned, db: db, index: index, count: count)
+                    return .commit
+                }
+                return result
+            }
+            let duration = Date().timeIntervalSince(started)
+            observer(.stageFinished(stage: title, duration: duration, rows: rows))
+            return StageReport(
+                title: title, kind: planned.kind, changes: planned.diff.changes, steps: steps, rows: rows,
+                duration: duration, findings: findings, failure: nil)
+        } catch {
+            let wrapped = error is MigrationError || error is StrataError ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(title)")
+            observer(.stageFailed(stage: title, message: "\(wrapped)"))
+            throw wrapped
+        }
+    }
+
+    private func runInTransaction(_ planned: PlannedStage, db: Database, index: Int, count: Int) throws -> ([MigrationStep], Int) {
+        let title = planned.title
+        let violationsBefore = try foreignKeyViolations(db)
+        let plan = StructuralPlan(
+            from: planned.from, to: planned.to, diff: planned.diff, rebuildAll: planned.kind == .custom,
+            supportsDropColumn: try supportsDropColumn(db))
+        let steps = plan.steps
+        var totals: [String: Int] = [:]
+        for step in steps {
+            // Counted before the steps run, while each rebuilt table still has its own name.
+            if let copy = step.copy { totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(copy.target))") ?? 0 }
+        }
+        let totalRows = totals.values.reduce(0, +)
+        observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
+        let access = TransactionAccess(db: db, identifier: store.identifier)
+        if let willMigrate = planned.willMigrate {
+            try checkCancelled(title)
+            observer(.step(stage: title, summary: "willMigrate"))
+            try runClosure(willMigrate, "willMigrate", planned, schema: planned.from, access: access, oldTables: [:])
+        }
+        var rowsDone = 0
+        for step in steps where step.phase == .structure {
+            try checkCancelled(title)
+            observer(.step(stage: title, summary: step.summary))
+            try execute(step, db: db)
+            if let copy = step.copy {
+                try copyRows(copy, db: db, title: title, rowsDone: &rowsDone, totalRows: totalRows)
+            }
+        }
+        if let didMigrate = planned.didMigrate {
+            try checkCancelled(title)
+            observer(.step(stage: title, summary: "didMigrate"))
+            let oldTables = Dictionary(uniqueKeysWithValues: planned.from.entities.map { entity in
+                (entity.name, plan.rebuiltEntities.contains(entity.name) ? StructuralPlan.oldPrefix + entity.name : entity.name)
+            })
+            try runClosure(didMigrate, "didMigrate", planned, schema: planned.to, access: access, oldTables: oldTables)
+        }
+        for step in steps where step.phase == .finish {
+            try checkCancelled(title)
+            observer(.step(stage: title, summary: step.summary))
+            do {
+                try execute(step, db: db)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw MigrationError.validationFailed(
+                    stage: title, problems: try duplicateFindings(planned.to, db: db).map(\.description) + ["a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"])
+            }
+        }
+        observer(.step(stage: title, summary: "validate"))
+        try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore)
+        try StoreMetadata.write(planned.to, to: db)
+        try MigrationHistory.record(planned, rows: rowsDone, db: db)
+        return (steps, rowsDone)
+    }
+
+    private func runClosure(
+        _ closure: (ModelContext) throws -> Void, _ name: String, _ planned: PlannedStage, schema: Schema,
+        access: TransactionAccess, oldTables: [String: String]
+    ) throws {
+        let context = ModelContext(container: container, schema: schema, access: access)
+        context.stage = StageContext(
+            phase: name, version: schema.version?.description ?? "?", oldSchema: planned.from, oldTables: oldTables)
+        do {
+            try closure(context)
+            // SwiftData loses what a closure forgot to save (a documented pitfall); Strata saves it.
+            if context.hasChanges { try context.save() }
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw MigrationError.stageClosureFailed(stage: planned.title, closure: name, message: "\(error)")
+        }
+    }
+
+    private func execute(_ step: MigrationStep, db: Database) throws {
+        for (sql, arguments) in zip(step.statements, step.arguments) {
+            try db.execute(sql: sql, arguments: StatementArguments(arguments))
+        }
+    }
+
+    private func copyRows(_ copy: RowCopy, db: Database, title: String, rowsDone: inout Int, totalRows: Int) throws {
+        let pk = quote(StoreLayout.primaryKey)
+        let insert = try db.makeStatement(sql: copy.sqlTemplate)
+        let boundary = try db.makeStatement(sql: "SELECT \(pk) FROM \(quote(copy.source)) WHERE \(pk) > ? ORDER BY \(pk) LIMIT 1 OFFSET \(max(chunkSize - 1, 0))")
+        var last = Int64.min
+        while true {
+            try checkCancelled(title)
+            let upper = try Int64.fetchOne(boundary, arguments: [last]) ?? Int64.max
+            try insert.execute(arguments: StatementArguments(copy.arguments + [last.databaseValue, upper.databaseValue]))
+            rowsDone += db.changesCount
+            observer(.progress(stage: title, rowsDone: rowsDone, totalRows: totalRows))
+            if upper == Int64.max { break }
+            last = upper
+        }
+    }
+
+    private func checkCancelled(_ title: String) throws {
+        if cancellation.isCancelled { throw MigrationError.cancelled(stage: title) }
+    }
+
+    /// Required attributes and to-one relationships hold values; no new foreign-key violations.
+    private func validate(_ schema: Schema, db: Database, title: String, violationsBefore: Int) throws {
+        var problems: [String] = []
+        for entity in schema.entities {
+            let table = quote(entity.name)
+            let required = entity.attributes.filter { !$0.isOptional }.map(\.name)
+                + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name)
+            for column in required {
+                let condition = "\(quote(column)) IS NULL"
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)") ?? 0
+                guard count > 0 else { continue }
+                let samples = try Int64.fetchAll(db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(DataFinding.sampleLimit)")
+                problems.append(
+                    "\(entity.name).\(column) is required but \(count) row\(count == 1 ? " has" : "s have") no value (e.g. \(samples.map { "\(entity.name)/\($0)" }.joined(separator: ", "))); give it a default or fill it in didMigrate")
+            }
+        }
+        let violations = try foreignKeyViolations(db)
+        if violations > violationsBefore {
+            problems.append("\(violations - violationsBefore) rows reference rows that do not exist (PRAGMA foreign_key_check)")
+        }
+        guard problems.isEmpty else { throw MigrationError.validationFailed(stage: title, problems: problems) }
+    }
+
+    private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {
+        var findings: [DataFinding] = []
+        for entity in schema.entities {
+            for attribute in entity.uniqueAttributes {
+                let groups = try Row.fetchAll(
+                    db, sql: "SELECT \(quote(attribute.name)) AS value, count(*) AS n FROM \(quote(entity.name)) WHERE \(quote(attribute.name)) IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY 2 DESC, 1")
+                if !groups.isEmpty {
+                    findings.append(DataFinding(
+                        kind: .duplicateGroups, entity: entity.name, property: attribute.name, count: groups.count,
+                        samples: groups.prefix(DataFinding.sampleLimit).map { "\(TerminalText.sanitize(String(describing: $0["value"] as DatabaseValue))) x\($0["n"] as Int)" }))
+                }
+            }
+        }
+        return findings
+    }
+
+    private func foreignKeyViolations(_ db: Database) throws -> Int {
+        try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
+    }
+
+    private func supportsDropColumn(_ db: Database) throws -> Bool {
+        let version = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "0"
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        return (parts.first ?? 0, parts.dropFirst().first ?? 0) >= (3, 35)
+    }
+}

@@ -1,0 +1,199 @@
+import GRDB
+
+/// The SQL steps that give a store the shape of the stage's target schema.
+///
+/// Entities whose changes SQLite can make in place (renames, added columns, dropped plain columns, index
+/// changes) use `ALTER TABLE`; the others are rebuilt: indexes dropped, the old table renamed aside (with
+/// `legacy_alter_table` so other tables' references keep naming it), the new table created and filled in
+/// key order, the old copy dropped after `didMigrate` (which can read it through `valueBeforeMigration`).
+/// Custom stages rebuild every changed entity so `didMigrate` always has the rows from before the stage.
+struct StructuralPlan {
+    let from: Schema
+    let to: Schema
+    let diff: SchemaDiff
+    let rebuildAll: Bool
+    let supportsDropColumn: Bool
+
+    /// The prefix of the table that keeps an entity's rows from before the stage.
+    static let oldPrefix = "_strata_old_"
+
+    /// The entities rebuilt (their old rows stay in `_strata_old_NAME` until the finish phase).
+    var rebuiltEntities: [String] {
+        to.entities.map(\.name).filter { name in from.entitiesByName[name] != nil && changes(of: name).isEmpty == false && !isNative(name) }
+    }
+
+    /// Every step, structure phase first.
+    var steps: [MigrationStep] {
+        let oldLayout = StoreLayout(schema: from), newLayout = StoreLayout(schema: to)
+        var structure: [MigrationStep] = []
+        var finish: [MigrationStep] = []
+        for entity in from.entities where to.entitiesByName[entity.name] == nil {
+            structure.append(MigrationStep("drop \(entity.name)", statements: ["DROP TABLE \(quote(entity.name))"]))
+        }
+        for entity in to.entities {
+            let oldIndexes = from.entitiesByName[entity.name].map(oldLayout.indexes(for:)) ?? []
+            let newIndexes = newLayout.indexes(for: entity)
+            guard let old = from.entitiesByName[entity.name] else {
+                structure.append(MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
+                if !newIndexes.isEmpty { finish.append(MigrationStep("index \(entity.name)", phase: .finish, statements: newIndexes.map(\.create))) }
+                continue
+            }
+            guard !changes(of: entity.name).isEmpty else { continue }
+            let native = isNative(entity.name)
+            let kept = native ? Set(oldIndexes).intersection(newIndexes) : []
+            let drops = oldIndexes.filter { !kept.contains($0) }.map(\.drop)
+            if !drops.isEmpty { structure.append(MigrationStep("drop changed indexes of \(entity.name)", statements: drops)) }
+            structure += native ? nativeSteps(old, entity) : rebuildSteps(old, entity, layout: newLayout)
+            if !native {
+                finish.append(MigrationStep("drop the old copy of \(entity.name)", phase: .finish, statements: ["DROP TABLE \(quote(Self.oldPrefix + entity.name))"]))
+            }
+            let creates = newIndexes.filter { !kept.contains($0) }
+            if !creates.isEmpty { finish.append(MigrationStep("index \(entity.name)", phase: .finish, statements: creates.map(\.create))) }
+        }
+        structure += joinTableSteps(oldLayout: oldLayout, newLayout: newLayout)
+        return structure + finish
+    }
+
+    private func changes(of entity: String) -> [SchemaChange] { diff.changes.filter { $0.entity == entity } }
+
+    /// True when every change of the entity can be made with ALTER TABLE in place.
+    func isNative(_ entity: String) -> Bool {
+        guard !rebuildAll else { return false }
+        return changes(of: entity).allSatisfy { change in
+            switch change {
+            case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .defaultChanged, .deleteRuleChanged,
+                 .attributeOptionalityChanged:
+                return true
+            case .attributeRemoved(_, let attribute):
+                return supportsDropColumn && !attribute.isUnique
+            case .relationshipAdded(_, let relationship), .relationshipRemoved(_, let relationship):
+                return relationship.isToMany
+            case .relationshipRenamed:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    private func nativeSteps(_ old: Schema.Entity, _ new: Schema.Entity) -> [MigrationStep] {
+        let table = quote(new.name)
+        var statements: [String] = []
+        var arguments: [[DatabaseValue]] = []
+        func add(_ sql: String, _ values: [DatabaseValue] = []) {
+            statements.append(sql)
+            arguments.append(values)
+        }
+        for change in changes(of: new.name) {
+            switch change {
+            case .attributeRenamed(_, let from, let attribute):
+                add("ALTER TABLE \(table) RENAME COLUMN \(quote(from)) TO \(quote(attribute.name))")
+            case .relationshipRenamed(_, let from, let relationship) where !relationship.isToMany:
+                add("ALTER TABLE \(table) RENAME COLUMN \(quote(from)) TO \(quote(relationship.name))")
+            case .attributeRemoved(_, let attribute):
+                add("ALTER TABLE \(table) DROP COLUMN \(quote(attribute.name))")
+            case .attributeAdded(_, let attribute):
+                add("ALTER TABLE \(table) ADD COLUMN \(StoreLayout(schema: to).columnDefinition(attribute))")
+                if let value = defaultValue(new.name, attribute) {
+                    add("UPDATE \(table) SET \(quote(attribute.name)) = ?", [value])
+                }
+            case .attributeOptionalityChanged(_, let attribute, false):
+                if let value = defaultValue(new.name, attribute) {
+                    add("UPDATE \(table) SET \(quote(attribute.name)) = ? WHERE \(quote(attribute.name)) IS NULL", [value])
+                }
+            case .relationshipAdded(_, let relationship) where !relationship.isToMany:
+                add("ALTER TABLE \(table) ADD COLUMN \(StoreLayout(schema: to).foreignKeyDefinition(relationship))")
+            default:
+                continue
+            }
+        }
+        guard !statements.isEmpty else { return [] }
+        return [MigrationStep("alter \(new.name) in place", statements: statements, arguments: arguments)]
+    }
+
+    private func rebuildSteps(_ old: Schema.Entity, _ new: Schema.Entity, layout: StoreLayout) -> [MigrationStep] {
+        let pk = quote(StoreLayout.primaryKey)
+        var columns = [StoreLayout.primaryKey]
+        var expressions = [pk]
+        var arguments: [DatabaseValue] = []
+        for attribute in new.attributes {
+            columns.append(attribute.name)
+            let source = SchemaDiff.source(of: attribute, in: old)
+            let fallback = defaultValue(new.name, attribute)
+            if let source, source.valueType.sqlType == attribute.valueType.sqlType {
+                if let fallback, !attribute.isOptional {
+                    expressions.append("IFNULL(\(quote(source.name)), ?)")
+                    arguments.append(fallback)
+                } else {
+                    expressions.append(quote(source.name))
+                }
+            } else if let fallback {
+                expressions.append("?")
+                arguments.append(fallback)
+            } else {
+                expressions.append("NULL")
+            }
+        }
+        for relationship in new.relationships where !relationship.isToMany {
+            columns.append(relationship.name)
+            if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany, source.destination == relationship.destination {
+                expressions.append(quote(source.name))
+            } else {
+                expressions.append("NULL")
+            }
+        }
+        let aside = Self.oldPrefix + new.name
+        return [
+            MigrationStep(
+                "rebuild \(new.name) (12-step: new table, copy rows, drop old)",
+                statements: [
+                    "ALTER TABLE \(quote(new.name)) RENAME TO \(quote(aside))",
+                    layout.createTableStatement(for: new),
+                ],
+                copy: RowCopy(source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments)),
+        ]
+    }
+
+    /// Creates, renames (by copying) and drops join tables so each many-to-many keeps its links.
+    private func joinTableSteps(oldLayout: StoreLayout, newLayout: StoreLayout) -> [MigrationStep] {
+        var steps: [MigrationStep] = []
+        var claimed: Set<String> = []
+        for entity in to.entities {
+            for relationship in entity.relationships where relationship.isToMany {
+                guard case .joinTable(let table, "source", _) = newLayout.storage(of: relationship, in: entity) else { continue }
+                if let old = from.entitiesByName[entity.name], let source = SchemaDiff.source(of: relationship, in: old),
+                   source.isToMany, source.destination == relationship.destination,
+                   case .joinTable(let oldTable, let ownerColumn, let otherColumn) = oldLayout.storage(of: source, in: old) {
+                    claimed.insert(oldTable)
+                    if oldTable == table && ownerColumn == "source" { continue }
+                    steps.append(MigrationStep(
+                        "move the links of \(entity.name).\(relationship.name) to \(table)",
+                        statements: newLayout.joinTableStatements(table: table, source: entity.name, target: relationship.destination) + [
+                            "INSERT INTO \(quote(table)) (\"source\", \"target\", \"position\") SELECT \(quote(ownerColumn)), \(quote(otherColumn)), \"position\" FROM \(quote(oldTable))",
+                            "DROP TABLE \(quote(oldTable))",
+                        ]))
+                } else {
+                    steps.append(MigrationStep(
+                        "create the links of \(entity.name).\(relationship.name)",
+                        statements: newLayout.joinTableStatements(table: table, source: entity.name, target: relationship.destination)))
+                }
+            }
+        }
+        for entity in from.entities {
+            for relationship in entity.relationships where relationship.isToMany {
+                guard case .joinTable(let table, "source", _) = oldLayout.storage(of: relationship, in: entity), !claimed.contains(table) else { continue }
+                claimed.insert(table)
+                steps.append(MigrationStep("drop the links of \(entity.name).\(relationship.name)", statements: ["DROP TABLE \(quote(table))"]))
+            }
+        }
+        return steps
+    }
+
+    /// The stored form of an attribute's declared default, evaluated from the target's model type.
+    private func defaultValue(_ entity: String, _ attribute: Schema.Attribute) -> DatabaseValue? {
+        guard attribute.defaultValue != nil, let mapping = to.mappings[entity]?.attribute(named: attribute.name),
+              let make = mapping.makeDefault, let value = try? mapping.encode(make()), !value.isNull
+        else { return nil }
+        return value
+    }
+}
