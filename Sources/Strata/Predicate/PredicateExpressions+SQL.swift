@@ -102,8 +102,11 @@ extension PredicateExpressions.NotEqual: SQLTranslatable {
 /// `a IS b` / `a IS NOT b`: SQLite's NULL-safe equality, as Swift's `==` on optionals.
 func equality(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) throws -> SQLFragment {
     let type = lhs.valueType ?? rhs.valueType
-    if case .codable? = type { throw Untranslatable(reason: "JSON values compare by value, not by text") }
-    if type == .double || type == .float { throw Untranslatable(reason: "floating-point equality (NaN, -0.0) differs in SQL") }
+    // A test against nil is a NULL test whatever the type; only value comparisons can differ from Swift's.
+    if !lhs.isNull, !rhs.isNull {
+        if case .codable? = type { throw Untranslatable(reason: "JSON values compare by value, not by text") }
+        if type == .double || type == .float { throw Untranslatable(reason: "floating-point equality (NaN, -0.0) differs in SQL") }
+    }
     return SQLFragment(
         sql: "(\(lhs.sql)) IS \(negated ? "NOT " : "")(\(rhs.sql))", arguments: lhs.arguments + rhs.arguments, valueType: .bool)
 }

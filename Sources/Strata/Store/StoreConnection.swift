@@ -24,6 +24,7 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
         options.readonly = false
         options.prepareDatabase { db in
             db.add(collation: swiftOrder)
+            db.add(function: localizedContains)
         }
         if configuration.isStoredInMemoryOnly {
             let identifier = "memory:\(configuration.name)"
@@ -76,4 +77,11 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
 /// Orders strings as Swift's `<` does, so SQL sorts agree with in-memory sorts.
 let swiftOrder = DatabaseCollation("strata_swift") { lhs, rhs in
     lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
+}
+
+/// `strata_localized_contains(a, b)`: Swift's `localizedStandardContains`, so SQL and in-memory predicates agree.
+/// A NULL operand gives NULL (a predicate reads it as false).
+let localizedContains = DatabaseFunction("strata_localized_contains", argumentCount: 2, pure: true) { values in
+    guard let text = String.fromDatabaseValue(values[0]), let other = String.fromDatabaseValue(values[1]) else { return nil }
+    return text.localizedStandardContains(other)
 }
