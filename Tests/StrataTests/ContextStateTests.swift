@@ -188,3 +188,43 @@ import Testing
         #expect(page == Array(10..<60))
     }
 }
+
+/// Identifiers stay unique to their row for the life of the store.
+@Suite struct IdentifierTests {
+    let directory = TemporaryDirectory()
+
+    @Test func keysOfDeletedRowsAreNotReused() throws {
+        let url = directory.store()
+        let context = ModelContext(try openContainer(Catalog.Item.self, at: url))
+        let first = Catalog.Item(title: "First", pages: 1, published: Catalog.date(2000))
+        let last = Catalog.Item(title: "Last", pages: 2, published: Catalog.date(2000))
+        context.insert(first)
+        context.insert(last)
+        try context.save()
+        let deletedID = last.persistentModelID
+        context.delete(last)
+        try context.save()
+        let next = Catalog.Item(title: "Next", pages: 3, published: Catalog.date(2000))
+        context.insert(next)
+        try context.save()
+        #expect(next.persistentModelID != deletedID)
+        #expect(context.model(for: deletedID) is MissingModel)
+        let reopened = ModelContext(try openContainer(Catalog.Item.self, at: url))
+        #expect(reopened.model(for: deletedID) is MissingModel)
+    }
+
+    @Test func transientPropertiesAreNotStored() throws {
+        let url = directory.store()
+        do {
+            let context = ModelContext(try openContainer(Library.Book.self, at: url))
+            let book = Library.Book(title: "T")
+            book.scratch = 5
+            context.insert(book)
+            try context.save()
+            #expect(book.scratch == 5)
+        }
+        #expect(Schema(Library.Book.self).entitiesByName["Book"]?.attributes.contains { $0.name == "scratch" } == false)
+        let book = try ModelContext(try openContainer(Library.Book.self, at: url)).fetch(FetchDescriptor<Library.Book>()).first
+        #expect(book?.scratch == 0)
+    }
+}

@@ -105,3 +105,56 @@ import Testing
         #expect(try rowCount("Account", at: url) == 2)
     }
 }
+
+/// Upserts meeting deletes, relationships and objects the context already holds.
+@Suite struct UniqueUpsertInteractionTests {
+    let directory = TemporaryDirectory()
+
+    @Test func deleteAndReinsertInOneSave() throws {
+        let url = directory.store()
+        let context = ModelContext(try openContainer(Uniques.Account.self, at: url))
+        let old = Uniques.Account(email: "a@x.org", name: "Old")
+        context.insert(old)
+        try context.save()
+        context.delete(old)
+        context.insert(Uniques.Account(email: "a@x.org", name: "New"))
+        try context.save()
+        #expect(try rowCount("Account", at: url) == 1)
+        let names = try ModelContext(try openContainer(Uniques.Account.self, at: url)).fetch(FetchDescriptor<Uniques.Account>()).map(\.name)
+        #expect(names == ["New"])
+    }
+
+    @Test func theObjectAlreadyHeldSeesTheUpsertedValues() throws {
+        let url = directory.store()
+        let context = ModelContext(try openContainer(Uniques.Account.self, at: url))
+        let first = Uniques.Account(email: "a@x.org", name: "First", visits: 1)
+        context.insert(first)
+        try context.save()
+        let second = Uniques.Account(email: "a@x.org", name: "Second", visits: 2)
+        context.insert(second)
+        try context.save()
+        #expect(first.name == "Second")
+        #expect(first.visits == 2)
+        #expect(first.hasChanges == false)
+        #expect(context.hasChanges == false)
+    }
+
+    @Test func sharedUniqueTagsThroughRelationships() throws {
+        let url = directory.store()
+        do {
+            let context = ModelContext(try openContainer(Library.Book.self, at: url))
+            let dune = Library.Book(title: "Dune")
+            let emma = Library.Book(title: "Emma")
+            context.insert(dune)
+            context.insert(emma)
+            dune.tags = [Library.Tag(label: "classic"), Library.Tag(label: "sf")]
+            emma.tags = [Library.Tag(label: "classic")]
+            try context.save()
+        }
+        #expect(try rowCount("Tag", at: url) == 2)
+        let context = ModelContext(try openContainer(Library.Book.self, at: url))
+        let tags = try context.fetch(FetchDescriptor<Library.Tag>(sortBy: [SortDescriptor(\.label)]))
+        #expect(tags.map(\.label) == ["classic", "sf"])
+        #expect(tags.map { $0.books.map(\.title).sorted() } == [["Dune", "Emma"], ["Dune"]])
+    }
+}

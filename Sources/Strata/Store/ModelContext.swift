@@ -198,7 +198,14 @@ public final class ModelContext {
         for (model, key) in insertedKeys {
             let backing = model.persistentBackingData
             backing.didSave(primaryKey: key, storeIdentifier: store.identifier)
-            if let name = backing.mapping?.name { register(loaded: model, entity: name, primaryKey: key) }
+            guard let name = backing.mapping?.name else { continue }
+            if let existing = registered(entity: name, primaryKey: key), existing !== model {
+                // An upsert: the object already holding the row takes the values just written to it.
+                existing.persistentBackingData.values = backing.values
+                existing.persistentBackingData.related = [:]
+                existing.persistentBackingData.didSave(primaryKey: key, storeIdentifier: store.identifier)
+            }
+            register(loaded: model, entity: name, primaryKey: key)
         }
         for model in changed.values { model.persistentBackingData.didSave(primaryKey: model.persistentBackingData.primaryKey ?? 0, storeIdentifier: store.identifier) }
         for model in deleted.values {

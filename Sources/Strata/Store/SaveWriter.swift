@@ -11,34 +11,40 @@ struct SaveWriter {
     let deleted: [any PersistentModel]
 
     /// Performs the writes; returns the primary key given to each inserted object.
+    ///
+    /// Deletes run first, so a unique value freed by a delete can be taken by an insert of the same save.
     func write(_ db: Database) throws -> [(any PersistentModel, Int64)] {
-        var keys: [ObjectIdentifier: Int64] = [:]
-        var upserts: Set<ObjectIdentifier> = []
-        try assignKeys(db, keys: &keys, upserts: &upserts)
-        for model in inserted {
-            let id = ObjectIdentifier(model)
-            try writeRow(db, model, key: keys[id]!, keys: keys, columns: nil, insert: !upserts.contains(id))
-        }
-        for model in changed {
-            let backing = model.persistentBackingData
-            guard let key = backing.primaryKey else { continue }
-            try writeRow(db, model, key: key, keys: keys, columns: backing.changedKeys, insert: false)
-        }
-        for model in inserted + changed {
-            try writeJoinTables(db, model, keys: keys)
-        }
         for model in deleted {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey, let mapping = backing.mapping else { continue }
             try db.cachedStatement(sql: "DELETE FROM \(quote(mapping.name)) WHERE \(quote(StoreLayout.primaryKey)) = ?")
                 .execute(arguments: [key])
         }
-        return inserted.map { ($0, keys[ObjectIdentifier($0)]!) }
+        var keys: [ObjectIdentifier: Int64] = [:]
+        var upserts: Set<ObjectIdentifier> = []
+        var allocator = KeyAllocator()
+        try assignKeys(db, keys: &keys, upserts: &upserts, allocator: &allocator)
+        var assigned: [(any PersistentModel, Int64)] = []
+        for model in inserted {
+            let id = ObjectIdentifier(model)
+            guard let key = keys[id] else { continue }
+            try writeRow(db, model, key: key, keys: keys, columns: nil, insert: !upserts.contains(id))
+            assigned.append((model, key))
+        }
+        for model in changed {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            try writeRow(db, model, key: key, keys: keys, columns: backing.changedKeys, insert: false)
+        }
+        try writeJoinTables(db, inserted + changed, keys: keys)
+        try allocator.record(db)
+        return assigned
     }
 
     /// Gives each new object a key: the row with an equal unique value when there is one, the next free key otherwise.
-    private func assignKeys(_ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>) throws {
-        var next: [String: Int64] = [:]
+    private func assignKeys(
+        _ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>, allocator: inout KeyAllocator
+    ) throws {
         var claimed: [String: Int64] = [:]
         for model in inserted {
             guard let mapping = model.persistentBackingData.mapping else { continue }
@@ -58,12 +64,7 @@ struct SaveWriter {
                 }
             }
             if keys[id] == nil {
-                if next[mapping.name] == nil {
-                    next[mapping.name] = try Int64.fetchOne(
-                        db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) + 1 FROM \(quote(mapping.name))") ?? 1
-                }
-                keys[id] = next[mapping.name]!
-                next[mapping.name]! += 1
+                keys[id] = try allocator.key(for: mapping.name, db)
             }
             for attribute in mapping.attributes where attribute.attribute.isUnique {
                 if let value = model.persistentBackingData.values[attribute.name], let stored = try? attribute.encode(value), !stored.isNull {
@@ -106,25 +107,37 @@ struct SaveWriter {
         }
     }
 
-    /// Rewrites the join-table rows of the to-many relationships this object owns and changed.
-    private func writeJoinTables(_ db: Database, _ model: any PersistentModel, keys: [ObjectIdentifier: Int64]) throws {
-        let backing = model.persistentBackingData
-        guard let mapping = backing.mapping, let entity = layout.schema.entitiesByName[mapping.name],
-              let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
-        else { return }
-        let isNew = backing.primaryKey == nil
-        for relationship in mapping.relationships where relationship.relationship.isToMany {
-            guard isNew || backing.changedKeys.contains(relationship.name),
-                  let references = backing.related[relationship.name],
-                  case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(of: relationship.relationship, in: entity)
+    /// Rewrites the join-table rows of the to-many relationships the objects own and changed.
+    ///
+    /// All old rows are removed before any new row is written, so two objects saved to one row (an upsert) or
+    /// both sides of a many-to-many add up instead of erasing each other's rows.
+    private func writeJoinTables(_ db: Database, _ models: [any PersistentModel], keys: [ObjectIdentifier: Int64]) throws {
+        var cleared: Set<String> = []
+        var rows: [(table: String, ownerColumn: String, otherColumn: String, arguments: StatementArguments)] = []
+        for model in models {
+            let backing = model.persistentBackingData
+            guard let mapping = backing.mapping, let entity = layout.schema.entitiesByName[mapping.name],
+                  let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
             else { continue }
-            try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(arguments: [ownKey])
-            let insert = try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO \(quote(table)) (\(quote(ownerColumn)), \(quote(otherColumn)), \"position\") VALUES (?, ?, ?)")
-            for (position, reference) in references.enumerated() {
-                guard let other = key(of: reference, keys: keys) else { continue }
-                try insert.execute(arguments: [ownKey, other, position])
+            let isNew = backing.primaryKey == nil
+            for relationship in mapping.relationships where relationship.relationship.isToMany {
+                guard isNew || backing.changedKeys.contains(relationship.name),
+                      let references = backing.related[relationship.name],
+                      case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(of: relationship.relationship, in: entity)
+                else { continue }
+                if cleared.insert("\(table)\u{0}\(ownerColumn)\u{0}\(ownKey)").inserted {
+                    try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(arguments: [ownKey])
+                }
+                for (position, reference) in references.enumerated() {
+                    guard let other = key(of: reference, keys: keys) else { continue }
+                    rows.append((table, ownerColumn, otherColumn, [ownKey, other, position]))
+                }
             }
+        }
+        for row in rows {
+            try db.cachedStatement(
+                sql: "INSERT OR IGNORE INTO \(quote(row.table)) (\(quote(row.ownerColumn)), \(quote(row.otherColumn)), \"position\") VALUES (?, ?, ?)")
+                .execute(arguments: row.arguments)
         }
     }
 
