@@ -33,20 +33,18 @@ public final class Migrator: @unchecked Sendable {
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
         }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
-        }
-        let store = try StoreConnection.open(ModelConfiguration(url: url))
-        guard let metadata = try store.read("reading the store's metadata", StoreMetadata.read) else {
-            throw StrataError.notAStore(path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
+        guard case .store(let metadata) = try StoreProbe.inspect(url) else {
+            throw StrataError.notAStore(path: url.path, reason: "it does not exist or holds no Strata store")
         }
         let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: url.path)
         let current = try path.locate(metadata)
+        let pending = try path.stages(from: current, to: target)
+        let store = try StoreConnection.open(ModelConfiguration(url: url))
         self.storeURL = url
         self.plan = validated
         self.target = target
         self.current = current
-        self.pending = try path.stages(from: current, to: target)
+        self.pending = pending
         self.store = store
     }
 

@@ -22,10 +22,13 @@ struct AttributeMapping: @unchecked Sendable {
     }
 
     /// The property value (boxed, of the declared type) for a stored value.
-    func decode(_ stored: DatabaseValue, entity: String) throws -> Any {
+    /// `unfilled` is set in `didMigrate`, where a new required attribute has no value until the stage code
+    /// fills it: it then reads as its type's zero (empty string, 0, false) instead of failing.
+    func decode(_ stored: DatabaseValue, entity: String, unfilled: Bool = false) throws -> Any {
         if stored.isNull {
-            guard let none else { throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name) }
-            return none
+            if let none { return none }
+            if unfilled, let zero = codec.zero { return zero }
+            throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
         }
         guard let value = codec.decode(stored) else {
             throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: stored)

@@ -11,6 +11,16 @@ struct ValueCodec: @unchecked Sendable {
     let encode: (Any) throws -> DatabaseValue
     /// Decodes a non-NULL stored value; nil when it does not fit.
     let decode: (DatabaseValue) -> Any?
+    /// The value a required attribute reads as in `didMigrate` before the stage code fills it, if the type has one.
+    var zero: Any? { decode(ValueCodec.zeros[valueType] ?? .null) }
+
+    /// The stored zero of each primitive type.
+    private static let zeros: [ValueType: DatabaseValue] = [
+        .string: "".databaseValue, .bool: 0.databaseValue, .double: 0.0.databaseValue, .float: 0.0.databaseValue,
+        .decimal: "0".databaseValue, .date: 0.0.databaseValue, .data: Data().databaseValue,
+        .int: 0.databaseValue, .int8: 0.databaseValue, .int16: 0.databaseValue, .int32: 0.databaseValue, .int64: 0.databaseValue,
+        .uint: 0.databaseValue, .uint8: 0.databaseValue, .uint16: 0.databaseValue, .uint32: 0.databaseValue, .uint64: 0.databaseValue,
+    ]
 
     /// The codec for a property type, or nil when Strata cannot store it.
     static func make(for type: Any.Type) -> ValueCodec? {

@@ -49,8 +49,13 @@ public final class ModelContainer: @unchecked Sendable {
         self.schema = schema
         self.configurations = [configuration]
         self.migrationPlan = migrationPlan
+        let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
+        let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
+        // A file is inspected and every refusal thrown before it is opened for writing.
+        let decided = configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
         self.store = try StoreConnection.open(configuration)
-        try StorePreparer(store: store, schema: schema, migrationPlan: migrationPlan).prepare(container: self)
+        let preparation = try decided ?? preparer.decide(StorePreparer.finding(in: store))
+        try preparer.apply(preparation, store: store, container: self)
     }
 
     /// A container over an already open store, for the contexts of migration stages; it prepares nothing.

@@ -51,7 +51,7 @@ struct RowReader {
     private func values(in row: Row) throws -> [String: Any] {
         var values: [String: Any] = [:]
         for (offset, attribute) in mapping.attributes.enumerated() {
-            values[attribute.name] = try attribute.decode(row[offset + 1], entity: mapping.name)
+            values[attribute.name] = try attribute.decode(row[offset + 1], entity: mapping.name, unfilled: context.stage?.phase == "didMigrate")
         }
         return values
     }

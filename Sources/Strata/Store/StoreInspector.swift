@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Reads what a Strata store says about itself (version, schema, history, row counts) without model types,
-/// opening the file read-only.
+/// and without writing any of its files.
 public struct StoreInspector: Sendable {
     /// The store file.
     public let url: URL
@@ -38,15 +38,6 @@ public struct StoreInspector: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        do {
-            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            return try queue.read(body)
-        } catch let error as StrataError {
-            throw error
-        } catch {
-            throw StrataError.wrap(error, store: url.path, operation: "reading")
-        }
+        return try StoreProbe.read(url, body)
     }
 }

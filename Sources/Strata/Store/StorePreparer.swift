@@ -1,40 +1,71 @@
 import GRDB
 
 /// Brings a store to a container's schema on open: creates a new store, accepts a matching one, and migrates
-/// a differing one along the plan (or by an inferred lightweight stage), refusing with the store untouched
-/// when it cannot.
+/// a differing one along the plan (or by an inferred lightweight stage).
+///
+/// Deciding reads only; every refusal is thrown before the store is opened for writing, so a refused store
+/// keeps every byte of its file, -wal and -shm.
 struct StorePreparer {
-    let store: StoreConnection
+    let identifier: String
     let schema: Schema
     let migrationPlan: (any SchemaMigrationPlan.Type)?
 
-    /// Creates, accepts or migrates the store.
-    func prepare(container: ModelContainer) throws {
+    /// What opening the store will do.
+    enum Preparation {
+        /// Create the tables of `target` in an empty store.
+        case create(Schema)
+        /// Use the store as it is, recording `target`'s version when it is new.
+        case open(Schema, recordVersion: Bool)
+        /// Run these stages.
+        case migrate([PlannedStage])
+    }
+
+    /// Decides from what the store holds; throws the refusals (invalid plan, unknown version, no path).
+    func decide(_ finding: StoreProbe.Finding) throws -> Preparation {
         let plan = try migrationPlan.map(ValidatedPlan.init)
         let target = try resolveTarget(plan)
-        let (metadata, isEmpty) = try store.read("reading the store's metadata") { db -> (StoreMetadata?, Bool) in
-            let metadata = try StoreMetadata.read(db)
-            let isEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") == 0
-            return (metadata, isEmpty)
-        }
-        guard let metadata else {
-            guard isEmpty else {
-                throw StrataError.notAStore(
-                    path: store.identifier,
-                    reason: "it is an SQLite database without Strata's metadata table (\(StoreLayout.metadataTable)); Strata does not adopt foreign tables")
-            }
-            return try create(target)
+        let metadata: StoreMetadata
+        switch finding {
+        case .missing, .empty: return .create(target)
+        case .store(let recorded): metadata = recorded
         }
         if metadata.fingerprint == target.fingerprint {
-            return try recordVersionIfChanged(metadata, target)
+            return .open(target, recordVersion: target.version != nil && target.version != metadata.version)
         }
-        let path = MigrationPath(schemas: plan?.schemas ?? [], stages: plan?.stages ?? [], store: store.identifier)
+        let path = MigrationPath(schemas: plan?.schemas ?? [], stages: plan?.stages ?? [], store: identifier)
         let current = plan == nil ? metadata.schema : try path.locate(metadata)
-        let stages = try path.stages(from: current, to: target)
-        let runner = StageRunner(
-            store: store, container: container, observer: { _ in }, cancellation: MigrationCancellation())
-        for (index, stage) in stages.enumerated() {
-            _ = try runner.run(stage, index: index, count: stages.count, findings: [])
+        return .migrate(try path.stages(from: current, to: target))
+    }
+
+    /// Carries a decision out on the opened store.
+    func apply(_ preparation: Preparation, store: StoreConnection, container: ModelContainer) throws {
+        switch preparation {
+        case .create(let target):
+            let layout = StoreLayout(schema: target)
+            try store.write("creating the store's tables") { db in
+                for statement in layout.createStatements() { try db.execute(sql: statement) }
+                try db.execute(sql: MigrationHistory.createStatement)
+                try StoreMetadata.write(target, to: db)
+            }
+        case .open(let target, let recordVersion):
+            if recordVersion { try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) } }
+        case .migrate(let stages):
+            let runner = StageRunner(store: store, container: container, observer: { _ in }, cancellation: MigrationCancellation())
+            for (index, stage) in stages.enumerated() {
+                _ = try runner.run(stage, index: index, count: stages.count, findings: [])
+            }
+        }
+    }
+
+    /// What an open connection holds (for in-memory stores, which cannot be probed from outside).
+    static func finding(in store: StoreConnection) throws -> StoreProbe.Finding {
+        try store.read("reading the store's metadata") { db in
+            if let metadata = try StoreMetadata.read(db) { return .store(metadata) }
+            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+            guard tables == 0 else {
+                throw StrataError.notAStore(path: store.identifier, reason: "it holds tables but no Strata metadata")
+            }
+            return .empty
         }
     }
 
@@ -47,18 +78,5 @@ struct StorePreparer {
             "they differ from the closest, \(version.version?.description ?? "?"), in: " + SchemaDiff(from: version, to: schema).changes.map(\.description).joined(separator: "; ")
         } ?? "the plan has no schemas"
         throw MigrationError.targetNotInPlan(detail)
-    }
-
-    private func create(_ target: Schema) throws {
-        let layout = StoreLayout(schema: target)
-        try store.write("creating the store's tables") { db in
-            for statement in layout.createStatements() { try db.execute(sql: statement) }
-            try StoreMetadata.write(target, to: db)
-        }
-    }
-
-    private func recordVersionIfChanged(_ recorded: StoreMetadata, _ target: Schema) throws {
-        guard let version = target.version, version != recorded.version else { return }
-        try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) }
     }
 }

@@ -79,7 +79,7 @@ enum BookMigrationPlan: SchemaMigrationPlan {
 /// Writes a V1 store with the given books and returns its URL.
 func makeBookshelfV1(in directory: TemporaryDirectory, books: [(String, String, String)]) throws -> URL {
     let url = directory.store("bookshelf")
-    let container = try ModelContainer(for: BookSchemaV1.Book.self, configurations: ModelConfiguration(url: url))
+    let container = try ModelContainer(for: Schema(versionedSchema: BookSchemaV1.self), configurations: ModelConfiguration(url: url))
     let context = ModelContext(container)
     for (title, author, isbn) in books { context.insert(BookSchemaV1.Book(title: title, author: author, isbn: isbn)) }
     try context.save()

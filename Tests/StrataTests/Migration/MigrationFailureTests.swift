@@ -83,6 +83,25 @@ enum ThrowingPlans {
         try expectIntactV2(url)
     }
 
+    @Test func aFailingDryRunNamesTheStageAndTheRowsAndLeavesTheStoreAlone() throws {
+        let directory = TemporaryDirectory()
+        let url = try v2Store(directory)
+        let before = storeHashes(url)
+        let report = try Migrator.dryRun(store: url, plan: ThrowingPlans.ForgetsToFill.self)
+        #expect(storeHashes(url) == before)
+        #expect(!report.succeeded)
+        #expect(report.stages.map(\.title) == ["2.0.0 -> 3.0.0"])
+        #expect(report.failure?.contains("Book.firstName is required but 3 rows have no value (e.g. Book/1, Book/2, Book/3)") == true)
+        #expect(report.stages.first?.findings.map(\.description) == [
+            "Book.firstName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
+            "Book.lastName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
+            "Book.author: 3 non-nil values dropped (e.g. Book/1, Book/2, Book/3)",
+        ])
+        #expect {
+            _ = try Migrator(store: url, plan: ThrowingPlans.ForgetsToFill.self).runAll()
+        } throws: { error in "\(error)" == report.failure }
+    }
+
     @Test func dryRunNeverWritesTheOriginalAndMatchesTheRealRun() throws {
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
@@ -91,9 +110,6 @@ enum ThrowingPlans {
         #expect(storeHashes(url) == before)
         #expect(report.succeeded)
         #expect(report.stages.map(\.title) == ["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"])
-        let failing = try Migrator.dryRun(store: url, plan: ThrowingPlans.ForgetsToFill.self)
-        #expect(storeHashes(url) == before)
-        _ = failing
         let real = try Migrator(store: url, plan: BookMigrationPlan.self).runAll()
         #expect(real.map(\.title) == report.stages.map(\.title))
         #expect(real.map(\.rows) == report.stages.map(\.rows))
