@@ -40,14 +40,34 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "strata-bench",
+            dependencies: [
+                "Strata",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "StrataTests",
             dependencies: ["Strata"]
+        ),
+        // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
+        .testTarget(
+            name: "StrataCLITests",
+            dependencies: ["Strata"]
+        ),
+        // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
+        // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
+        .testTarget(
+            name: "SeedTests",
+            dependencies: ["Strata"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "StrataMacrosTests",
             dependencies: [
                 "StrataMacros",
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
             ]
         ),

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `strata-bench`: benchmarks of Strata's store, one subcommand each.
+@main
+struct StrataBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strata-bench",
+        abstract: "Benchmarks of Strata's SQLite store.",
+        discussion: """
+            Build in release mode for numbers worth comparing.
+
+            Example:
+              swift run -c release strata-bench enumerate --rows 1000000
+            """,
+        subcommands: [EnumerateBenchmark.self]
+    )
+}
