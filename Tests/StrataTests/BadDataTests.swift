@@ -172,4 +172,14 @@ import Testing
         #expect(problems.first?.contains("Opaque") == true)
         #expect("\(error)".contains("Holder.opaque"))
     }
+
+    @Test func modelTypesOutsideTheSchema() throws {
+        let context = ModelContext(try openContainer(Values.Assigned.self, at: directory.store()))
+        let fetchError = errorMessage { _ = try context.fetch(FetchDescriptor<Values.Sample>()) }
+        #expect(fetchError?.contains("Sample") == true)
+        context.insert(Values.Sample())
+        let saveError = errorMessage { try context.save() }
+        #expect(saveError?.contains("Sample") == true)
+        #expect(saveError?.contains("not a model of this container") == true)
+    }
 }

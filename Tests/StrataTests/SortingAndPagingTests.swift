@@ -55,6 +55,17 @@ import Testing
             == ["Zebra Tales", "Émile", "emma", "éclair", "Dune", "Dune Messiah"])
     }
 
+    @Test func keysWithoutSQLFormSortInMemory() throws {
+        var descriptor = FetchDescriptor<Catalog.Item>(sortBy: [SortDescriptor(\.writer?.name), SortDescriptor(\.pages, order: .reverse)])
+        #expect(try titles(descriptor) == ["éclair", "Zebra Tales", "Dune", "Dune Messiah", "emma", "Émile"])
+        descriptor.fetchOffset = 1
+        descriptor.fetchLimit = 3
+        #expect(try titles(descriptor) == ["Zebra Tales", "Dune", "Dune Messiah"])
+        var visited: [String] = []
+        try context.enumerate(descriptor, batchSize: 2) { visited.append($0.title) }
+        #expect(visited == ["Zebra Tales", "Dune", "Dune Messiah"])
+    }
+
     @Test func optionalKeysWithNils() throws {
         #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating)]))
             == ["Émile", "Dune Messiah", "éclair", "Zebra Tales", "emma", "Dune"])
