@@ -39,6 +39,16 @@ import Testing
         expectNotAStore(url)
     }
 
+    /// SQLite reads a zero-byte file as an empty database, so it becomes a new store (as `touch x.store` suggests).
+    @Test func zeroByteFileBecomesANewStore() throws {
+        let url = directory.store("zero")
+        try Data().write(to: url)
+        let context = ModelContext(try openContainer(Values.Assigned.self, at: url))
+        context.insert(Values.Assigned(title: "first"))
+        try context.save()
+        #expect(try rowCount("Assigned", at: url) == 1)
+    }
+
     @Test func foreignSQLiteDatabaseIsNotAStore() throws {
         let url = directory.store("foreign")
         try editStore(at: url) { db in
