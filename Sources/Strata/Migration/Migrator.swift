@@ -39,7 +39,7 @@ public final class Migrator: @unchecked Sendable {
         let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: url.path)
         let current = try path.locate(metadata)
         let pending = try path.stages(from: current, to: target)
-        let store = try StoreConnection.open(ModelConfiguration(url: url))
+        let store = try StoreConnection.open(ModelConfiguration(url: url), single: true)
         self.storeURL = url
         self.plan = validated
         self.target = target

@@ -38,14 +38,17 @@ public struct SchemaDiff: Sendable {
         changes.filter { if case .destructive = $0.classification { true } else { false } }
     }
 
-    /// Where each attribute of `entity` comes from in `old`: the same name, or its `originalName`.
+    /// Where each attribute of `entity` comes from in `old`: the same name, its `originalName`, or (going back a
+    /// version) the old attribute whose `originalName` is this name.
     static func source(of attribute: Schema.Attribute, in old: Schema.Entity) -> Schema.Attribute? {
         old.attribute(named: attribute.name) ?? attribute.originalName.flatMap(old.attribute(named:))
+            ?? old.attributes.first { $0.originalName == attribute.name }
     }
 
-    /// Where a relationship comes from in `old`: the same name, or its `originalName`.
+    /// Where a relationship comes from in `old`: the same name, its `originalName`, or the reverse of a rename.
     static func source(of relationship: Schema.Relationship, in old: Schema.Entity) -> Schema.Relationship? {
         old.relationship(named: relationship.name) ?? relationship.originalName.flatMap(old.relationship(named:))
+            ?? old.relationships.first { $0.originalName == relationship.name }
     }
 
     private static func attributeChanges(_ old: Schema.Entity, _ new: Schema.Entity) -> [SchemaChange] {

@@ -53,7 +53,15 @@ public final class ModelContainer: @unchecked Sendable {
         let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
         // A file is inspected and every refusal thrown before it is opened for writing.
         let decided = configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
+        if case .migrate(let stages)? = decided {
+            // Stages run on a single connection, closed before the pool opens, so a failing stage leaves the
+            // file byte-identical.
+            let migrating = try StoreConnection.open(configuration, single: true)
+            let stageContainer = ModelContainer(openStore: migrating, schema: schema, migrationPlan: migrationPlan)
+            try preparer.apply(.migrate(stages), store: migrating, container: stageContainer)
+        }
         self.store = try StoreConnection.open(configuration)
+        if case .migrate? = decided { return }
         let preparation = try decided ?? preparer.decide(StorePreparer.finding(in: store))
         try preparer.apply(preparation, store: store, container: self)
     }

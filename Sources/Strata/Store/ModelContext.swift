@@ -208,6 +208,19 @@ public final class ModelContext {
             register(loaded: model, entity: name, primaryKey: key)
         }
         for model in changed.values { model.persistentBackingData.didSave(primaryKey: model.persistentBackingData.primaryKey ?? 0, storeIdentifier: store.identifier) }
+        // Saved objects refer to each other by identifier from now on, so object graphs do not keep each
+        // other (and this context) alive in reference cycles.
+        for model in insertedKeys.map(\.0) + Array(changed.values) {
+            let backing = model.persistentBackingData
+            for (name, references) in backing.related {
+                backing.related[name] = references.map { reference in
+                    guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
+                          let entity = object.persistentBackingData.mapping?.name
+                    else { return reference }
+                    return .identifier(PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))
+                }
+            }
+        }
         for model in deleted.values {
             let backing = model.persistentBackingData
             if let key = backing.primaryKey, let name = backing.mapping?.name {

@@ -17,7 +17,10 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
     }
 
     /// Opens (creating when missing) the store a configuration names.
-    static func open(_ configuration: ModelConfiguration) throws -> StoreConnection {
+    ///
+    /// `single` opens one connection (a queue) instead of a pool: migrations use it, because opening a pool
+    /// writes to the file (GRDB makes the -wal non-empty), and a stage that fails must leave every byte as it was.
+    static func open(_ configuration: ModelConfiguration, single: Bool = false) throws -> StoreConnection {
         var options = Configuration()
         options.foreignKeysEnabled = true
         options.busyMode = .timeout(5)
@@ -45,8 +48,10 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
             throw StrataError.notAStore(path: path, reason: "it is a directory")
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: options)
-            return StoreConnection(writer: pool, identifier: path, configuration: configuration)
+            let writer: any DatabaseWriter = single
+                ? try DatabaseQueue(path: path, configuration: options)
+                : try DatabasePool(path: path, configuration: options)
+            return StoreConnection(writer: writer, identifier: path, configuration: configuration)
         } catch {
             throw StrataError.wrap(error, store: path, operation: "opening")
         }

@@ -54,32 +54,38 @@ enum ThrowingPlans {
     @Test func throwInWillMigrateLeavesTheStoreAtTheOldVersion() throws {
         let directory = TemporaryDirectory()
         let url = try v2Store(directory)
+        let before = storeHashes(url)
         #expect {
             _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ThrowInWill.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
             "\(error)".contains("willMigrate threw: boom") && "\(error)".contains("still at its previous version")
         }
+        #expect(storeHashes(url) == before)
         try expectIntactV2(url)
     }
 
     @Test func throwInDidMigrateLeavesTheStoreAtTheOldVersion() throws {
         let directory = TemporaryDirectory()
         let url = try v2Store(directory)
+        let before = storeHashes(url)
         #expect(throws: MigrationError.self) {
             _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ThrowInDid.self, configurations: ModelConfiguration(url: url))
         }
+        #expect(storeHashes(url) == before)
         try expectIntactV2(url)
     }
 
     @Test func unfilledRequiredAttributesAreCountedAndRolledBack() throws {
         let directory = TemporaryDirectory()
         let url = try v2Store(directory)
+        let before = storeHashes(url)
         #expect {
             _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ForgetsToFill.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
             return text.contains("Book.firstName is required but 3 rows have no value") && text.contains("Book/1")
         }
+        #expect(storeHashes(url) == before)
         try expectIntactV2(url)
     }
 
