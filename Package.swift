@@ -33,10 +33,15 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .target(
+            name: "StrataExamples",
+            dependencies: ["Strata"]
+        ),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "Strata",
+                "StrataExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StrataTests",
-            dependencies: ["Strata"]
+            dependencies: ["Strata", "StrataExamples"]
         ),
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
