@@ -22,9 +22,7 @@ extension Migrator {
         store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
         onEvent: ((MigrationEvent) -> Void)? = nil
     ) throws -> DryRunReport {
-        let copy = try PrivateCopy(of: url)
-        defer { copy.remove() }
-        let migrator = try Migrator(store: copy.url, plan: plan, to: version)
+        let migrator = try Migrator.onPrivateCopy(of: url, plan: plan, to: version)
         migrator.onEvent = onEvent
         var reports: [StageReport] = []
         let from = migrator.current.version?.description ?? "unversioned"
@@ -36,7 +34,7 @@ extension Migrator {
             } catch {
                 reports.append(StageReport(
                     title: stage.title, kind: stage.kind, changes: stage.diff.changes,
-                    steps: StructuralPlan(from: stage.from, to: stage.to, diff: stage.diff, rebuildAll: stage.kind == .custom, supportsDropColumn: true).steps,
+                    steps: stage.steps,
                     rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
                 return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: "\(error)")
             }

@@ -25,6 +25,24 @@ public final class Migrator: @unchecked Sendable {
     public let cancellation = MigrationCancellation()
     private let store: StoreConnection
     private var completed = 0
+    /// The private copy a dry-run migrator works on, removed with the migrator.
+    private var copy: PrivateCopy?
+
+    deinit { copy?.remove() }
+
+    /// A migrator over a private copy of the store (its file, -wal and -shm copied byte for byte): stepping it
+    /// shows what each stage would do while the original is never written. `storeURL` is the copy's path.
+    public static func onPrivateCopy(of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws -> Migrator {
+        let copy = try PrivateCopy(of: url)
+        do {
+            let migrator = try Migrator(store: copy.url, plan: plan, to: version)
+            migrator.copy = copy
+            return migrator
+        } catch {
+            copy.remove()
+            throw error
+        }
+    }
 
     /// Opens a store and plans the path to `version` (the plan's newest version when nil).
     public init(store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws {

@@ -1,3 +1,5 @@
+import GRDB
+
 /// A stage the engine will run: its kind, the two schemas, their diff, and the plan's closures if any.
 public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// How the stage came about.
@@ -26,6 +28,12 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
 
     /// "custom 2.0.0 -> 3.0.0".
     public var description: String { "\(kind.rawValue) \(title)" }
+
+    /// The steps and SQL the stage will run (custom stages rebuild every changed entity so `didMigrate` can read
+    /// the rows from before the stage).
+    public var steps: [MigrationStep] {
+        StructuralPlan(from: from, to: to, diff: diff, rebuildAll: kind == .custom, supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn).steps
+    }
 
     /// The plan's `willMigrate`, if any.
     var willMigrate: ((ModelContext) throws -> Void)? {

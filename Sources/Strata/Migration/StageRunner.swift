@@ -47,7 +47,7 @@ struct StageRunner {
         let violationsBefore = try foreignKeyViolations(db)
         let plan = StructuralPlan(
             from: planned.from, to: planned.to, diff: planned.diff, rebuildAll: planned.kind == .custom,
-            supportsDropColumn: try supportsDropColumn(db))
+            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
         let steps = plan.steps
         var totals: [String: Int] = [:]
         for step in steps {
@@ -181,11 +181,5 @@ struct StageRunner {
 
     private func foreignKeyViolations(_ db: Database) throws -> Int {
         try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count
-    }
-
-    private func supportsDropColumn(_ db: Database) throws -> Bool {
-        let version = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "0"
-        let parts = version.split(separator: ".").compactMap { Int($0) }
-        return (parts.first ?? 0, parts.dropFirst().first ?? 0) >= (3, 35)
     }
 }

@@ -1,4 +1,9 @@
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 
 /// The SQL steps that give a store the shape of the stage's target schema.
 ///
@@ -13,6 +18,9 @@ struct StructuralPlan {
     let diff: SchemaDiff
     let rebuildAll: Bool
     let supportsDropColumn: Bool
+
+    /// True when the linked SQLite has `ALTER TABLE DROP COLUMN` (3.35 and later).
+    static var sqliteSupportsDropColumn: Bool { sqlite3_libversion_number() >= 3_035_000 }
 
     /// The prefix of the table that keeps an entity's rows from before the stage.
     static let oldPrefix = "_strata_old_"

@@ -34,7 +34,7 @@ public struct StoreInspector: Sendable {
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
         }
