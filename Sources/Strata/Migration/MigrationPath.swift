@@ -40,6 +40,15 @@ struct MigrationPath {
                 reasons: ["no stage of the plan leads there, and a lightweight migration cannot be inferred because these changes need a custom stage:"]
                     + custom.map { "\($0): \($0.classification)" })
         }
+        // SwiftData silently drops data in an inferred migration; Strata infers only what loses nothing and
+        // asks for an explicit lightweight stage (a decision written in the plan) for the rest.
+        let destructive = diff.destructiveChanges
+        guard destructive.isEmpty else {
+            throw MigrationError.noPath(
+                store: store, from: fromVersion, to: toVersion,
+                reasons: ["a migration was not inferred because it would lose data; add a plan with a .lightweight stage from \(fromVersion) to \(toVersion) to accept the loss:"]
+                    + destructive.map { "\($0): \($0.classification)" })
+        }
         return [PlannedStage(kind: .inferred, from: from, to: to, diff: diff, stage: nil)]
     }
 
