@@ -60,9 +60,12 @@ public final class BackingData: @unchecked Sendable {
     public func getValue<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
         let mapping = prepare(model)
         if let relationship = mapping.relationship(named: key) {
-            let objects = RelationshipGraph(context: context).objects(of: model, relationship)
+            let graph = RelationshipGraph(context: context)
+            let objects = graph.objects(of: model, relationship)
             if let value = relationship.makeValue(objects) as? Value { return value }
-            preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship with no related model")
+            // A required to-one whose target was deleted in this context still reads the deleted object.
+            if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value { return value }
+            preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
         }
         if let value = values[key] as? Value { return value }
         if let none = mapping.attribute(named: key)?.none as? Value { return none }

@@ -9,6 +9,11 @@ struct RelationshipGraph {
         references(of: model, relationship.name).compactMap(resolve).filter { !$0.persistentBackingData.isDeleted }
     }
 
+    /// The related objects, deleted ones included (a required to-one keeps reading its deleted target).
+    func objectsIncludingDeleted(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
+        references(of: model, relationship.name).compactMap(resolve)
+    }
+
     /// Replaces the related objects, updating the inverse side of every object added or removed.
     func set(_ model: any PersistentModel, _ relationship: RelationshipMapping, to newObjects: [any PersistentModel]) {
         let old = objects(of: model, relationship)

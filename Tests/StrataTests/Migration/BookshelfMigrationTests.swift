@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataExamples
 import Testing
 
 @Suite struct BookshelfMigrationTests {
@@ -7,8 +8,8 @@ import Testing
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
         let container = try ModelContainer(
-            for: BookSchemaV3.Book.self, migrationPlan: BookMigrationPlan.self, configurations: ModelConfiguration(url: url))
-        let books = try ModelContext(container).fetch(FetchDescriptor<BookSchemaV3.Book>(sortBy: [SortDescriptor(\.title)]))
+            for: Bookshelf.V3.Book.self, migrationPlan: Bookshelf.Plan.self, configurations: ModelConfiguration(url: url))
+        let books = try ModelContext(container).fetch(FetchDescriptor<Bookshelf.V3.Book>(sortBy: [SortDescriptor(\.title)]))
         #expect(books.map(\.title) == ["Dune", "Emma", "Plato"])
         #expect(books.map(\.firstName) == ["Frank", "Jane", "Plato"])
         #expect(books.map(\.lastName) == ["Herbert", "Austen", ""])
@@ -21,9 +22,9 @@ import Testing
     @Test func v2StoreRunsOnlyTheLaterStage() throws {
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
-        _ = try ModelContainer(for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlan.self, configurations: ModelConfiguration(url: url))
+        _ = try ModelContainer(for: Bookshelf.V2.Book.self, migrationPlan: Bookshelf.Plan.self, configurations: ModelConfiguration(url: url))
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))
-        _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: BookMigrationPlan.self, configurations: ModelConfiguration(url: url))
+        _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: Bookshelf.Plan.self, configurations: ModelConfiguration(url: url))
         let history = try StoreInspector(url: url).history()
         #expect(history.map(\.toVersion) == ["2.0.0", "3.0.0"])
         #expect(try StoreInspector(url: url).version() == Schema.Version(3, 0, 0))

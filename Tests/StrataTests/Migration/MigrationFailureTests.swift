@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataExamples
 import Testing
 
 /// Plans whose custom stage throws, in either closure.
@@ -9,10 +10,10 @@ enum ThrowingPlans {
     }
 
     enum ThrowInWill: SchemaMigrationPlan {
-        static var schemas: [any VersionedSchema.Type] { [BookSchemaV2.self, BookSchemaV3.self] }
+        static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
         static var stages: [MigrationStage] {
-            [.custom(fromVersion: BookSchemaV2.self, toVersion: BookSchemaV3.self, willMigrate: { context in
-                for book in try context.fetch(FetchDescriptor<BookSchemaV2.Book>()) { book.title = "changed" }
+            [.custom(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: { context in
+                for book in try context.fetch(FetchDescriptor<Bookshelf.V2.Book>()) { book.title = "changed" }
                 try context.save()
                 throw Boom()
             }, didMigrate: nil)]
@@ -20,17 +21,17 @@ enum ThrowingPlans {
     }
 
     enum ThrowInDid: SchemaMigrationPlan {
-        static var schemas: [any VersionedSchema.Type] { [BookSchemaV2.self, BookSchemaV3.self] }
+        static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
         static var stages: [MigrationStage] {
-            [.custom(fromVersion: BookSchemaV2.self, toVersion: BookSchemaV3.self, willMigrate: nil, didMigrate: { _ in throw Boom() })]
+            [.custom(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: nil, didMigrate: { _ in throw Boom() })]
         }
     }
 
     /// Fills nothing in didMigrate: firstName/lastName stay empty, so validation must refuse the stage.
     enum ForgetsToFill: SchemaMigrationPlan {
-        static var schemas: [any VersionedSchema.Type] { [BookSchemaV2.self, BookSchemaV3.self] }
+        static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
         static var stages: [MigrationStage] {
-            [.custom(fromVersion: BookSchemaV2.self, toVersion: BookSchemaV3.self, willMigrate: nil, didMigrate: nil)]
+            [.custom(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: nil, didMigrate: nil)]
         }
     }
 }
@@ -39,14 +40,14 @@ enum ThrowingPlans {
     /// A V2 store of the sample books, and its hashes once every connection is closed.
     func v2Store(_ directory: TemporaryDirectory) throws -> URL {
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
-        _ = try ModelContainer(for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlan.self, configurations: ModelConfiguration(url: url))
+        _ = try ModelContainer(for: Bookshelf.V2.Book.self, migrationPlan: Bookshelf.Plan.self, configurations: ModelConfiguration(url: url))
         return url
     }
 
     func expectIntactV2(_ url: URL) throws {
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))
-        let container = try ModelContainer(for: BookSchemaV2.Book.self, configurations: ModelConfiguration(url: url))
-        let books = try ModelContext(container).fetch(FetchDescriptor<BookSchemaV2.Book>(sortBy: [SortDescriptor(\.title)]))
+        let container = try ModelContainer(for: Bookshelf.V2.Book.self, configurations: ModelConfiguration(url: url))
+        let books = try ModelContext(container).fetch(FetchDescriptor<Bookshelf.V2.Book>(sortBy: [SortDescriptor(\.title)]))
         #expect(books.map(\.title) == ["Dune", "Emma", "Plato"])
         #expect(books.map(\.author) == ["Frank Herbert", "Jane Austen", "Plato"])
     }
@@ -56,7 +57,7 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect {
-            _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ThrowInWill.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInWill.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
             "\(error)".contains("willMigrate threw: boom") && "\(error)".contains("still at its previous version")
         }
@@ -69,7 +70,7 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect(throws: MigrationError.self) {
-            _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ThrowInDid.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInDid.self, configurations: ModelConfiguration(url: url))
         }
         #expect(storeHashes(url) == before)
         try expectIntactV2(url)
@@ -80,7 +81,7 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect {
-            _ = try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: ThrowingPlans.ForgetsToFill.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ForgetsToFill.self, configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
             return text.contains("Book.firstName is required but 3 rows have no value") && text.contains("Book/1")
@@ -112,11 +113,11 @@ enum ThrowingPlans {
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
         let before = storeHashes(url)
-        let report = try Migrator.dryRun(store: url, plan: BookMigrationPlan.self)
+        let report = try Migrator.dryRun(store: url, plan: Bookshelf.Plan.self)
         #expect(storeHashes(url) == before)
         #expect(report.succeeded)
         #expect(report.stages.map(\.title) == ["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"])
-        let real = try Migrator(store: url, plan: BookMigrationPlan.self).runAll()
+        let real = try Migrator(store: url, plan: Bookshelf.Plan.self).runAll()
         #expect(real.map(\.title) == report.stages.map(\.title))
         #expect(real.map(\.rows) == report.stages.map(\.rows))
     }
