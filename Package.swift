@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "strata", targets: ["strata"]),
+        .library(name: "StrataCLI", targets: ["StrataCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -37,10 +38,20 @@ let package = Package(
             name: "StrataExamples",
             dependencies: ["Strata"]
         ),
+        // The command line (info, check, diff, plan, migrate, rows) as a library: an app's own `strata` calls
+        // StrataCommandLine.main(plans:) with its plans (see Examples/CustomPlans).
+        .target(
+            name: "StrataCLI",
+            dependencies: [
+                "Strata",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "strata",
             dependencies: [
                 "Strata",
+                "StrataCLI",
                 "StrataExamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -59,7 +70,7 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["Strata"]
+            dependencies: ["Strata", "StrataCLI", "StrataExamples", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.

@@ -8,9 +8,17 @@ struct CommandRun {
 
     /// Runs the `strata` executable built beside this test bundle with `arguments`, and waits for it.
     static func strata(_ arguments: String...) throws -> CommandRun {
+        try strata(arguments)
+    }
+
+    /// Runs `strata` with `arguments` and `environment` added to this process's; standard input is /dev/null,
+    /// so the child never sees a terminal.
+    static func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("strata")
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
         let output = Pipe(), error = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -23,6 +31,14 @@ struct CommandRun {
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Standard output parsed as a JSON object; throws when it is not one.
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(standardOutput.utf8)) as? [String: Any] else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return object
     }
 
     /// The build products folder (`.build/debug` or the scratch path's): where SwiftPM puts both the

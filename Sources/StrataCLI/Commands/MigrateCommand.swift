@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Strata
+
+/// `strata migrate <store> --plan NAME [--to V] [--dry-run] [--step] [--backup PATH] [--yes]`: runs or dry-runs the path.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Run (or dry-run) the migration path of a store, one transaction per stage.",
+        discussion: """
+            On a terminal each stage shows a progress bar; otherwise one line is printed per event. A real run \
+            asks for confirmation on a terminal unless --yes is given; without a terminal it needs --yes. \
+            --dry-run runs every stage on a private copy and never writes the store, its -wal or its -shm. \
+            A failed stage rolls back and leaves the store at the version before it; the command then exits 1.
+
+            Examples:
+              strata migrate Books.store --plan bookshelf --dry-run
+              strata migrate Books.store --plan bookshelf --step --backup Books-before.store
+              strata migrate Books.store --plan bookshelf --to 3.0.0 --yes --json
+            """)
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Option(help: "The plan's name.")
+    var plan: String
+
+    @Option(help: "The version to migrate to (default: the plan's newest).")
+    var to: String?
+
+    @Flag(help: "Run the stages on a private copy; the store is not written.")
+    var dryRun = false
+
+    @Flag(help: "Run only the next stage, then stop.")
+    var step = false
+
+    @Option(help: ArgumentHelp("Back the store up to this new file before migrating.", valueName: "path"))
+    var backup: String?
+
+    @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
+    var yes = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if dryRun && backup != nil { throw ValidationError("--backup is for real runs; a dry run never writes the store") }
+    }
+
+    func run() throws {
+        let target = try PlanTarget(name: plan, to: to)
+        let url = try StoreArgument.url(store)
+        let migrator = dryRun
+            ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target)
+            : try Migrator(store: url, plan: target.plan, to: target.version)
+        let from = migrator.current.version?.description ?? "unversioned"
+        let goal = migrator.target.version?.description ?? "unversioned"
+        if !dryRun && !migrator.pending.isEmpty && !yes { try confirm(url: url, from: from, to: goal, stages: migrator.pending.count) }
+        var backupPath: String?
+        if let backup, !migrator.pending.isEmpty {
+            let backupURL = URL(fileURLWithPath: backup)
+            try migrator.backup(to: backupURL)
+            backupPath = backupURL.path
+        }
+        migrator.onEvent = eventHandler()
+        let (stages, failure) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, storePath: url.path)
+        let report = MigrateReport(
+            store: url.path, plan: plan, dryRun: dryRun, from: from, target: goal,
+            reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
+            stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: failure)
+        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if let failure { throw CommandFailure.findings(failure) }
+    }
+
+    /// Asks on a terminal; without one, a real run needs --yes.
+    private func confirm(url: URL, from: String, to: String, stages: Int) throws {
+        guard Console.inputIsTerminal else {
+            throw CommandFailure.usage(
+                "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy")
+        }
+        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan) (\(stages) stage\(stages == 1 ? "" : "s")\(step ? ", running only the next one" : ""))? This writes the store."
+        guard Confirmation.ask(question) else { throw CommandFailure.findings("not confirmed; \(url.path) was not changed") }
+    }
+
+    /// A progress bar on a terminal, one line per event otherwise, nothing with --json.
+    private func eventHandler() -> ((MigrationEvent) -> Void)? {
+        if output.json { return nil }
+        if Console.outputIsTerminal {
+            let bar = ProgressBar(style: .standardOutput)
+            return bar.handle
+        }
+        return { Console.out(EventLog.line(for: $0)) }
+    }
+}

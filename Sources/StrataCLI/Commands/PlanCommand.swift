@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// `strata plan <store> --plan NAME [--to V]`: the stages that would run from the store's version.
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Show the stages that would run from the store's version to the target.",
+        discussion: """
+            Locates the store's version in the plan and lists each stage on the path: its kind, changes and \
+            steps (with --sql, the SQL each step runs). The store is read through a private copy and never written.
+
+            Examples:
+              strata plan Books.store --plan bookshelf
+              strata plan Books.store --plan bookshelf --to 2.0.0 --sql
+            """)
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Option(help: "The plan's name.")
+    var plan: String
+
+    @Option(help: "The version to plan to (default: the plan's newest).")
+    var to: String?
+
+    @Flag(help: "Show the SQL of each step (JSON always includes it).")
+    var sql = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let target = try PlanTarget(name: plan, to: to)
+        let report = try PlanReport(store: StoreArgument.url(store), plan: plan, target: target)
+        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput, sql: sql).forEach { Console.out($0) } }
+    }
+}

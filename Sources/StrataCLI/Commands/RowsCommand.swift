@@ -1,0 +1,51 @@
+import ArgumentParser
+
+/// `strata rows <store> <entity> [--limit N] [--offset N] [--where COLUMN=VALUE]`: rows as a table or JSON.
+struct RowsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rows",
+        abstract: "Show an entity's rows as a table or JSON.",
+        discussion: """
+            Rows come in primary-key order. Each --where keeps rows whose column equals the value (bound, never \
+            spliced into SQL; numbers compare as numbers, other values as text); several are combined with AND. \
+            The store is never written. Text from the store is printed with control characters escaped.
+
+            Examples:
+              strata rows Books.store Book --limit 20
+              strata rows Books.store Book --where author="Jane Austen" --json
+            """)
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Argument(help: "The entity, such as Book.")
+    var entity: String
+
+    @Option(help: "How many rows to show.")
+    var limit = 50
+
+    @Option(help: "How many rows to skip.")
+    var offset = 0
+
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep rows whose COLUMN equals VALUE (repeatable).", valueName: "COLUMN=VALUE"))
+    var filters: [String] = []
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
+        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
+        for filter in filters where !filter.contains("=") {
+            throw ValidationError("--where takes COLUMN=VALUE, got '\(filter)'")
+        }
+    }
+
+    func run() throws {
+        let pairs = filters.map { filter -> (column: String, value: String) in
+            let parts = filter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+        let report = try RowsReport(store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: pairs)
+        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+    }
+}

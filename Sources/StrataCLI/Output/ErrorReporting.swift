@@ -1,0 +1,22 @@
+import ArgumentParser
+import Strata
+
+/// Turns whatever a command threw into a message on standard error and a documented exit status.
+enum ErrorReporting {
+    /// The status for `error` and the message to print (nil when ArgumentParser prints its own, as for help).
+    static func outcome(of error: any Error, root: any ParsableCommand.Type) -> (status: Int32, message: String?) {
+        switch error {
+        case let failure as CommandFailure:
+            return (failure.status.rawValue, failure.message)
+        case let error as StrataError:
+            return (ExitStatus.storeProblem.rawValue, error.description)
+        case let error as MigrationError:
+            return (ExitStatus.findings.rawValue, error.description)
+        default:
+            let code = root.exitCode(for: error)
+            if code == .validationFailure { return (ExitStatus.usage.rawValue, root.fullMessage(for: error)) }
+            if code == .success || error is ExitCode { return (code.rawValue, nil) }
+            return (ExitStatus.findings.rawValue, "\(error)")
+        }
+    }
+}

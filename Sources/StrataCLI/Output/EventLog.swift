@@ -1,0 +1,21 @@
+import Foundation
+import Strata
+
+/// Prints one line per migration event, for logs and pipes where a redrawn bar would be noise.
+enum EventLog {
+    /// "stage 1/2 1.0.0 -> 2.0.0: started, 1000 rows", "1.0.0 -> 2.0.0: step rebuild Book (12-step)", ...
+    static func line(for event: MigrationEvent) -> String {
+        switch event {
+        case .stageStarted(let index, let count, let stage, let totalRows):
+            "stage \(index + 1)/\(count) \(TerminalText.sanitize(stage)): started, \(totalRows) rows"
+        case .step(let stage, let summary):
+            "\(TerminalText.sanitize(stage)): step \(TerminalText.sanitize(summary))"
+        case .progress(let stage, let rowsDone, let totalRows):
+            "\(TerminalText.sanitize(stage)): \(rowsDone)/\(totalRows) rows"
+        case .stageFinished(let stage, let duration, let rows):
+            "\(TerminalText.sanitize(stage)): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
+        case .stageFailed(let stage, let message):
+            "\(TerminalText.sanitize(stage)): failed: \(TerminalText.sanitize(message))"
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Strata
+
+/// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
+/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?}`. `reached` is the version the
+/// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
+/// or a failure).
+struct MigrateReport: Encodable {
+    let format = "strata.migrate/1"
+    /// The store's path.
+    let store: String
+    /// The plan's name.
+    let plan: String
+    /// True when the stages ran on a private copy and the store was not written.
+    let dryRun: Bool
+    /// The version the store was at.
+    let from: String
+    /// The version the plan leads to.
+    let target: String
+    /// The version reached.
+    let reached: String
+    /// Where the store was backed up first.
+    let backup: String?
+    /// The stages that ran, the failing one included.
+    let stages: [StageRunEntry]
+    /// Stages still to run to reach the target.
+    let remaining: Int
+    /// True when no stage failed.
+    let succeeded: Bool
+    /// The failing stage's error.
+    let failure: String?
+
+    /// The report as text (the events were printed while the stages ran).
+    func textLines(style: TextStyle) -> [String] {
+        let path = TerminalText.sanitize(store)
+        var lines: [String] = []
+        if stages.isEmpty && succeeded { return ["\(path) is already at \(target); nothing to run."] }
+        lines.append(style.bold(dryRun
+            ? "Dry run of plan \(plan) on a private copy of \(path) (the store was not written):"
+            : "Plan \(plan) on \(path):"))
+        lines += stages.flatMap { $0.textLines(style: style) }.map { "  " + $0 }
+        if let backup { lines.append("Backed up first to \(TerminalText.sanitize(backup)).") }
+        if !succeeded {
+            lines.append(style.red(dryRun
+                ? "A real run would fail; the store would stay at \(reached)."
+                : "The failing stage rolled back; \(path) is at \(reached)."))
+        } else if remaining > 0 {
+            lines.append("\(dryRun ? "The copy reached" : "\(path) is at") \(reached); \(remaining) stage\(remaining == 1 ? "" : "s") remain\(remaining == 1 ? "s" : "") to \(target).")
+        } else {
+            lines.append(style.green(dryRun
+                ? "A real run would take the store from \(from) to \(target)."
+                : "\(path) migrated from \(from) to \(target)."))
+        }
+        return lines
+    }
+}

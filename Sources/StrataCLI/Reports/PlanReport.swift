@@ -1,0 +1,38 @@
+import Foundation
+import Strata
+
+/// What `strata plan` reports, shape `strata.plan/1`:
+/// `{"format", "store", "plan", "storeVersion", "target", "stages": [stage]}` (stages empty when the store is at the target).
+struct PlanReport: Encodable {
+    let format = "strata.plan/1"
+    /// The store's path.
+    let store: String
+    /// The plan's name.
+    let plan: String
+    /// The plan version the store is at.
+    let storeVersion: String
+    /// The version the stages lead to.
+    let target: String
+    /// The stages that would run, in order.
+    let stages: [StageEntry]
+
+    /// Plans the path of `store` (read through a private copy, so none of its files is written).
+    init(store url: URL, plan name: String, target: PlanTarget) throws {
+        let migrator = try PrivateCopyErrors.migrator(onCopyOf: url, target: target)
+        store = url.path
+        plan = name
+        storeVersion = migrator.current.version?.description ?? "unversioned"
+        self.target = migrator.target.version?.description ?? "unversioned"
+        stages = migrator.pending.enumerated().map { StageEntry($1, index: $0 + 1) }
+    }
+
+    /// The report as text, with each step's SQL when `sql` is true.
+    func textLines(style: TextStyle, sql: Bool) -> [String] {
+        let heading = "\(TerminalText.sanitize(store)) is at \(storeVersion)"
+        guard !stages.isEmpty else { return ["\(heading), plan \(plan)'s target: nothing to run."] }
+        var lines = [style.bold("\(heading); plan \(plan) leads to \(target) in \(stages.count) stage\(stages.count == 1 ? "" : "s"):"), ""]
+        for stage in stages { lines += stage.textLines(style: style, sql: sql) + [""] }
+        lines.append("Dry-run it with: strata migrate \(TerminalText.sanitize(store)) --plan \(plan) --to \(target) --dry-run")
+        return lines
+    }
+}

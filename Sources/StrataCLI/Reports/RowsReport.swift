@@ -1,0 +1,61 @@
+import Foundation
+import Strata
+
+/// What `strata rows` reports, shape `strata.rows/1`: `{"format", "store", "entity", "columns": [String],
+/// "rows": [{column: value}], "total", "limit", "offset"}`; values are JSON numbers, booleans, null or strings
+/// (dates ISO 8601, UUIDs, blobs as `<blob N bytes …>`).
+struct RowsReport: Encodable {
+    let format = "strata.rows/1"
+    /// The store's path.
+    let store: String
+    /// The entity.
+    let entity: String
+    /// `_pk`, the attributes, then the to-one foreign keys, in order.
+    let columns: [String]
+    /// The page's rows, each keyed by column.
+    let rows: [[String: JSONScalar]]
+    /// Rows matching the filters, all pages together.
+    let total: Int
+    /// The page size asked for.
+    let limit: Int
+    /// Rows skipped.
+    let offset: Int
+    /// The page's values in column order, for the text table.
+    private let cells: [[String]]
+
+    private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset }
+
+    /// Reads a page of `entity`'s rows, checking the entity and filter columns first (usage errors, exit 2).
+    init(store url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
+        let inspector = StoreInspector(url: url)
+        let schema = try inspector.metadata().schema
+        guard schema.entitiesByName[entity] != nil else {
+            throw CommandFailure.usage(
+                "\(url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(schema.entities.map(\.name).joined(separator: ", ")))")
+        }
+        let known = try inspector.rows(entity: entity, limit: 0).columns
+        if let unknown = filters.first(where: { !known.contains($0.column) }) {
+            throw CommandFailure.usage(
+                "\(TerminalText.sanitize(entity)) has no column '\(TerminalText.sanitize(unknown.column))'; its columns are \(TerminalText.sanitize(known.joined(separator: ", ")))")
+        }
+        let page = try inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
+        store = url.path
+        self.entity = entity
+        columns = page.columns
+        rows = page.rows.map { values in
+            Dictionary(zip(page.columns, values.map(JSONScalar.init)), uniquingKeysWith: { first, _ in first })
+        }
+        cells = page.rows.map { $0.map(\.description) }
+        total = page.total
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// The page as a table with a line saying which rows it shows.
+    func textLines(style: TextStyle) -> [String] {
+        let shown = cells.isEmpty ? "no rows" : "rows \(offset + 1)-\(offset + cells.count)"
+        let heading = "\(TerminalText.sanitize(entity)): \(shown) of \(total)"
+        guard !cells.isEmpty else { return [heading] }
+        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [style.dim(heading)]
+    }
+}

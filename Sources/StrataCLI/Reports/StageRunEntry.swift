@@ -1,0 +1,47 @@
+import Foundation
+import Strata
+
+/// A stage that ran (or, in a dry run, ran on the copy): `{"index", "title", "from", "to", "kind", "status"
+/// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?}`.
+struct StageRunEntry: Encodable {
+    let index: Int
+    let title: String
+    let from: String
+    let to: String
+    let kind: String
+    let status: String
+    let rows: Int
+    let durationSeconds: Double
+    let changes: [ChangeEntry]
+    let findings: [FindingEntry]
+    let failure: String?
+
+    /// The entry of a stage that committed with `report`.
+    init(_ stage: PlannedStage, index: Int, report: StageReport) {
+        self.init(stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings, failure: report.failure)
+    }
+
+    /// The entry of `stage` at `index` (1-based) with its outcome.
+    init(_ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?) {
+        self.index = index
+        title = stage.title
+        from = stage.from.version?.description ?? "unversioned"
+        to = stage.to.version?.description ?? "unversioned"
+        kind = stage.kind.rawValue
+        status = failure == nil ? "succeeded" : "failed"
+        self.rows = rows
+        durationSeconds = duration
+        changes = stage.diff.changes.map(ChangeEntry.init)
+        self.findings = findings.map(FindingEntry.init)
+        self.failure = failure
+    }
+
+    /// "1. lightweight 1.0.0 -> 2.0.0: succeeded, 1000 rows in 0.05s", then its findings and failure.
+    func textLines(style: TextStyle) -> [String] {
+        let outcome = failure == nil ? style.green("succeeded") : style.red("failed")
+        var lines = ["\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"]
+        lines += findings.map { "   " + $0.textLine(style: style) }
+        if let failure { lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) } }
+        return lines
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Strata
+
+/// The `strata` command: the built-in reporting commands plus any the executable adds.
+struct RootCommand: ParsableCommand {
+    /// The built-in subcommands, in the order `--help` lists them.
+    static let builtInSubcommands: [any ParsableCommand.Type] = [
+        InfoCommand.self, CheckCommand.self, DiffCommand.self, PlanCommand.self, MigrateCommand.self, RowsCommand.self,
+    ]
+
+    static var configuration: CommandConfiguration {
+        let setup = CommandLineSetup.current
+        let plans = setup.catalog.names.isEmpty ? "none" : setup.catalog.names.joined(separator: ", ")
+        return CommandConfiguration(
+            commandName: "strata",
+            abstract: "Browse SwiftData-style stores on SQLite, diff schema versions and step through migrations.",
+            discussion: """
+                Strata runs models declared the SwiftData way (@Model, VersionedSchema, SchemaMigrationPlan) \
+                over plain SQLite files.
+
+                Plans this build knows (--plan NAME): \(plans).
+                Every reporting command takes --json (a document whose "format" names its shape, such as \
+                "strata.info/1"). Exit status: 0 ok, 1 findings or a failed migration, 2 usage, 3 store problem \
+                (missing, not a Strata store, locked or damaged).
+
+                Examples:
+                  strata --version
+                  strata check --plan bookshelf
+                  strata migrate Books.store --plan bookshelf --dry-run
+                """,
+            version: "strata \(StrataVersion.current)",
+            subcommands: builtInSubcommands + setup.extraSubcommands)
+    }
+}

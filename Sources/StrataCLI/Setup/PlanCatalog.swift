@@ -1,0 +1,24 @@
+import Strata
+
+/// The migration plans a `strata` build knows, by the name `--plan` takes.
+struct PlanCatalog: @unchecked Sendable {
+    /// The plans by name.
+    let plans: [String: any SchemaMigrationPlan.Type]
+
+    /// The names, sorted.
+    var names: [String] { plans.keys.sorted() }
+
+    /// The plan named `name`; a usage error listing the known names otherwise.
+    func plan(named name: String) throws -> any SchemaMigrationPlan.Type {
+        guard let plan = plans[name] else {
+            let known = names.isEmpty ? "this strata has no plans" : "known plans: \(names.joined(separator: ", "))"
+            throw CommandFailure.usage("unknown plan '\(TerminalText.sanitize(name))'; \(known)")
+        }
+        return plan
+    }
+
+    /// The validated plan named `name`; its problems (as `MigrationError.invalidPlan`) when it is inconsistent.
+    func validatedPlan(named name: String) throws -> ValidatedPlan {
+        try ValidatedPlan(plan(named: name))
+    }
+}
