@@ -83,13 +83,17 @@ public enum Bookshelf {
         /// Rename and new optional: no code needed.
         public static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: V1.self, toVersion: V2.self)
 
-        /// Splits each author at the first space, reading the old value with `valueBeforeMigration`.
+        /// Splits each author at the first space, reading the old value with `valueBeforeMigration`; saves every
+        /// 5,000 books so memory stays flat however many there are (the stage is still one transaction).
         public static let migrateV2toV3 = MigrationStage.custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: nil) { context in
-            try context.enumerate(FetchDescriptor<V3.Book>(), batchSize: 2_000) { book in
+            var count = 0
+            try context.enumerate(FetchDescriptor<V3.Book>(), batchSize: 5_000) { book in
                 let author: String = try book.valueBeforeMigration("author") ?? ""
                 let parts = author.split(separator: " ", maxSplits: 1)
                 book.firstName = parts.first.map(String.init) ?? ""
                 book.lastName = parts.count > 1 ? String(parts[1]) : ""
+                count += 1
+                if count % 5_000 == 0 { try context.save() }
             }
             try context.save()
         }

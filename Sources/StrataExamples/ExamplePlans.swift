@@ -3,7 +3,8 @@ import Strata
 /// The example plans bundled with `strata`, by the name the command line uses.
 public enum ExamplePlans {
     /// One bundled plan: its name, what it shows, the plan type, and how to make a store at its oldest version.
-    public struct Entry: Sendable {
+    /// (Plan types are caseless enums with only static members, so sharing one across threads is safe.)
+    public struct Entry: @unchecked Sendable {
         /// The name given to `--plan`.
         public let name: String
         /// One line on what the plan demonstrates.
