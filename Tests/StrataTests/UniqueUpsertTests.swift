@@ -157,4 +157,22 @@ import Testing
         #expect(tags.map(\.label) == ["classic", "sf"])
         #expect(tags.map { $0.books.map(\.title).sorted() } == [["Dune", "Emma"], ["Dune"]])
     }
+
+    @Test func anUpsertedModelListsTheRowsEarlierChildrenToo() throws {
+        let url = directory.store()
+        do {
+            let context = ModelContext(try openContainer(Library.Book.self, at: url))
+            let author = Library.Author(name: "Frank Herbert")
+            context.insert(author)
+            author.books.append(Library.Book(title: "Dune"))
+            try context.save()
+        }
+        let context = ModelContext(try openContainer(Library.Book.self, at: url))
+        let again = Library.Author(name: "Frank Herbert")
+        context.insert(again)
+        again.books.append(Library.Book(title: "Dune Messiah"))
+        try context.save()
+        #expect(again.books.map(\.title).sorted() == ["Dune", "Dune Messiah"])
+        #expect(try rowCount("Author", at: url) == 1)
+    }
 }

@@ -194,11 +194,18 @@ public final class ModelContext {
     }
 
     /// Clears the pending sets after a successful save.
-    func didSave(insertedKeys: [(any PersistentModel, Int64)]) {
-        for (model, key) in insertedKeys {
+    func didSave(insertedKeys: [SavedInsert]) {
+        for saved in insertedKeys {
+            let (model, key) = (saved.model, saved.key)
             let backing = model.persistentBackingData
             backing.didSave(primaryKey: key, storeIdentifier: store.identifier)
             guard let name = backing.mapping?.name else { continue }
+            if saved.isUpsert, let mapping = backing.mapping {
+                // The row may hold related models from before the upsert: to-many lists reload from the store.
+                for relationship in mapping.relationships where relationship.relationship.isToMany {
+                    backing.related[relationship.name] = nil
+                }
+            }
             if let existing = registered(entity: name, primaryKey: key), existing !== model {
                 // An upsert: the object already holding the row takes the values just written to it.
                 existing.persistentBackingData.values = backing.values
@@ -210,7 +217,7 @@ public final class ModelContext {
         for model in changed.values { model.persistentBackingData.didSave(primaryKey: model.persistentBackingData.primaryKey ?? 0, storeIdentifier: store.identifier) }
         // Saved objects refer to each other by identifier from now on, so object graphs do not keep each
         // other (and this context) alive in reference cycles.
-        for model in insertedKeys.map(\.0) + Array(changed.values) {
+        for model in insertedKeys.map(\.model) + Array(changed.values) {
             let backing = model.persistentBackingData
             for (name, references) in backing.related {
                 backing.related[name] = references.map { reference in

@@ -13,7 +13,7 @@ struct SaveWriter {
     /// Performs the writes; returns the primary key given to each inserted object.
     ///
     /// Deletes run first, so a unique value freed by a delete can be taken by an insert of the same save.
-    func write(_ db: Database) throws -> [(any PersistentModel, Int64)] {
+    func write(_ db: Database) throws -> [SavedInsert] {
         for model in deleted {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey, let mapping = backing.mapping else { continue }
@@ -24,12 +24,12 @@ struct SaveWriter {
         var upserts: Set<ObjectIdentifier> = []
         var allocator = KeyAllocator()
         try assignKeys(db, keys: &keys, upserts: &upserts, allocator: &allocator)
-        var assigned: [(any PersistentModel, Int64)] = []
+        var assigned: [SavedInsert] = []
         for model in inserted {
             let id = ObjectIdentifier(model)
             guard let key = keys[id] else { continue }
             try writeRow(db, model, key: key, keys: keys, columns: nil, insert: !upserts.contains(id))
-            assigned.append((model, key))
+            assigned.append(SavedInsert(model: model, key: key, isUpsert: upserts.contains(id)))
         }
         for model in changed {
             let backing = model.persistentBackingData
@@ -150,4 +150,11 @@ struct SaveWriter {
             return object.persistentBackingData.primaryKey ?? keys[ObjectIdentifier(object)]
         }
     }
+}
+
+/// An inserted object and the row it was written to; an upsert wrote into an existing row with the same unique value.
+struct SavedInsert {
+    let model: any PersistentModel
+    let key: Int64
+    let isUpsert: Bool
 }
