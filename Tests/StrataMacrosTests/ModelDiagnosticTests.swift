@@ -210,7 +210,6 @@ final class ModelDiagnosticTests: XCTestCase {
             """#,
             expandedSource: #"""
             struct Point {
-                @Strata._PersistedProperty
                 var x: Int
             }
             """#,
