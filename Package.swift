@@ -60,6 +60,7 @@ let package = Package(
             name: "strata-bench",
             dependencies: [
                 "Strata",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

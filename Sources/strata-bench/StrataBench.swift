@@ -11,7 +11,8 @@ struct StrataBench: ParsableCommand {
 
             Example:
               swift run -c release strata-bench enumerate --rows 1000000
+              swift run -c release strata-bench migrations --rows 1000000 --scaling --write BENCHMARKS.md
             """,
-        subcommands: [EnumerateBenchmark.self]
+        subcommands: [EnumerateBenchmark.self, MigrationBenchmark.self]
     )
 }

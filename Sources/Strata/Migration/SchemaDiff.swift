@@ -71,7 +71,8 @@ public struct SchemaDiff: Sendable {
             }
             if !previous.isUnique && attribute.isUnique { changes.append(.uniqueAdded(entity: new.name, attribute: attribute.name)) }
             if previous.isUnique && !attribute.isUnique { changes.append(.uniqueRemoved(entity: new.name, attribute: attribute.name)) }
-            if previous.defaultValue != attribute.defaultValue {
+            // A default that comes with making the attribute required is part of that change (it fills the nils).
+            if previous.defaultValue != attribute.defaultValue, previous.isOptional == attribute.isOptional {
                 changes.append(.defaultChanged(entity: new.name, attribute: attribute, from: previous.defaultValue))
             }
         }
