@@ -32,9 +32,7 @@ extension ModelContext {
             throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
         }
         let stored = try store.read("reading \(entity).\(attribute) from before the stage") { db in
-            try DatabaseValue.fetchOne(
-                db, sql: "SELECT \(quote(attribute)) FROM \(quote(table)) WHERE \(quote(StoreLayout.primaryKey)) = ?",
-                arguments: [primaryKey]) ?? .null
+            try stage.readAhead.value(table: table, column: attribute, key: primaryKey, db: db)
         }
         if let mapping = stage.oldSchema.mappings[entity]?.attribute(named: attribute) {
             return unwrapOptionals(try mapping.decode(stored, entity: entity))

@@ -9,6 +9,8 @@ struct SaveWriter {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
+    /// The INSERT and UPDATE texts built so far, so a save of many rows quotes and joins names once per shape.
+    private let statements = RowStatements()
 
     /// Performs the writes; returns the primary key given to each inserted object.
     ///
@@ -94,15 +96,11 @@ struct SaveWriter {
             names.append(relationship.name)
             values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
         }
-        let table = quote(mapping.name)
         if insert {
-            let columnList = ([StoreLayout.primaryKey] + names).map(quote).joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: names.count + 1).joined(separator: ", ")
-            try db.cachedStatement(sql: "INSERT INTO \(table) (\(columnList)) VALUES (\(placeholders))")
+            try db.cachedStatement(sql: statements.insert(into: mapping.name, columns: names))
                 .execute(arguments: StatementArguments([key.databaseValue] + values))
         } else if !names.isEmpty {
-            let assignments = names.map { "\(quote($0)) = ?" }.joined(separator: ", ")
-            try db.cachedStatement(sql: "UPDATE \(table) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?")
+            try db.cachedStatement(sql: statements.update(mapping.name, columns: names))
                 .execute(arguments: StatementArguments(values + [key.databaseValue]))
         }
     }
@@ -157,4 +155,33 @@ struct SavedInsert {
     let model: any PersistentModel
     let key: Int64
     let isUpsert: Bool
+}
+
+/// The SQL text of row inserts and updates, built once per entity and column list.
+final class RowStatements {
+    private var texts: [[String]: String] = [:]
+
+    /// `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)`.
+    func insert(into entity: String, columns: [String]) -> String {
+        cached(["I", entity] + columns) {
+            let names = ([StoreLayout.primaryKey] + columns).map(quote).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
+            return "INSERT INTO \(quote(entity)) (\(names)) VALUES (\(placeholders))"
+        }
+    }
+
+    /// `UPDATE "Entity" SET column = ?, ... WHERE "_pk" = ?`.
+    func update(_ entity: String, columns: [String]) -> String {
+        cached(["U", entity] + columns) {
+            let assignments = columns.map { "\(quote($0)) = ?" }.joined(separator: ", ")
+            return "UPDATE \(quote(entity)) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?"
+        }
+    }
+
+    private func cached(_ key: [String], _ make: () -> String) -> String {
+        if let text = texts[key] { return text }
+        let text = make()
+        texts[key] = text
+        return text
+    }
 }
