@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Strata", targets: ["Strata"]),
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataCLI", targets: ["StrataCLI"]),
+        .library(name: "StrataAppleStores", targets: ["StrataAppleStores"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -37,6 +38,17 @@ let package = Package(
         .target(
             name: "StrataExamples",
             dependencies: ["Strata"]
+        ),
+        // The system zlib (raw DEFLATE of Core Data's Z_MODELCACHE); only StrataAppleStores imports it.
+        .systemLibrary(name: "CZlib"),
+        // Reading SwiftData and Core Data stores (metadata, embedded model, rows) and importing them into Strata stores.
+        .target(
+            name: "StrataAppleStores",
+            dependencies: [
+                "Strata", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The command line (info, check, diff, plan, migrate, rows) as a library: an app's own `strata` calls
         // StrataCommandLine.main(plans:) with its plans (see Examples/CustomPlans).

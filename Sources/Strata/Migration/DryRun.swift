@@ -44,12 +44,13 @@ extension Migrator {
 }
 
 /// A copy of a store's file with its -wal and -shm in a fresh temporary directory.
-struct PrivateCopy {
+public struct PrivateCopy: Sendable {
     /// The copied store file.
-    let url: URL
+    public let url: URL
     private let directory: URL
 
-    init(of original: URL) throws {
+    /// Copies the file at `original` and its -wal and -shm (where present) byte for byte; never writes them.
+    public init(of original: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: original.path) else {
             throw StrataError.notAStore(path: original.path, reason: "the file does not exist")
@@ -66,5 +67,5 @@ struct PrivateCopy {
     }
 
     /// Deletes the copy.
-    func remove() { try? FileManager.default.removeItem(at: directory) }
+    public func remove() { try? FileManager.default.removeItem(at: directory) }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// One table per entity named after it, with `_pk INTEGER PRIMARY KEY`, one column per attribute named after
 /// it, one foreign-key column per to-one relationship named after it; a to-many relationship is read through
 /// its inverse's foreign key when the inverse is to-one, and through a join table otherwise.
-struct StoreLayout {
+public struct StoreLayout {
     /// The primary-key column of every entity table.
-    static let primaryKey = "_pk"
+    public static let primaryKey = "_pk"
     /// The table of key-value metadata.
     static let metadataTable = "_strata_metadata"
     /// The table of applied migration stages.
@@ -15,8 +15,11 @@ struct StoreLayout {
 
     let schema: Schema
 
+    /// The layout of a schema's entities.
+    public init(schema: Schema) { self.schema = schema }
+
     /// How a relationship is stored.
-    enum Storage: Equatable {
+    public enum Storage: Equatable, Sendable {
         /// A foreign-key column on the owner's table.
         case foreignKey(column: String)
         /// The inverse's foreign-key column on the destination's table.
@@ -26,7 +29,7 @@ struct StoreLayout {
     }
 
     /// How the relationship `name` of `entity` is stored.
-    func storage(of relationship: Schema.Relationship, in entity: Schema.Entity) -> Storage {
+    public func storage(of relationship: Schema.Relationship, in entity: Schema.Entity) -> Storage {
         if !relationship.isToMany { return .foreignKey(column: relationship.name) }
         if let inverseName = relationship.inverse,
            let inverse = schema.entitiesByName[relationship.destination]?.relationship(named: inverseName) {
@@ -44,7 +47,7 @@ struct StoreLayout {
     static func joinTableName(_ entity: String, _ relationship: String) -> String { "_\(entity)_\(relationship)" }
 
     /// The statements that create every table and index of the schema.
-    func createStatements() -> [String] {
+    public func createStatements() -> [String] {
         var statements: [String] = []
         for entity in schema.entities {
             statements += createStatements(for: entity)

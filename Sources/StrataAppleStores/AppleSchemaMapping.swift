@@ -1,0 +1,137 @@
+import Foundation
+import Strata
+
+/// Something of an Apple store that Strata's schema or store cannot hold as it is, said instead of dropped.
+public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
+    /// The entity concerned.
+    public let entity: String
+    /// The attribute or relationship concerned, if one.
+    public let property: String?
+    /// What happens to it.
+    public let message: String
+
+    /// "Entity.property: message".
+    public var description: String {
+        TerminalText.sanitize(property.map { "\(entity).\($0)" } ?? entity) + ": " + message
+    }
+}
+
+/// Turns an `AppleModel` into Strata's `Schema`: each entity becomes a Strata entity with the properties it
+/// inherits (Strata has no inheritance), attribute types map from `NSAttributeType`, single-property unique
+/// constraints become `.unique`, renaming identifiers become `originalName`.
+struct AppleSchemaMapping {
+    let model: AppleModel
+
+    /// The Strata value type of an attribute kind; nil for kinds Strata cannot store (composite, object ID).
+    static func valueType(of kind: AppleAttributeKind) -> ValueType? {
+        switch kind {
+        case .integer16: .int16
+        case .integer32: .int32
+        case .integer64: .int
+        case .decimal: .decimal
+        case .double: .double
+        case .float: .float
+        case .string: .string
+        case .boolean: .bool
+        case .date: .date
+        case .binary, .transformable: .data
+        case .uuid: .uuid
+        case .uri: .url
+        case .objectID, .composite, .unknown: nil
+        }
+    }
+
+    /// The schema and what it could not carry over.
+    func schema(version: Schema.Version?) -> (schema: Schema, notes: [ImportNote]) {
+        var notes: [ImportNote] = []
+        var entities: [Schema.Entity] = []
+        for entity in model.entities {
+            let ancestry = ancestors(of: entity.name)
+            if let parent = entity.parent {
+                notes.append(ImportNote(
+                    entity: entity.name, property: nil,
+                    message: "inherits from \(parent); Strata has no inheritance, so it becomes its own entity with \(parent)'s properties, and \(parent) keeps only the rows that are exactly \(parent)"))
+            }
+            if entity.isAbstract {
+                notes.append(ImportNote(entity: entity.name, property: nil, message: "is abstract; it becomes an entity without rows of its own"))
+            }
+            let tuples = ([entity] + ancestry).flatMap(\.uniqueTuples)
+            let uniqueNames = Set(tuples.filter { $0.count == 1 }.map { $0[0] })
+            for tuple in tuples where tuple.count > 1 {
+                notes.append(ImportNote(
+                    entity: entity.name, property: nil,
+                    message: "unique together (\(tuple.joined(separator: ", "))) is not carried over: Strata has only single-attribute uniqueness"))
+            }
+            var attributes: [Schema.Attribute] = []
+            for attribute in model.allAttributes(of: entity.name) {
+                guard let type = Self.valueType(of: attribute.kind) else {
+                    notes.append(ImportNote(
+                        entity: entity.name, property: attribute.name,
+                        message: "\(attribute.kind) attribute is not carried over: Strata has no such value type"))
+                    continue
+                }
+                if attribute.kind == .transformable {
+                    let transformer = attribute.valueTransformerName.map { " (transformer \($0))" } ?? ""
+                    notes.append(ImportNote(
+                        entity: entity.name, property: attribute.name,
+                        message: "transformable attribute\(transformer) is carried over as Data holding the archived bytes; decode them in a custom stage"))
+                }
+                if attribute.isDerived {
+                    notes.append(ImportNote(
+                        entity: entity.name, property: attribute.name,
+                        message: "derived attribute is carried over as its stored values; Strata will not recompute it"))
+                }
+                attributes.append(Schema.Attribute(
+                    name: attribute.name, originalName: attribute.renamingIdentifier, valueType: type,
+                    isOptional: attribute.isOptional, defaultValue: attribute.defaultValue,
+                    options: uniqueNames.contains(attribute.name) ? [.unique] : []))
+            }
+            for other in ([entity] + ancestry).flatMap(\.otherProperties) {
+                notes.append(ImportNote(entity: entity.name, property: other, message: "fetched property is not carried over"))
+            }
+            var relationships: [Schema.Relationship] = []
+            for relationship in model.allRelationships(of: entity.name) {
+                if relationship.isOrdered {
+                    notes.append(ImportNote(
+                        entity: entity.name, property: relationship.name,
+                        message: "ordered relationship: its targets are carried over in key order, not in their stored order"))
+                }
+                if model.family(of: relationship.destination).count > 1 {
+                    notes.append(ImportNote(
+                        entity: entity.name, property: relationship.name,
+                        message: "its destination \(relationship.destination) has subentities; references to their rows cannot be carried over (flattened entities are separate tables)"))
+                }
+                relationships.append(Schema.Relationship(
+                    name: relationship.name, originalName: relationship.renamingIdentifier,
+                    destination: relationship.destination, isToMany: relationship.isToMany,
+                    isOptional: relationship.isOptional, inverse: relationship.inverse,
+                    deleteRule: Self.deleteRule(relationship.deleteRuleCode),
+                    minimumModelCount: relationship.isToMany ? relationship.minCount : 0,
+                    maximumModelCount: relationship.isToMany ? relationship.maxCount : 0))
+            }
+            entities.append(Schema.Entity(name: entity.name, attributes: attributes, relationships: relationships))
+        }
+        return (Schema(entities: entities, version: version), notes)
+    }
+
+    private func ancestors(of name: String) -> [AppleEntity] {
+        var result: [AppleEntity] = []
+        var current = model.entity(named: name)?.parent
+        var seen: Set<String> = [name]
+        while let parent = current, seen.insert(parent).inserted, let entity = model.entity(named: parent) {
+            result.append(entity)
+            current = entity.parent
+        }
+        return result
+    }
+
+    /// The Strata delete rule of a Core Data delete rule code (0 no action, 1 nullify, 2 cascade, 3 deny).
+    static func deleteRule(_ code: Int) -> Schema.Relationship.DeleteRule {
+        switch code {
+        case 0: .noAction
+        case 2: .cascade
+        case 3: .deny
+        default: .nullify
+        }
+    }
+}

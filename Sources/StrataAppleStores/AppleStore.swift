@@ -1,0 +1,241 @@
+import Foundation
+import GRDB
+import Strata
+
+/// A store written by Apple's SwiftData or Core Data, opened read-only on any platform: its metadata, the
+/// model it carries (Z_MODELCACHE) as an `AppleModel` and as Strata's `Schema`, and each entity's rows with
+/// decoded values.
+///
+/// The store is read through a private copy of its file, -wal and -shm made when it is opened (many stores keep
+/// most rows in the -wal); the originals are never opened, locked or written. The copy is deleted when the
+/// `AppleStore` goes away. Everything read from the file is treated as untrusted: a damaged file, property list,
+/// DEFLATE stream or archive throws an `AppleStoreError` naming the file.
+///
+/// ```swift
+/// let store = try AppleStore(url: URL(fileURLWithPath: "default.store"))
+/// print(store.metadata.versionIdentifiers, store.metadata.checksumMatches as Any)
+/// for (entity, rows) in try store.rowCounts() { print(entity, rows) }
+/// let page = try store.rows(of: "Item", limit: 20)
+/// ```
+public final class AppleStore: Sendable {
+    /// The original store file.
+    public let url: URL
+    /// What Z_METADATA records: version identifiers, framework version, store UUID, entity hashes, checksums.
+    public let metadata: AppleStoreMetadata
+    /// The model the store carries, as Core Data describes it.
+    public let model: AppleModel
+    /// The persistent-history tables (ACHANGE, ATRANSACTION, ...), which the entity list leaves out.
+    public var historyTables: [String] { layout.historyTables }
+
+    private let snapshot: StoreSnapshot
+    private let layout: AppleStoreLayout
+
+    /// Opens the store at `url` through a private copy; throws `AppleStoreError.unrecognizedFormat` for a file that
+    /// is not a SwiftData or Core Data store, and the other `AppleStoreError`s for damaged parts.
+    public init(url: URL) throws {
+        guard try StoreFormat.detect(at: url) == .apple else {
+            throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it is a Strata store; open it with StoreInspector")
+        }
+        self.url = url
+        snapshot = try StoreSnapshot(of: url)
+        let path = url.path
+        (metadata, model, layout) = try snapshot.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
+                  let plist = row[1] as Data?
+            else { throw AppleStoreError.damagedMetadata(path: path, reason: "Z_METADATA has no property list") }
+            let metadata = try AppleStoreMetadata(plist: plist, uuid: row[0] as String? ?? "", path: path)
+            guard try db.tableExists("Z_MODELCACHE"), let compressed = try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1") else {
+                throw AppleStoreError.damagedModelCache(path: path, reason: "the store has no Z_MODELCACHE content (stores before macOS 10.11 / iOS 9 do not carry their model)")
+            }
+            let model = try Self.decodeModel(compressed, path: path)
+            return (metadata, model, try AppleStoreLayout(model: model, db: db))
+        }
+    }
+
+    /// Decodes the content of Z_MODELCACHE: raw DEFLATE, then the keyed archive of the model.
+    static func decodeModel(_ compressed: Data, path: String) throws -> AppleModel {
+        let archived: Data
+        do {
+            archived = try RawDeflate.inflate(compressed)
+        } catch let failure as RawDeflate.Failure {
+            throw AppleStoreError.damagedModelCache(path: path, reason: failure.description)
+        }
+        do {
+            return try ModelArchiveDecoder.decode(KeyedArchive(data: archived))
+        } catch let failure as KeyedArchive.Failure {
+            throw AppleStoreError.damagedModelArchive(path: path, reason: failure.description)
+        }
+    }
+
+    /// The entity names, sorted (persistent-history tables are not entities).
+    public var entityNames: [String] { model.entities.map(\.name) }
+
+    /// The model as Strata's schema (inheritance flattened, each entity with its inherited properties), with
+    /// what could not be carried over; `version` defaults to the store's version identifier when it reads as one.
+    public func schema(version: Schema.Version? = nil) -> (schema: Schema, notes: [ImportNote]) {
+        AppleSchemaMapping(model: model).schema(version: version ?? defaultVersion)
+    }
+
+    /// The store's single version identifier as a version ("1.0.0"), when it reads as one.
+    public var defaultVersion: Schema.Version? {
+        let identifiers = metadata.versionIdentifiers.filter { !$0.isEmpty }
+        return identifiers.count == 1 ? Schema.Version(identifiers[0]) : nil
+    }
+
+    /// The number of rows of an entity: with its subentities' rows (the default), or only those exactly of it.
+    public func rowCount(of entity: String, includingSubentities: Bool = true) throws -> Int {
+        let storage = try self.storage(of: entity)
+        guard let table = storage.table else { return 0 }
+        let numbers = includingSubentities ? storage.familyNumbers : storage.entityNumber.map { [$0] } ?? []
+        return try snapshot.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE Z_ENT IN \(Self.list(numbers))") ?? 0
+        }
+    }
+
+    /// Each entity with its row count (subentities' rows included), by entity name.
+    public func rowCounts() throws -> [(entity: String, rows: Int)] {
+        try entityNames.map { ($0, try rowCount(of: $0)) }
+    }
+
+    /// A page of an entity's rows in `Z_PK` order, subentities' rows included (the `entity` column tells them
+    /// apart): attributes decoded by type, relationships as references to their targets.
+    public func rows(of entity: String, limit: Int = 50, offset: Int = 0) throws -> AppleRowPage {
+        let storage = try self.storage(of: entity)
+        let family = model.family(of: entity)
+        let attributes = model.allAttributes(of: entity)
+        let relationships = model.allRelationships(of: entity)
+        let showsEntity = family.count > 1
+        let columns = ["Z_PK"] + (showsEntity ? ["entity"] : []) + attributes.map(\.name) + relationships.map(\.name)
+        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0) }
+        let names = try entityNumbers()
+        return try snapshot.read { db in
+            let filter = "Z_ENT IN \(Self.list(storage.familyNumbers))"
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)") ?? 0
+            let selected = ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name].map(quoted) ?? "NULL" }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                arguments: [max(limit, 0), max(offset, 0)])
+            let keys = rows.compactMap { $0[0] as Int64? }
+            var links: [String: [Int64: [AppleObjectReference]]] = [:]
+            for relationship in relationships {
+                let pairs = try Self.pairs(storage.relationships[relationship.name], owners: keys, db: db)
+                links[relationship.name] = Dictionary(grouping: pairs, by: { $0.owner }).mapValues {
+                    $0.map { AppleObjectReference(entity: relationship.destination, key: $0.target) }
+                }
+            }
+            return AppleRowPage(entity: entity, columns: columns, rows: rows.map { row in
+                let key = row[0] as Int64? ?? 0
+                var values: [AppleValue] = [.integer(key)]
+                if showsEntity { values.append((row[1] as Int64?).flatMap { names[$0] }.map(AppleValue.text) ?? .null) }
+                values += attributes.indices.map { AppleValue(row[$0 + 2] as DatabaseValue, kind: attributes[$0].kind) }
+                values += relationships.map { relationship in
+                    let targets = links[relationship.name]?[key] ?? []
+                    if relationship.isToMany { return .references(targets) }
+                    return targets.first.map(AppleValue.reference) ?? .null
+                }
+                return values
+            }, total: total)
+        }
+    }
+
+    /// The rows of a persistent-history table (see `historyTables`) as SQLite stores them, in `Z_PK` order.
+    public func historyRows(of table: String, limit: Int = 50, offset: Int = 0) throws -> AppleRowPage {
+        guard layout.historyTables.contains(table) else {
+            throw AppleStoreError.unknownHistoryTable(path: url.path, table: table, known: layout.historyTables)
+        }
+        return try snapshot.read { db in
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table))") ?? 0
+            let columns = try db.columns(in: table).map(\.name)
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                arguments: [max(limit, 0), max(offset, 0)])
+            return AppleRowPage(entity: table, columns: columns, rows: rows.map { row in
+                columns.indices.map { AppleValue(row[$0] as DatabaseValue, kind: nil) }
+            }, total: total)
+        }
+    }
+
+    // MARK: - Reading for import
+
+    /// Calls `body` with each row exactly of `entity` (not its subentities): its key and decoded attribute values
+    /// in the order of `attributes`.
+    func forEachRow(
+        of entity: String, attributes: [AppleAttribute], _ body: (Int64, [AppleValue]) throws -> Void
+    ) throws {
+        let storage = try self.storage(of: entity)
+        guard let table = storage.table, let number = storage.entityNumber else { return }
+        let selected = ["Z_PK"] + attributes.map { storage.attributeColumns[$0.name].map(quoted) ?? "NULL" }
+        try snapshot.read { db in
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                arguments: [number])
+            while let row = try cursor.next() {
+                let values = attributes.indices.map { AppleValue(row[$0 + 1] as DatabaseValue, kind: attributes[$0].kind) }
+                try body(row[0] as Int64? ?? 0, values)
+            }
+        }
+    }
+
+    /// Every (owner key, target key) pair of a relationship of `entity`, in owner then storage order; nil
+    /// with the reason when the store has no storage for it.
+    func relationshipPairs(of entity: String, _ relationship: String) throws -> Result<[(owner: Int64, target: Int64)], UnresolvedStorage> {
+        let storage = try self.storage(of: entity).relationships[relationship]
+        if case .unresolved(let reason) = storage { return .failure(UnresolvedStorage(reason: reason)) }
+        return .success(try snapshot.read { db in try Self.pairs(storage, owners: nil, db: db) })
+    }
+
+    /// Why a relationship's storage was not found.
+    struct UnresolvedStorage: Error {
+        /// What was looked for.
+        let reason: String
+    }
+
+    /// Each entity number's entity name.
+    func entityNumbers() throws -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for entity in model.entities {
+            if let number = layout.entities[entity.name]?.entityNumber { names[number] = entity.name }
+        }
+        return names
+    }
+
+    private func storage(of entity: String) throws -> AppleStoreLayout.EntityStorage {
+        guard let storage = layout.entities[entity] else {
+            throw AppleStoreError.unknownEntity(path: url.path, entity: entity, known: entityNames)
+        }
+        return storage
+    }
+
+    private static func pairs(
+        _ storage: AppleStoreLayout.RelationshipStorage?, owners: [Int64]?, db: Database
+    ) throws -> [(owner: Int64, target: Int64)] {
+        let sql: String
+        switch storage {
+        case .ownerColumn(let table, let column)?:
+            sql = "SELECT Z_PK, \(quoted(column)) FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"
+                + (owners.map { " AND Z_PK IN \(list($0))" } ?? "") + " ORDER BY Z_PK"
+        case .targetColumn(let table, let column)?:
+            sql = "SELECT \(quoted(column)), Z_PK FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"
+                + (owners.map { " AND \(quoted(column)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(column)), Z_PK"
+        case .joinTable(let table, let ownerColumn, let targetColumn)?:
+            sql = "SELECT \(quoted(ownerColumn)), \(quoted(targetColumn)) FROM \(quoted(table)) WHERE 1"
+                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(ownerColumn)), \(quoted(targetColumn))"
+        case .unresolved?, nil:
+            return []
+        }
+        return try Row.fetchAll(db, sql: sql).compactMap { row in
+            guard let owner = row[0] as Int64?, let target = row[1] as Int64? else { return nil }
+            return (owner, target)
+        }
+    }
+
+    /// `(1, 2, 3)` of integers (never text, so nothing from the file reaches SQL text).
+    private static func list(_ numbers: [Int64]) -> String {
+        "(" + (numbers.isEmpty ? "NULL" : numbers.map(String.init).joined(separator: ", ")) + ")"
+    }
+}
+
+/// Quotes an SQL identifier: `"name"`, with embedded quotes doubled.
+func quoted(_ identifier: String) -> String {
+    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// Walks the keyed archive of an `NSManagedObjectModel` (the inflated Z_MODELCACHE) into an `AppleModel`.
+///
+/// Only the keys Core Data writes for entities, attributes and relationships are read; every reference is
+/// resolved through `KeyedArchive`, which checks bounds and types. Default values are decoded with a depth
+/// limit and a set of objects being decoded, so a reference cycle is reported instead of followed.
+struct ModelArchiveDecoder {
+    private let archive: KeyedArchive
+    /// The deepest nesting of a default value accepted (arrays in arrays ...).
+    private static let maximumDepth = 32
+
+    /// Decodes the model archived in `archive`.
+    static func decode(_ archive: KeyedArchive) throws -> AppleModel {
+        try ModelArchiveDecoder(archive: archive).model()
+    }
+
+    private func model() throws -> AppleModel {
+        let root = try archive.dictionary(archive.root, "the root object")
+        let rootClass = try archive.className(of: root)
+        guard rootClass == "NSManagedObjectModel" else {
+            throw KeyedArchive.Failure(description: "the root object is a \(rootClass), not an NSManagedObjectModel")
+        }
+        guard let entitiesIndex = try archive.reference("NSEntities", in: root) else {
+            throw KeyedArchive.Failure(description: "the model has no NSEntities")
+        }
+        let entityEntries = try archive.entries(of: entitiesIndex, "the model's entities")
+        var names: [Int: String] = [:]
+        for entry in entityEntries {
+            let object = try archive.dictionary(entry.value, "entity \(entry.key)")
+            names[entry.value] = try archive.string("NSEntityName", in: object) ?? entry.key
+        }
+        var entities = try entityEntries.map { try entity(at: $0.value, names: names) }
+        entities.sort { $0.name < $1.name }
+        try checkInheritance(entities)
+        var identifiers: [String] = []
+        if let versions = try archive.reference("NSVersionIdentifiers", in: root) {
+            identifiers = try archive.elements(of: versions, "the version identifiers").compactMap { try archive.object($0) as? String }
+        }
+        return AppleModel(entities: entities, versionIdentifiers: identifiers.sorted())
+    }
+
+    /// Refuses parents that are not entities of the model and inheritance chains that loop.
+    private func checkInheritance(_ entities: [AppleEntity]) throws {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            var seen: Set<String> = [entity.name]
+            var current = entity
+            while let parent = current.parent {
+                guard let next = byName[parent] else {
+                    throw KeyedArchive.Failure(description: "entity \(current.name) inherits from \(parent), which is not in the model")
+                }
+                guard seen.insert(parent).inserted else {
+                    throw KeyedArchive.Failure(description: "the inheritance of entity \(entity.name) is a cycle (\(seen.sorted().joined(separator: ", ")))")
+                }
+                current = next
+            }
+        }
+    }
+
+    private func entity(at index: Int, names: [Int: String]) throws -> AppleEntity {
+        let object = try archive.dictionary(index, "an entity")
+        guard let name = names[index] else { throw KeyedArchive.Failure(description: "object #\(index) is not an entity of the model") }
+        var parent: String?
+        if let parentIndex = try archive.reference("NSSuperentity", in: object) {
+            guard let parentName = names[parentIndex] else {
+                throw KeyedArchive.Failure(description: "entity \(name) inherits from object #\(parentIndex), which is not an entity of the model")
+            }
+            parent = parentName
+        }
+        var attributes: [AppleAttribute] = []
+        var relationships: [AppleRelationship] = []
+        var others: [String] = []
+        if let properties = try archive.reference("NSProperties", in: object) {
+            for entry in try archive.entries(of: properties, "the properties of \(name)") {
+                let property = try archive.dictionary(entry.value, "property \(name).\(entry.key)")
+                switch try archive.className(of: property) {
+                case "NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription":
+                    attributes.append(try attribute(property, name: entry.key, entity: name))
+                case "NSRelationshipDescription":
+                    relationships.append(try relationship(property, name: entry.key, entity: name, names: names))
+                default:
+                    others.append(entry.key)
+                }
+            }
+        }
+        var tuples: [[String]] = []
+        if let unique = try archive.reference("NSUniqueTuples", in: object) {
+            for tuple in try archive.elements(of: unique, "the unique constraints of \(name)") {
+                tuples.append(try archive.elements(of: tuple, "a unique constraint of \(name)").map { element in
+                    guard let propertyName = try archive.object(element) as? String else {
+                        throw KeyedArchive.Failure(description: "a unique constraint of \(name) names something that is not a property name")
+                    }
+                    return propertyName
+                })
+            }
+        }
+        let renaming = try archive.string("NSRenamingIdentifier", in: object)
+        return AppleEntity(
+            name: name, parent: parent, className: try archive.string("NSClassNameForEntity", in: object),
+            renamingIdentifier: renaming == name ? nil : renaming,
+            isAbstract: object["NSIsAbstract"] as? Bool ?? false,
+            attributes: attributes.sorted { $0.name < $1.name },
+            relationships: relationships.sorted { $0.name < $1.name },
+            otherProperties: others.sorted(), uniqueTuples: tuples)
+    }
+
+    private func attribute(_ object: [String: Any], name key: String, entity: String) throws -> AppleAttribute {
+        let name = try archive.string("NSPropertyName", in: object) ?? key
+        let className = try archive.className(of: object)
+        let code: Int
+        if className == "NSCompositeAttributeDescription" {
+            code = 2100
+        } else {
+            guard let number = object["NSAttributeType"] as? Int else {
+                throw KeyedArchive.Failure(description: "attribute \(entity).\(name) has no NSAttributeType")
+            }
+            code = number
+        }
+        var inProgress: Set<Int> = []
+        let defaultValue = try object["NSDefaultValue"].flatMap {
+            try swiftSource(of: $0, kind: AppleAttributeKind(code: code), depth: 0, inProgress: &inProgress, at: "\(entity).\(name)")
+        }
+        let renaming = try archive.string("NSRenamingIdentifier", in: object)
+        return AppleAttribute(
+            name: name, typeCode: code, isOptional: object["NSIsOptional"] as? Bool ?? false,
+            defaultValue: defaultValue, renamingIdentifier: renaming == name ? nil : renaming,
+            valueClassName: try archive.string("NSAttributeValueClassName", in: object),
+            valueTransformerName: try archive.string("NSValueTransformerName", in: object),
+            isDerived: className == "NSDerivedAttributeDescription")
+    }
+
+    private func relationship(_ object: [String: Any], name key: String, entity: String, names: [Int: String]) throws -> AppleRelationship {
+        let name = try archive.string("NSPropertyName", in: object) ?? key
+        var destination = try archive.string("_NSDestinationEntityName", in: object)
+        if destination == nil, let index = try archive.reference("NSDestinationEntity", in: object) {
+            destination = names[index]
+        }
+        guard let destination, names.values.contains(destination) else {
+            throw KeyedArchive.Failure(description: "relationship \(entity).\(name) has no destination entity in the model")
+        }
+        var inverse = try archive.string("_NSInverseRelationshipName", in: object)
+        if inverse == nil, let index = try archive.reference("NSInverseRelationship", in: object) {
+            inverse = try archive.string("NSPropertyName", in: archive.dictionary(index, "the inverse of \(entity).\(name)"))
+        }
+        let maxCount = object["NSMaxCount"] as? Int ?? 0
+        let renaming = try archive.string("NSRenamingIdentifier", in: object)
+        return AppleRelationship(
+            name: name, destination: destination, inverse: inverse, isToMany: maxCount != 1,
+            isOptional: object["NSIsOptional"] as? Bool ?? false, minCount: object["NSMinCount"] as? Int ?? 0,
+            maxCount: maxCount, deleteRuleCode: object["NSDeleteRule"] as? Int ?? 1,
+            isOrdered: object["NSIsOrdered"] as? Bool ?? false, renamingIdentifier: renaming == name ? nil : renaming)
+    }
+
+    /// The Swift source of an archived default value; nil for `$null` or a value with no Swift spelling here.
+    private func swiftSource(
+        of value: Any, kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>, at property: String
+    ) throws -> String? {
+        guard depth < Self.maximumDepth else {
+            throw KeyedArchive.Failure(description: "the default value of \(property) nests deeper than \(Self.maximumDepth) levels")
+        }
+        var resolved = value
+        if let index = KeyedArchive.uid(value) {
+            if index == 0 { return nil }
+            guard inProgress.insert(index).inserted else {
+                throw KeyedArchive.Failure(description: "the default value of \(property) refers to itself (a cycle through object #\(index))")
+            }
+            resolved = try archive.object(index)
+        }
+        defer { if let index = KeyedArchive.uid(value) { inProgress.remove(index) } }
+        switch resolved {
+        case let text as String:
+            if kind == .uri { return "URL(string: \(Self.literal(text)))!" }
+            return Self.literal(text)
+        case let data as Data:
+            return "Data(base64Encoded: \"\(data.base64EncodedString())\")!"
+        case let number as NSNumber:
+            switch kind {
+            case .boolean: return number.boolValue ? "true" : "false"
+            case .integer16, .integer32, .integer64: return String(number.int64Value)
+            case .date: return "Date(timeIntervalSinceReferenceDate: \(number.doubleValue))"
+            default: return number.stringValue
+            }
+        case let object as [String: Any]:
+            return try swiftSource(ofObject: object, kind: kind, depth: depth, inProgress: &inProgress, at: property)
+        default:
+            return nil
+        }
+    }
+
+    private func swiftSource(
+        ofObject object: [String: Any], kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>, at property: String
+    ) throws -> String? {
+        switch try archive.className(of: object) {
+        case "NSUUID":
+            guard let bytes = object["NS.uuidbytes"] as? Data, bytes.count == 16 else { return nil }
+            let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
+            return "UUID(uuidString: \"\(uuid.uuidString)\")!"
+        case "NSDate":
+            guard let seconds = object["NS.time"] as? Double else { return nil }
+            return "Date(timeIntervalSinceReferenceDate: \(seconds))"
+        case "NSURL":
+            guard let text = try archive.string("NS.relative", in: object) else { return nil }
+            return "URL(string: \(Self.literal(text)))!"
+        case "NSDecimalNumber", "NSDecimalNumberPlaceholder":
+            return Self.decimalText(object)
+        case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
+            guard let items = object["NS.objects"] as? [Any] else { return nil }
+            var parts: [String] = []
+            for item in items {
+                guard let part = try swiftSource(of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property) else {
+                    return nil
+                }
+                parts.append(part)
+            }
+            return "[" + parts.joined(separator: ", ") + "]"
+        default:
+            return nil
+        }
+    }
+
+    /// The text of an archived NSDecimalNumber (mantissa, exponent, sign), or nil when the fields are damaged.
+    private static func decimalText(_ object: [String: Any]) -> String? {
+        guard let exponent = object["NS.exponent"] as? Int, let length = object["NS.length"] as? Int,
+              let mantissa = object["NS.mantissa"] as? Data, (0...8).contains(length), mantissa.count >= length * 2,
+              (-128...127).contains(exponent)
+        else { return nil }
+        let bigEndian = (object["NS.mantissa.bo"] as? Int) == 0
+        var value = Decimal(0)
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            let low = mantissa[mantissa.startIndex + index * 2], high = mantissa[mantissa.startIndex + index * 2 + 1]
+            let word = bigEndian ? UInt16(low) << 8 | UInt16(high) : UInt16(high) << 8 | UInt16(low)
+            value = value * 65536 + Decimal(Int(word))
+        }
+        var scaled = Decimal()
+        var source = value
+        guard NSDecimalMultiplyByPowerOf10(&scaled, &source, Int16(exponent), .plain) == .noError else { return nil }
+        if object["NS.negative"] as? Bool == true { scaled.negate() }
+        return scaled.description
+    }
+
+    /// A Swift string literal of `text`, escaping quotes, backslashes and control characters.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
