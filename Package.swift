@@ -56,6 +56,7 @@ let package = Package(
             name: "StrataCLI",
             dependencies: [
                 "Strata",
+                "StrataAppleStores",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
