@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Property-based tests (StrataSafetyTests only): generators with shrinking for Swift Testing.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .macro(
@@ -92,6 +94,19 @@ let package = Package(
             name: "SeedTests",
             dependencies: ["Strata"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the
+        // command line with those plans, run as a subprocess by StrataSafetyTests (crash, fault, bad input).
+        .target(name: "StrataSafetyFixtures", dependencies: ["Strata", "StrataExamples"]),
+        .executableTarget(name: "strata-safety", dependencies: ["StrataCLI", "StrataSafetyFixtures"]),
+        .testTarget(
+            name: "StrataSafetyTests",
+            dependencies: [
+                "Strata", "StrataExamples", "StrataSafetyFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "StrataMacrosTests",

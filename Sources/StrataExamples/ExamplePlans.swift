@@ -23,6 +23,9 @@ public enum ExamplePlans {
         Entry(
             name: "trips", summary: "the WWDC trips sample: de-duplicate then unique (custom), renamed dates (lightweight)",
             plan: Trips.Plan.self, makeStore: { try Trips.makeDemoStore(at: $0, rows: $1) }),
+        Entry(
+            name: "ledger", summary: "accounts and entries: rename and unique (in place), dropped unique code (12-step rebuild), cents to euros (custom)",
+            plan: Ledger.Plan.self, makeStore: { try Ledger.makeDemoStore(at: $0, rows: $1) }),
     ]
 
     /// The bundled plan with this name.

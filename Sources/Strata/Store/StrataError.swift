@@ -78,6 +78,10 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
             return StrataError.database(store: store, operation: operation, message: "the disk is full; free space and try again (the store is unchanged)")
         case .SQLITE_READONLY:
             return StrataError.database(store: store, operation: operation, message: "the store or its directory is read-only")
+        case .SQLITE_CANTOPEN where !FileManager.default.isWritableFile(atPath: store)
+            || !FileManager.default.isWritableFile(atPath: (store as NSString).deletingLastPathComponent):
+            // On a read-only filesystem SQLite cannot create the -wal and -shm and reports only "unable to open".
+            return StrataError.database(store: store, operation: operation, message: "the store or its directory is read-only")
         default:
             return StrataError.database(store: store, operation: operation, message: error.message ?? "\(error.resultCode)")
         }
