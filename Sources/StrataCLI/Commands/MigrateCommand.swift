@@ -11,7 +11,8 @@ struct MigrateCommand: ParsableCommand {
             On a terminal each stage shows a progress bar; otherwise one line is printed per event. A real run \
             asks for confirmation on a terminal unless --yes is given; without a terminal it needs --yes. \
             --dry-run runs every stage on a private copy and never writes the store, its -wal or its -shm. \
-            A failed stage rolls back and leaves the store at the version before it; the command then exits 1.
+            A failed stage rolls back and leaves the store at the version before it; the command then exits 1 \
+            (3 when the store itself failed: locked, read-only, disk full).
 
             Examples:
               strata migrate Books.store --plan bookshelf --dry-run
@@ -49,12 +50,12 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         let target = try PlanTarget(name: plan, to: to)
         let url = try StoreArgument.url(store)
+        if !dryRun && !yes { try confirm(url: url, to: target.version) }
         let migrator = dryRun
             ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target)
             : try Migrator(store: url, plan: target.plan, to: target.version)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
-        if !dryRun && !migrator.pending.isEmpty && !yes { try confirm(url: url, from: from, to: goal, stages: migrator.pending.count) }
         var backupPath: String?
         if let backup, !migrator.pending.isEmpty {
             let backupURL = URL(fileURLWithPath: backup)
@@ -62,22 +63,26 @@ struct MigrateCommand: ParsableCommand {
             backupPath = backupURL.path
         }
         migrator.onEvent = eventHandler()
-        let (stages, failure) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, storePath: url.path)
+        let (stages, failure) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, original: url)
         let report = MigrateReport(
             store: url.path, plan: plan, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
-            stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: failure)
+            stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure)
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
-        if let failure { throw CommandFailure.findings(failure) }
+        if let failure { throw failure }
     }
 
-    /// Asks on a terminal; without one, a real run needs --yes.
-    private func confirm(url: URL, from: String, to: String, stages: Int) throws {
+    /// Asks on a terminal; without one, a real run needs --yes. Decided from a read that writes nothing, before
+    /// the store is opened for writing; a store already at `version` needs no confirmation.
+    private func confirm(url: URL, to version: Schema.Version?) throws {
+        let current = try StoreInspector(url: url).version()
+        guard current != version else { return }
+        let from = current?.description ?? "unversioned", to = version?.description ?? "unversioned"
         guard Console.inputIsTerminal else {
             throw CommandFailure.usage(
                 "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy")
         }
-        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan) (\(stages) stage\(stages == 1 ? "" : "s")\(step ? ", running only the next one" : ""))? This writes the store."
+        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan)\(step ? " (only the next stage)" : "")? This writes the store."
         guard Confirmation.ask(question) else { throw CommandFailure.findings("not confirmed; \(url.path) was not changed") }
     }
 

@@ -3,9 +3,9 @@ import Strata
 
 /// Runs a migrator's pending stages (or only the next one), collecting each outcome and stopping at a failure.
 enum StageLoop {
-    /// Runs up to `limit` stages; returns their entries and the failing stage's error (naming `storePath`, not a
+    /// Runs up to `limit` stages; returns their entries and the failing stage's error (naming `original`, not a
     /// private copy's path), if any.
-    static func run(_ migrator: Migrator, limit: Int, storePath: String) -> (stages: [StageRunEntry], failure: String?) {
+    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (stages: [StageRunEntry], failure: (any Error)?) {
         var entries: [StageRunEntry] = []
         while entries.count < limit, let stage = migrator.nextStage {
             let index = entries.count + 1
@@ -14,9 +14,10 @@ enum StageLoop {
                 entries.append(StageRunEntry(stage, index: index, report: report))
             } catch {
                 let findings = (try? migrator.findings(of: stage)) ?? []
-                let message = "\(error)".replacingOccurrences(of: migrator.storeURL.path, with: storePath)
+                let named = PrivateCopyErrors.naming(original, in: error)
+                let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
                 entries.append(StageRunEntry(stage, index: index, rows: 0, duration: 0, findings: findings, failure: message))
-                return (entries, message)
+                return (entries, named is StrataError ? named : CommandFailure.findings(message))
             }
         }
         return (entries, nil)

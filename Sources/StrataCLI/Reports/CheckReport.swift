@@ -36,7 +36,7 @@ struct CheckReport: Encodable {
 
     /// The report as text.
     func textLines(style: TextStyle) -> [String] {
-        var lines = [style.bold("Plan \(plan): \(versions.count) versions, \(stages.count) stages")]
+        var lines = [style.bold("Plan \(plan): \(versions.count) version\(versions.count == 1 ? "" : "s"), \(stages.count) stage\(stages.count == 1 ? "" : "s")")]
         lines += versions.map { "  \($0.version)  \($0.entities.joined(separator: ", "))  (fingerprint \($0.fingerprint.prefix(8)))" }
         lines.append("")
         for stage in stages {

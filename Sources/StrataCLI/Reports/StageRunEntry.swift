@@ -40,7 +40,10 @@ struct StageRunEntry: Encodable {
     func textLines(style: TextStyle) -> [String] {
         let outcome = failure == nil ? style.green("succeeded") : style.red("failed")
         var lines = ["\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"]
-        lines += findings.map { "   " + $0.textLine(style: style) }
+        if !findings.isEmpty {
+            lines.append("   in the data before the stage:")
+            lines += findings.map { "     " + $0.textLine(style: style) }
+        }
         if let failure { lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) } }
         return lines
     }

@@ -16,9 +16,4 @@ struct PlanCatalog: @unchecked Sendable {
         }
         return plan
     }
-
-    /// The validated plan named `name`; its problems (as `MigrationError.invalidPlan`) when it is inconsistent.
-    func validatedPlan(named name: String) throws -> ValidatedPlan {
-        try ValidatedPlan(plan(named: name))
-    }
 }

@@ -4,13 +4,13 @@ import Strata
 struct PlanTarget {
     /// The plan type.
     let plan: any SchemaMigrationPlan.Type
-    /// The version to migrate to (nil: the plan's newest).
+    /// The version to migrate to: `--to`, or the plan's newest.
     let version: Schema.Version?
 
     /// Looks up `name` and checks `to` against the plan's versions; an invalid plan throws its problems.
     init(name: String, to: String?) throws {
         plan = try CommandLineSetup.current.catalog.plan(named: name)
         let validated = try ValidatedPlan(plan)
-        version = try to.map { try VersionArgument.schema($0, in: validated, planName: name).version } ?? nil
+        version = try to.map { try VersionArgument.schema($0, in: validated, planName: name).version } ?? validated.schemas.last?.version
     }
 }
