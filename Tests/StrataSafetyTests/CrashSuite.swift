@@ -11,7 +11,11 @@ import Testing
         let profile = CrashHarness.Profile.current
         let harness = try CrashHarness(profile: profile, directory: directory.url)
         let verbose = ProcessInfo.processInfo.environment["STRATA_FULL"] == "1"
-        let tally = try harness.run { line in if verbose { print(line) } }
+        let tally = try harness.run { line in
+            guard verbose else { return }
+            // Unbuffered, so a long run shows each kill as it happens even when the output is a file.
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
         print(tally.summary)
         #expect(tally.kills >= profile.kills)
         #expect(tally.failed == 0, "\(tally.failures.joined(separator: "\n"))")
