@@ -108,6 +108,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Runs against copies of the real stores in /work/shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES).
+        .testTarget(
+            name: "StrataAppleStoresTests",
+            dependencies: [
+                "StrataAppleStores", "Strata", "CZlib",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "StrataMacrosTests",
             dependencies: [

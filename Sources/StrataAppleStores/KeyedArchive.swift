@@ -71,11 +71,16 @@ struct KeyedArchive {
         return index
     }
 
-    /// The string `key` refers to (or holds); nil when absent or `$null`.
+    /// The string `key` refers to (or holds); nil when absent or `$null`. Reads plain strings and archived
+    /// NSMutableStrings (`NS.string`, or UTF-8 `NS.bytes`), which older Core Data versions write.
     func string(_ key: String, in object: [String: Any]) throws -> String? {
         guard let value = try resolve(object[key]) else { return nil }
-        guard let text = value as? String else { throw Failure(description: "\(key) is not a string") }
-        return text
+        if let text = value as? String { return text }
+        if let archived = value as? [String: Any] {
+            if let text = archived["NS.string"] as? String { return text }
+            if let bytes = archived["NS.bytes"] as? Data, let text = String(data: bytes, encoding: .utf8) { return text }
+        }
+        throw Failure(description: "\(key) is not a string")
     }
 
     /// The class name of an archived object (`$classname` of the object `$class` refers to).
