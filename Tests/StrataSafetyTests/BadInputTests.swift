@@ -8,11 +8,7 @@ import Testing
 @Suite struct BadInputTests {
     @Test(arguments: BadInput.corpus)
     func refusedWithAClearMessageAndUntouched(_ input: BadInput) throws {
-        if let known = input.knownIssue {
-            try withKnownIssue(Comment(rawValue: known)) { try check(input) }
-        } else {
-            try check(input)
-        }
+        try check(input)
     }
 
     private func check(_ input: BadInput) throws {

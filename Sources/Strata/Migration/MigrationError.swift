@@ -18,6 +18,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case validationFailed(stage: String, problems: [String])
     /// The migration was cancelled; the running stage rolled back.
     case cancelled(stage: String)
+    /// The store has columns its recorded schema does not know, which a migration could drop.
+    case unrecordedColumns(store: String, version: String, columns: [String])
     /// `valueBeforeMigration` was called outside `didMigrate`, or for an attribute the old version lacks.
     case notInDidMigrate(String)
     /// A custom stage's code fetched a model type of another version.
@@ -49,6 +51,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .cancelled(let stage):
             return "Stage \(stage) was cancelled and rolled back; the store is still at its previous version."
+        case .unrecordedColumns(let store, let version, let columns):
+            return "\(store) has columns that its recorded schema \(version) does not know: \(columns.joined(separator: ", ")). They were added outside Strata, and a migration that rebuilds their table would drop them; nothing was changed. Copy their data elsewhere and drop them (ALTER TABLE ... DROP COLUMN), then migrate."
         case .notInDidMigrate(let detail):
             return "valueBeforeMigration: \(detail)."
         case .wrongVersionModel(let type, let phase, let version):

@@ -57,6 +57,7 @@ public final class Migrator: @unchecked Sendable {
         let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: url.path)
         let current = try path.locate(metadata)
         let pending = try path.stages(from: current, to: target)
+        if !pending.isEmpty { try metadata.requireOnlyRecordedColumns(store: url.path) }
         let store = try StoreConnection.open(ModelConfiguration(url: url), single: true)
         self.storeURL = url
         self.plan = validated

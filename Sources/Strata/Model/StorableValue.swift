@@ -13,8 +13,13 @@ protocol StorableValue {
 
 extension String: StorableValue {
     static var valueType: ValueType { .string }
-    var storedValue: DatabaseValue { databaseValue }
-    static func fromStored(_ value: DatabaseValue) -> String? { String.fromDatabaseValue(value) }
+    /// Text, except that a string holding NUL is stored as its UTF-8 bytes: SQLite's text binding stops at the
+    /// first NUL, a blob keeps every byte.
+    var storedValue: DatabaseValue { utf8.contains(0) ? Data(utf8).databaseValue : databaseValue }
+    static func fromStored(_ value: DatabaseValue) -> String? {
+        if case .blob(let bytes) = value.storage { return String(data: bytes, encoding: .utf8) }
+        return String.fromDatabaseValue(value)
+    }
 }
 
 extension Bool: StorableValue {

@@ -14,6 +14,15 @@ public struct StoreMetadata: Sendable {
     public let schema: Schema
     /// The recorded fingerprint.
     public let fingerprint: String
+    /// Columns of entity tables the recorded schema does not know ("Entity.column"): added outside Strata.
+    public let unrecordedColumns: [String]
+
+    /// Throws `MigrationError.unrecordedColumns` when columns were added outside Strata (a migration could drop them).
+    func requireOnlyRecordedColumns(store: String) throws {
+        guard unrecordedColumns.isEmpty else {
+            throw MigrationError.unrecordedColumns(store: store, version: version?.description ?? "(unversioned)", columns: unrecordedColumns)
+        }
+    }
 
     /// Reads the metadata of an open database; nil when it has no metadata table.
     static func read(_ db: Database) throws -> StoreMetadata? {
@@ -45,7 +54,24 @@ public struct StoreMetadata: Sendable {
             }
             version = parsed
         }
-        return StoreMetadata(format: format, version: version, schema: Schema(entities: entities, version: version), fingerprint: fingerprint)
+        let schema = Schema(entities: entities, version: version)
+        return StoreMetadata(
+            format: format, version: version, schema: schema, fingerprint: fingerprint,
+            unrecordedColumns: try unrecordedColumns(of: schema, in: db))
+    }
+
+    /// The columns of the schema's tables that neither an attribute nor a to-one relationship accounts for.
+    private static func unrecordedColumns(of schema: Schema, in db: Database) throws -> [String] {
+        var found: [String] = []
+        for entity in schema.entities {
+            let known = Set([StoreLayout.primaryKey] + entity.attributes.map(\.name) + entity.relationships.filter { !$0.isToMany }.map(\.name))
+            // The table name is bound, not spliced: names may hold quotes.
+            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [entity.name])
+            for column in columns where !known.contains(column) {
+                found.append("\(entity.name).\(column)")
+            }
+        }
+        return found
     }
 
     /// Records a schema as the store's current one.

@@ -34,7 +34,9 @@ struct StorePreparer {
         }
         let path = MigrationPath(schemas: plan?.schemas ?? [], stages: plan?.stages ?? [], store: identifier)
         let current = plan == nil ? metadata.schema : try path.locate(metadata)
-        return .migrate(try path.stages(from: current, to: target))
+        let stages = try path.stages(from: current, to: target)
+        try metadata.requireOnlyRecordedColumns(store: identifier)
+        return .migrate(stages)
     }
 
     /// Carries a decision out on the opened store.

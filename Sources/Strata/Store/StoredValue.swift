@@ -19,6 +19,7 @@ public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
         case (.double(let seconds), .date?), (.double(let seconds), .rawRepresentable(_, .date)?): self = .date(Date(timeIntervalSinceReferenceDate: seconds))
         case (.int64(let seconds), .date?): self = .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case (.blob(let data), .uuid?) where data.count == 16: self = UUID.fromStored(value).map(StoredValue.uuid) ?? .blob(data)
+        case (.blob(let data), .string?): self = String(data: data, encoding: .utf8).map(StoredValue.text) ?? .blob(data)
         case (.int64(let number), .bool?): self = .bool(number != 0)
         case (.int64(let number), .uint?), (.int64(let number), .uint64?): self = .text(String(UInt64(bitPattern: number)))
         case (.int64(let number), _): self = .integer(number)
