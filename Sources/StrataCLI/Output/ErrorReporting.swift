@@ -1,5 +1,6 @@
 import ArgumentParser
 import Strata
+import StrataAppleStores
 
 /// Turns whatever a command threw into a message on standard error and a documented exit status.
 enum ErrorReporting {
@@ -9,6 +10,8 @@ enum ErrorReporting {
         case let failure as CommandFailure:
             return (failure.status.rawValue, failure.message)
         case let error as StrataError:
+            return (ExitStatus.storeProblem.rawValue, error.description)
+        case let error as AppleStoreError:
             return (ExitStatus.storeProblem.rawValue, error.description)
         case let error as MigrationError:
             return (ExitStatus.findings.rawValue, error.description)

@@ -1,8 +1,12 @@
 import Foundation
 import Strata
+import StrataAppleStores
 
-/// What `strata info` reports, shape `strata.info/1`:
-/// `{"format", "store", "storeFormat", "version"?, "fingerprint", "entities": [entity], "history": [applied stage]}`.
+/// What `strata info` reports, shape `strata.info/1`. A Strata store: `{"format", "kind": "strata", "store",
+/// "storeFormat", "version"?, "fingerprint", "entities": [entity], "history": [applied stage]}`. A SwiftData or
+/// Core Data store: `{"format", "kind": "apple", "store", "version"?, "versionIdentifiers", "frameworkVersion"?,
+/// "storeUUID", "checksum", "digest", "entities": [entity], "historyTables"}`, where checksum and digest are
+/// "matches", "does not match" or "not recorded".
 struct InfoReport: Encodable {
     /// One entity: `{"name", "rows", "attributes": [{"name", "type", "optional", "unique"}], "relationships": [{"name", "destination", "toMany", "deleteRule"}]}`.
     struct Entity: Encodable {
@@ -38,21 +42,79 @@ struct InfoReport: Encodable {
     }
 
     let format = "strata.info/1"
+    /// "strata" or "apple".
+    let kind: String
     /// The store's path.
     let store: String
-    /// The store format number.
-    let storeFormat: Int
-    /// The recorded schema version (absent for an unversioned store).
+    /// The store format number (Strata stores).
+    var storeFormat: Int?
+    /// The recorded schema version (absent for an unversioned store, or an Apple store whose identifier is not one).
     let version: String?
-    /// The recorded schema fingerprint.
-    let fingerprint: String
+    /// The recorded schema fingerprint (Strata stores).
+    var fingerprint: String?
     /// The recorded entities with their row counts.
     let entities: [Entity]
-    /// The applied migration stages, oldest first.
-    let history: [AppliedStage]
+    /// The applied migration stages, oldest first (Strata stores).
+    var history: [AppliedStage]?
+    /// The model version identifiers (Apple stores).
+    var versionIdentifiers: [String]?
+    /// The Core Data version that wrote the store (Apple stores, when recorded).
+    var frameworkVersion: Int?
+    /// The store's UUID (Apple stores).
+    var storeUUID: String?
+    /// Whether the recomputed model checksum matches the stored one (Apple stores).
+    var checksum: String?
+    /// Whether the recomputed digest of the entity hashes matches the stored one (Apple stores).
+    var digest: String?
+    /// The persistent-history tables, hidden from the entities (Apple stores).
+    var historyTables: [String]?
 
-    /// Reads the report from a store, writing none of its files.
+    /// Reads the report from a store of either kind, detecting which first and writing none of its files.
     init(store url: URL) throws {
+        switch try StoreArgument.format(of: url) {
+        case .strata: try self.init(strataStore: url)
+        case .apple: try self.init(appleStore: AppleStore(url: url))
+        }
+    }
+
+    /// Reads the report from a SwiftData or Core Data store (through the private copy `AppleStore` holds).
+    init(appleStore apple: AppleStore) throws {
+        let counts = Dictionary(try apple.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
+        let schema = apple.schema().schema
+        kind = "apple"
+        store = apple.url.path
+        version = apple.defaultVersion?.description
+        entities = apple.entityNames.map { name in
+            let entity = schema.entitiesByName[name]
+            return Entity(
+                name: name, rows: counts[name] ?? 0,
+                attributes: (entity?.attributes ?? []).map {
+                    Attribute(name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
+                },
+                relationships: (entity?.relationships ?? []).map {
+                    Relationship(name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
+                })
+        }
+        versionIdentifiers = apple.metadata.versionIdentifiers
+        frameworkVersion = apple.metadata.frameworkVersion
+        storeUUID = apple.metadata.storeUUID
+        checksum = Self.status(apple.metadata.checksumMatches)
+        digest = Self.status(apple.metadata.digestMatches)
+        historyTables = apple.historyTables
+    }
+
+    /// "matches", "does not match" or "not recorded".
+    private static func status(_ matches: Bool?) -> String {
+        switch matches {
+        case true?: "matches"
+        case false?: "does not match"
+        case nil: "not recorded"
+        }
+    }
+
+    /// Reads the report from a Strata store, writing none of its files.
+    private init(strataStore url: URL) throws {
+        kind = "strata"
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
         let counts = Dictionary(try inspector.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
@@ -77,13 +139,11 @@ struct InfoReport: Encodable {
 
     /// The report as text.
     func textLines(style: TextStyle) -> [String] {
-        var lines = [
-            "\(style.bold("Store"))    \(TerminalText.sanitize(store))",
-            "\(style.bold("Format"))   \(storeFormat)",
-            "\(style.bold("Version"))  \(version ?? "unversioned") (fingerprint \(TerminalText.sanitize(String(fingerprint.prefix(8)))))",
-            "",
-            style.bold("Entities"),
-        ]
+        kind == "apple" ? appleTextLines(style: style) : strataTextLines(style: style)
+    }
+
+    /// The entities as an indented table of names, row counts and properties.
+    private func entityLines(style: TextStyle) -> [String] {
         let table = TextTable(
             header: ["entity", "rows", "properties"],
             rows: entities.map { entity in
@@ -92,8 +152,42 @@ struct InfoReport: Encodable {
                 return [entity.name, String(entity.rows), properties.joined(separator: ", ")].map(TerminalText.sanitize)
             },
             maximumColumnWidth: 100)
-        lines += table.lines(style: style).map { "  " + $0 }
+        return table.lines(style: style).map { "  " + $0 }
+    }
+
+    /// A SwiftData or Core Data store's report as text; the checksum and digest say "DOES NOT MATCH" in capitals.
+    private func appleTextLines(style: TextStyle) -> [String] {
+        let shown = { (status: String?) in status == "does not match" ? "DOES NOT MATCH" : status ?? "not recorded" }
+        let identifiers = (versionIdentifiers ?? []).map { $0.isEmpty ? "(empty)" : $0 }
+        var lines = [
+            "\(style.bold("Store"))               \(TerminalText.sanitize(store))",
+            "\(style.bold("Format"))              \(StoreFormat.apple.description)",
+            "\(style.bold("Version identifiers")) \(identifiers.isEmpty ? "none" : TerminalText.sanitize(identifiers.joined(separator: ", ")))",
+            "\(style.bold("Framework version"))   \(frameworkVersion.map(String.init) ?? "not recorded")",
+            "\(style.bold("Store UUID"))          \(TerminalText.sanitize(storeUUID ?? ""))",
+            "\(style.bold("Checksum"))            \(shown(checksum))",
+            "\(style.bold("Digest"))              \(shown(digest))",
+            "",
+            style.bold("Entities"),
+        ]
+        lines += entityLines(style: style)
+        let tables = historyTables ?? []
+        lines += ["", "\(style.bold("History tables")) (hidden) \(tables.isEmpty ? "none" : TerminalText.sanitize(tables.joined(separator: ", ")))"]
+        return lines
+    }
+
+    /// A Strata store's report as text.
+    private func strataTextLines(style: TextStyle) -> [String] {
+        var lines = [
+            "\(style.bold("Store"))    \(TerminalText.sanitize(store))",
+            "\(style.bold("Format"))   \(storeFormat.map(String.init) ?? "")",
+            "\(style.bold("Version"))  \(version ?? "unversioned") (fingerprint \(TerminalText.sanitize(String((fingerprint ?? "").prefix(8)))))",
+            "",
+            style.bold("Entities"),
+        ]
+        lines += entityLines(style: style)
         lines += ["", style.bold("History")]
+        let history = self.history ?? []
         if history.isEmpty {
             lines.append("  no migrations applied")
         } else {

@@ -1,9 +1,12 @@
 import Foundation
 import Strata
+import StrataAppleStores
 
 /// What `strata rows` reports, shape `strata.rows/1`: `{"format", "store", "entity", "columns": [String],
 /// "rows": [{column: value}], "total", "limit", "offset"}`; values are JSON numbers, booleans, null or strings
-/// (dates ISO 8601, UUIDs, blobs as `<blob N bytes …>`).
+/// (dates ISO 8601, UUIDs, blobs as `<blob N bytes …>`). For a SwiftData or Core Data store the columns are `Z_PK`,
+/// `entity` (when the entity has subentities), the attributes and the relationships, whose values are references
+/// as text (`Item#3`, `[Component#1, Component#4]`); decimals and URLs are strings.
 struct RowsReport: Encodable {
     let format = "strata.rows/1"
     /// The store's path.
@@ -25,8 +28,41 @@ struct RowsReport: Encodable {
 
     private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset }
 
-    /// Reads a page of `entity`'s rows, checking the entity and filter columns first (usage errors, exit 2).
+    /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
+    /// filter columns first (usage errors, exit 2). Filters are refused on SwiftData and Core Data stores.
     init(store url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
+        switch try StoreArgument.format(of: url) {
+        case .strata:
+            try self.init(strataStore: url, entity: entity, limit: limit, offset: offset, filters: filters)
+        case .apple:
+            guard filters.isEmpty else {
+                throw CommandFailure.usage("filters are not supported on SwiftData/Core Data stores yet")
+            }
+            try self.init(appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset)
+        }
+    }
+
+    /// Reads a page of `entity`'s rows from a SwiftData or Core Data store; an unknown entity is a usage error.
+    init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int) throws {
+        guard apple.entityNames.contains(entity) else {
+            throw CommandFailure.usage(
+                "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))")
+        }
+        let page = try apple.rows(of: entity, limit: limit, offset: offset)
+        store = apple.url.path
+        self.entity = entity
+        columns = page.columns
+        rows = page.rows.map { values in
+            Dictionary(zip(page.columns, values.map { JSONScalar($0.storedValue) }), uniquingKeysWith: { first, _ in first })
+        }
+        cells = page.rows.map { $0.map(\.description) }
+        total = page.total
+        self.limit = limit
+        self.offset = offset
+    }
+
+    /// Reads a page of `entity`'s rows from a Strata store.
+    private init(strataStore url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
         let inspector = StoreInspector(url: url)
         let schema = try inspector.metadata().schema
         guard schema.entitiesByName[entity] != nil else {

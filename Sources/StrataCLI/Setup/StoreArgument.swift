@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAppleStores
 
 /// Turns a store path from the command line into a URL, refusing missing files and directories up front.
 enum StoreArgument {
@@ -14,5 +15,17 @@ enum StoreArgument {
             throw StrataError.notAStore(path: url.path, reason: "it is a directory")
         }
         return url
+    }
+
+    /// What kind of store the file at `url` is, read from a private copy (the originals are never opened); a file
+    /// that is neither a Strata store nor a SwiftData / Core Data store is a store problem (exit 3).
+    static func format(of url: URL) throws -> StoreFormat {
+        do {
+            return try StoreFormat.detect(at: url)
+        } catch AppleStoreError.unrecognizedFormat(let path, let reason) {
+            throw CommandFailure(
+                status: .storeProblem,
+                message: "\(TerminalText.sanitize(path)) is not a Strata store, nor a SwiftData or Core Data store: \(reason)")
+        }
     }
 }

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `strata info` and `strata rows` on copies of real SwiftData and Core Data stores from
+/// ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES): detected format, metadata, row counts and pages,
+/// and the copies' file, -wal and -shm byte-identical to the originals after every command.
+@Suite struct AppleStoreCommandTests {
+    /// The fixture stores' folder.
+    static var fixtures: URL {
+        if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
+    }
+
+    /// Copies `folder/file` with its -wal and -shm (when present) into `directory` and returns the copy's path;
+    /// the originals are only read.
+    static func copy(_ folder: String, _ file: String, into directory: TemporaryStore) throws -> String {
+        let source = fixtures.appendingPathComponent(folder).appendingPathComponent(file).path
+        let target = directory.path(file)
+        for suffix in ["", "-wal", "-shm"] {
+            guard let data = FileManager.default.contents(atPath: source + suffix) else { continue }
+            try data.write(to: URL(fileURLWithPath: target + suffix))
+        }
+        #expect(TemporaryStore.digests(of: target) == TemporaryStore.digests(of: source))
+        return target
+    }
+
+    /// Runs `strata` and checks that the store's three files are unchanged by it.
+    static func run(_ arguments: [String], unchanging store: String) throws -> CommandRun {
+        let before = TemporaryStore.digests(of: store)
+        let run = try CommandRun.strata(arguments)
+        #expect(TemporaryStore.digests(of: store) == before, "\(arguments) changed \(store)")
+        return run
+    }
+
+    @Test func infoTextOnASwiftDataStoreWithRowsInTheWal() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let run = try Self.run(["info", store], unchanging: store)
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        let text = run.standardOutput
+        #expect(text.contains("SwiftData / Core Data store"))
+        #expect(text.contains("Version identifiers 1.0.0"))
+        #expect(text.contains("Framework version   1345"))
+        #expect(text.contains("Store UUID"))
+        #expect(text.contains("Checksum            matches"))
+        #expect(text.contains("Digest              matches"))
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.contains { $0.prefix(2) == ["Component", "5"] })
+        #expect(lines.contains { $0.prefix(2) == ["CraftingRecipe", "4"] })
+        #expect(lines.contains { $0.prefix(2) == ["Item", "7"] })
+        #expect(text.contains("History tables (hidden) ACHANGE, ATRANSACTION, ATRANSACTIONSTRING"))
+    }
+
+    @Test func infoJSONIsTheInfoDocumentOfKindApple() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let run = try Self.run(["info", store, "--json"], unchanging: store)
+        #expect(run.status == 0)
+        let json = try run.json()
+        #expect(json["format"] as? String == "strata.info/1")
+        #expect(json["kind"] as? String == "apple")
+        #expect(json["store"] as? String == store)
+        #expect(json["version"] as? String == "1.0.0")
+        #expect(json["versionIdentifiers"] as? [String] == ["1.0.0"])
+        #expect(json["frameworkVersion"] as? Int == 1345)
+        #expect((json["storeUUID"] as? String)?.isEmpty == false)
+        #expect(json["checksum"] as? String == "matches")
+        #expect(json["digest"] as? String == "matches")
+        #expect(json["historyTables"] as? [String] == ["ACHANGE", "ATRANSACTION", "ATRANSACTIONSTRING"])
+        let entities = try #require(json["entities"] as? [[String: Any]])
+        #expect(entities.map { $0["name"] as? String } == ["Component", "CraftingRecipe", "Item"])
+        #expect(entities.map { $0["rows"] as? Int } == [5, 4, 7])
+        #expect(json["fingerprint"] == nil && json["history"] == nil)
+    }
+
+    @Test func infoOnAnOldCoreDataStoreSaysNotRecorded() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
+        let text = try Self.run(["info", store], unchanging: store)
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("SwiftData / Core Data store"))
+        #expect(text.standardOutput.contains("Framework version   637"))
+        #expect(text.standardOutput.contains("Checksum            not recorded"))
+        #expect(text.standardOutput.contains("Digest              not recorded"))
+        #expect(text.standardOutput.contains("History tables (hidden) none"))
+        let json = try Self.run(["info", store, "--json"], unchanging: store).json()
+        #expect(json["kind"] as? String == "apple")
+        #expect(json["checksum"] as? String == "not recorded")
+        let entities = try #require(json["entities"] as? [[String: Any]])
+        #expect(entities.map { $0["name"] as? String } == ["Author", "Book"])
+        #expect(entities.map { $0["rows"] as? Int } == [0, 0])
+    }
+
+    @Test func strataStoresSayTheirKind() throws {
+        let directory = try TemporaryStore()
+        let store = try directory.demoStore(rows: 3)
+        let json = try Self.run(["info", store, "--json"], unchanging: store).json()
+        #expect(json["kind"] as? String == "strata")
+        #expect(json["storeFormat"] as? Int == 1)
+    }
+
+    @Test func rowsPageThroughTheWal() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        for (entity, total) in [("Component", 5), ("CraftingRecipe", 4), ("Item", 7)] {
+            let json = try Self.run(["rows", store, entity, "--json"], unchanging: store).json()
+            #expect(json["format"] as? String == "strata.rows/1")
+            #expect(json["entity"] as? String == entity)
+            #expect(json["total"] as? Int == total)
+            #expect((json["rows"] as? [Any])?.count == total)
+            #expect((json["columns"] as? [String])?.first == "Z_PK")
+        }
+        let page = try Self.run(["rows", store, "Item", "--limit", "3", "--offset", "1"], unchanging: store)
+        #expect(page.status == 0)
+        let lines = page.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Z_PK") == true && lines.first?.contains("name") == true)
+        #expect(lines.count == 6)
+        #expect(lines.last == "Item: rows 2-4 of 7")
+        #expect(page.standardOutput.contains("CraftingRecipe#"))
+        let items = try Self.run(["rows", store, "Item", "--json"], unchanging: store).json()
+        let rows = try #require(items["rows"] as? [[String: Any]])
+        #expect(rows.allSatisfy { ($0["name"] as? String)?.isEmpty == false })
+    }
+
+    @Test func rowsOfACoreDataStoreAndAnUnknownEntity() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
+        let empty = try Self.run(["rows", store, "Book"], unchanging: store)
+        #expect(empty.status == 0)
+        #expect(empty.standardOutput == "Book: no rows of 0\n")
+        let unknown = try Self.run(["rows", store, "Nope"], unchanging: store)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("\(store) has no entity 'Nope'; its entities are Author, Book"))
+    }
+
+    @Test func filtersAreRefusedOnAppleStores() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let run = try Self.run(["rows", store, "Item", "--where", "name=Stone Axe"], unchanging: store)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("filters are not supported on SwiftData/Core Data stores yet"))
+        #expect(run.standardOutput.isEmpty)
+    }
+
+    @Test func anSQLiteFileOfNeitherKindIsAStoreProblem() throws {
+        let directory = try TemporaryStore()
+        let header = Array("SQLite format 3\0".utf8) + [UInt8](repeating: 0, count: 84)
+        let path = try directory.file("neither.sqlite", bytes: header)
+        for command in [["info"], ["rows", "Item"]] {
+            let run = try Self.run([command[0], path] + command.dropFirst(), unchanging: path)
+            #expect(run.status == 3)
+            #expect(run.standardError.contains(path))
+            #expect(run.standardOutput.isEmpty)
+        }
+    }
+}
