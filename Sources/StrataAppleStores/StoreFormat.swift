@@ -22,6 +22,9 @@ public enum StoreFormat: String, Hashable, Sendable, CustomStringConvertible {
     /// not SQLite, and an SQLite file that is neither kind of store.
     public static func detect(at url: URL) throws -> StoreFormat {
         try StoreSnapshot.checkIsSQLiteFile(url)
+        // A Strata store is recognised by its metadata through StoreInspector, which reads without copying when
+        // the -wal holds nothing; only other files pay for a private copy.
+        if (try? StoreInspector(url: url).metadata()) != nil { return .strata }
         let snapshot = try StoreSnapshot(of: url)
         defer { snapshot.close() }
         let tables = try snapshot.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
