@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// Walks the keyed archive of an `NSManagedObjectModel` (the inflated Z_MODELCACHE) into an `AppleModel`.
 ///
@@ -239,24 +240,9 @@ struct ModelArchiveDecoder {
         return scaled.description
     }
 
-    /// A Swift string literal of `text`, escaping quotes, backslashes and control characters.
+    /// A Swift string literal of `text`, escaping quotes, backslashes and (through `TerminalText`) control characters.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + TerminalText.sanitize(escaped) + "\""
     }
 }
