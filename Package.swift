@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "strata", targets: ["strata"]),
         .library(name: "StrataCLI", targets: ["StrataCLI"]),
         .library(name: "StrataAppleStores", targets: ["StrataAppleStores"]),
+        .library(name: "StrataTerminal", targets: ["StrataTerminal"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -41,6 +42,11 @@ let package = Package(
             name: "StrataExamples",
             dependencies: ["Strata"]
         ),
+        // libncursesw through a module map and a static-inline shim; only StrataTerminal imports it.
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
+        // The terminal UI as pure state, reducer and frames (no ncurses), and the thin ncurses layer running it.
+        .target(name: "StrataTUI", dependencies: ["Strata"]),
+        .target(name: "StrataTerminal", dependencies: ["Strata", "StrataTUI", "CNCurses"]),
         // The system zlib (raw DEFLATE of Core Data's Z_MODELCACHE); only StrataAppleStores imports it.
         .systemLibrary(name: "CZlib"),
         // Reading SwiftData and Core Data stores (metadata, embedded model, rows) and importing them into Strata stores.
@@ -68,6 +74,8 @@ let package = Package(
                 "Strata",
                 "StrataCLI",
                 "StrataExamples",
+                "StrataTUI",
+                "StrataTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,6 +102,12 @@ let package = Package(
             name: "SeedTests",
             dependencies: ["Strata"],
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // Golden frames are read from beside the tests through #filePath; the end-to-end test runs `strata` in tmux.
+        .testTarget(
+            name: "StrataTUITests",
+            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples"],
+            exclude: ["Golden"]
         ),
         // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the
         // command line with those plans, run as a subprocess by StrataSafetyTests (crash, fault, bad input).

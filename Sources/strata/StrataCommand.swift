@@ -9,6 +9,6 @@ enum StrataMain {
     static func main() {
         StrataCommandLine.main(
             plans: Dictionary(uniqueKeysWithValues: ExamplePlans.all.map { ($0.name, $0.plan) }),
-            subcommands: [])
+            subcommands: [DemoCommand.self, OpenCommand.self])
     }
 }

@@ -1,0 +1,118 @@
+import Strata
+
+/// A grid of cells: what one screen shows, rendered from the state and drawn by the terminal layer.
+public struct Frame: Sendable, Equatable {
+    /// Columns.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    /// The cells, row by row.
+    public private(set) var cells: [Cell]
+
+    /// A blank frame.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    /// The cell at a column and row.
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Writes text from (x, y), no further than `limit` columns (the frame's edge by default), sanitized of
+    /// control characters; returns the columns written.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, limit: Int? = nil, role: Role = .plain, style: Style = []) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let end = min(width, x + (limit ?? width))
+        var column = x
+        for character in TerminalText.sanitize(text) {
+            let columns = CharacterWidth.of(character)
+            if columns == 0 {
+                if column > x, column - 1 >= 0 { self[column - 1, y].text.append(character) }
+                continue
+            }
+            guard column + columns <= end else { break }
+            if column >= 0 {
+                self[column, y] = Cell(text: String(character), role: role, style: style)
+                if columns == 2 { self[column + 1, y] = Cell(text: "", role: role, style: style) }
+            }
+            column += columns
+        }
+        return column - x
+    }
+
+    /// Sets the role and style of every cell in a rectangle, filling it with spaces.
+    public mutating func fill(_ rect: Rect, role: Role = .plain, style: Style = []) {
+        for row in rect.y..<min(height, rect.y + rect.height) where row >= 0 {
+            for column in rect.x..<min(width, rect.x + rect.width) where column >= 0 {
+                self[column, row] = Cell(text: " ", role: role, style: style)
+            }
+        }
+    }
+
+    /// Changes the role and style of the cells of one row span, keeping their text.
+    public mutating func highlight(x: Int, y: Int, width span: Int, role: Role, style: Style) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(width, x + span) {
+            self[column, y].role = role
+            self[column, y].style = style
+        }
+    }
+
+    /// Draws a border around a rectangle with a title in its top edge.
+    public mutating func box(_ rect: Rect, title: String, focused: Bool, glyphs: Glyphs) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let role: Role = focused ? .focusedBorder : .border
+        let style: Style = focused ? .bold : []
+        let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
+        for column in rect.x...right {
+            put(glyphs.horizontal, x: column, y: rect.y, limit: 1, role: role, style: style)
+            put(glyphs.horizontal, x: column, y: bottom, limit: 1, role: role, style: style)
+        }
+        for row in rect.y...bottom {
+            put(glyphs.vertical, x: rect.x, y: row, limit: 1, role: role, style: style)
+            put(glyphs.vertical, x: right, y: row, limit: 1, role: role, style: style)
+        }
+        put(glyphs.topLeft, x: rect.x, y: rect.y, limit: 1, role: role, style: style)
+        put(glyphs.topRight, x: right, y: rect.y, limit: 1, role: role, style: style)
+        put(glyphs.bottomLeft, x: rect.x, y: bottom, limit: 1, role: role, style: style)
+        put(glyphs.bottomRight, x: right, y: bottom, limit: 1, role: role, style: style)
+        let label = CharacterWidth.truncate(" \(title) ", to: rect.width - 4, ellipsis: glyphs.ellipsis)
+        put(label, x: rect.x + 2, y: rect.y, limit: rect.width - 4, role: focused ? .focusedBorder : .title, style: .bold)
+    }
+
+    /// The one-column symbols of the UI's own texts and their ASCII stand-ins, for `--ascii`.
+    static let asciiSymbols: [String: String] = ["·": "-", "–": "-", "—": "-", "…": "~", "→": ">", "↓": "v", "↑": "^", "←": "<"]
+
+    /// Replaces the UI's one-column symbols (separators, dashes, ellipses, arrows) with ASCII.
+    public mutating func replaceSymbolsWithASCII() {
+        for index in cells.indices {
+            if let plain = Self.asciiSymbols[cells[index].text] { cells[index].text = plain }
+        }
+    }
+
+    /// The frame with every role replaced by its monochrome attributes.
+    public var monochrome: Frame {
+        var copy = self
+        copy.cells = cells.map { Cell(text: $0.text, role: .plain, style: $0.style.union($0.role.monochromeStyle)) }
+        return copy
+    }
+
+    /// The characters, one line per row, trailing spaces removed.
+    public var text: String { lines { $0.text }.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") }
+
+    /// One role code per column, one line per row.
+    public var roleMap: String { lines { String($0.role.rawValue) }.joined(separator: "\n") }
+
+    /// One style code per column, one line per row.
+    public var styleMap: String { lines { String($0.style.code) }.joined(separator: "\n") }
+
+    /// Each row's cells mapped to text and joined (wide characters keep their two columns in the text).
+    private func lines(_ transform: (Cell) -> String) -> [String] {
+        (0..<height).map { row in (0..<width).map { transform(self[$0, row]) }.joined() }
+    }
+}

@@ -1,0 +1,15 @@
+/// A rectangle of a frame, in columns and rows.
+public struct Rect: Hashable, Sendable {
+    public var x, y, width, height: Int
+
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    /// The rectangle inside a one-cell border.
+    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+}

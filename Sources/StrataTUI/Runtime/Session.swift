@@ -1,0 +1,203 @@
+import Foundation
+import Strata
+
+/// The impure half of the UI: opens the store and plan, builds the first state, and performs effects off the
+/// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`.
+public final class Session: @unchecked Sendable {
+    /// The store's file.
+    public let storeURL: URL
+    /// Actions from background work, for the UI thread to drain.
+    public let inbox = ActionQueue()
+    /// The state to start from.
+    public private(set) var initialState: AppState
+    private let planType: (any SchemaMigrationPlan.Type)?
+    private let schemas: [Schema]
+    private let migrations = DispatchQueue(label: "strata.tui.migrations")
+    private let reads = DispatchQueue(label: "strata.tui.reads")
+    private let lock = NSLock()
+    /// The migrator of the current mode (a private copy's in dry run); replaced after a cancel or mode change.
+    private var migrator: Migrator?
+    /// The current mode (guarded by `lock`: set on the migrations queue, read on the reads queue).
+    private var runMode: RunMode = .dryRun
+
+    /// Opens a store with an optional plan; throws when the file is not a Strata store or the plan is invalid.
+    public init(store url: URL, plan: (any SchemaMigrationPlan.Type)?, width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws {
+        let metadata = try StoreInspector(url: url).metadata()
+        storeURL = url
+        planType = plan
+        var storeIndex: Int? = 0, targetIndex: Int?
+        if let plan {
+            let validated = try ValidatedPlan(plan)
+            schemas = validated.schemas
+            storeIndex = schemas.firstIndex { $0.version == metadata.version && metadata.version != nil }
+                ?? schemas.firstIndex { $0.fingerprint == metadata.fingerprint }
+            targetIndex = schemas.indices.last
+        } else {
+            schemas = [metadata.schema]
+        }
+        initialState = AppState(
+            width: width, height: height, options: options, storePath: url.path,
+            storeVersion: metadata.version?.description ?? "unversioned", planName: plan.map { String(describing: $0) },
+            schemas: schemas, storeIndex: storeIndex, targetIndex: targetIndex)
+        let (migrator, planned) = makeMigrator(.dryRun)
+        self.migrator = migrator
+        _ = Reducer.reduce(&initialState, planned)
+        _ = Reducer.reduce(&initialState, browse())
+    }
+
+    /// The effects to start with (data counts of the first diff).
+    public var initialEffects: [Effect] { [.loadFindings(from: initialState.diffFrom, to: initialState.diffTo)] }
+
+    /// Starts the work an effect asks for; results arrive in `inbox`.
+    public func perform(_ effect: Effect) {
+        switch effect {
+        case .run(let all): migrations.async { self.run(all: all) }
+        case .cancel: current()?.cancel()
+        case .switchMode(let mode):
+            migrations.async {
+                self.replace(with: nil)
+                let (migrator, planned) = self.makeMigrator(mode)
+                self.replace(with: migrator)
+                self.inbox.post(planned)
+                self.inbox.post(self.browse())
+            }
+        case .loadRows(let entity, let offset, let limit, let filter):
+            reads.async { self.inbox.post(self.rows(entity: entity, offset: offset, limit: limit, filter: filter)) }
+        case .loadFindings(let from, let to):
+            reads.async { self.inbox.post(self.findings(from: from, to: to)) }
+        case .quit: break
+        }
+    }
+
+    /// Cancels any running stage and waits for its rollback and for pending reads.
+    public func shutdown() {
+        current()?.cancel()
+        migrations.sync {}
+        reads.sync {}
+        replace(with: nil)
+    }
+
+    // MARK: - Migrations (on `migrations`)
+
+    private func run(all: Bool) {
+        var migrator = current()
+        if migrator?.cancellation.isCancelled == true {
+            // A cancelled migrator stays cancelled: start again from the file as the rollback left it.
+            let (fresh, _) = makeMigrator(mode, from: migrator?.storeURL)
+            replace(with: fresh)
+            migrator = fresh
+        }
+        guard let migrator else {
+            inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
+            return
+        }
+        migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
+        var cancelled = false, failure: String?
+        do {
+            repeat {
+                guard let report = try migrator.runNextStage() else { break }
+                inbox.post(.stageReported(report))
+            } while all && !migrator.cancellation.isCancelled
+        } catch MigrationError.cancelled {
+            cancelled = true
+        } catch {
+            failure = "\(error)"
+        }
+        migrator.onEvent = nil
+        inbox.post(.runEnded(cancelled: cancelled, error: failure))
+        if mode == .apply { inbox.post(makeMigrator(.apply).1) }
+        inbox.post(browse())
+    }
+
+    /// A migrator for a mode (dry run: on a private copy of `source`, the store by default) and the stages it plans.
+    private func makeMigrator(_ mode: RunMode, from source: URL? = nil) -> (Migrator?, Action) {
+        lock.lock()
+        runMode = mode
+        lock.unlock()
+        let inspector = StoreInspector(url: storeURL)
+        let version = ((try? inspector.version()) ?? nil)?.description ?? "unversioned"
+        let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
+        guard let planType else {
+            return (nil, .planned(stages: history, note: history.isEmpty ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode, storeVersion: version))
+        }
+        do {
+            let migrator = mode == .dryRun
+                ? try Migrator.onPrivateCopy(of: source ?? storeURL, plan: planType)
+                : try Migrator(store: storeURL, plan: planType)
+            let note = migrator.pending.isEmpty ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
+            return (migrator, .planned(stages: history + migrator.pending.map(StageRow.init(planned:)), note: note, mode: mode, storeVersion: version))
+        } catch {
+            return (nil, .planned(stages: history, note: "Cannot plan a migration: \(error)", mode: mode, storeVersion: version))
+        }
+    }
+
+    private var mode: RunMode {
+        lock.lock()
+        defer { lock.unlock() }
+        return runMode
+    }
+
+    private func current() -> Migrator? {
+        lock.lock()
+        defer { lock.unlock() }
+        return migrator
+    }
+
+    private func replace(with migrator: Migrator?) {
+        lock.lock()
+        self.migrator = migrator
+        lock.unlock()
+    }
+
+    // MARK: - Reads (on `reads`)
+
+    /// The file the browser shows: the private copy in dry run, the store otherwise.
+    private func browsed() -> (url: URL, label: String) {
+        if mode == .dryRun, let migrator = current() { return (migrator.storeURL, "private copy") }
+        return (storeURL, "store")
+    }
+
+    private func browse() -> Action {
+        let (url, label) = browsed()
+        let inspector = StoreInspector(url: url)
+        do {
+            let version = try inspector.version()?.description ?? "unversioned"
+            let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
+            return .browsed(source: label, version: version, entities: counts)
+        } catch {
+            return .failed("Reading \(url.path): \(error)")
+        }
+    }
+
+    private func rows(entity: String, offset: Int, limit: Int, filter: [RowFilter]) -> Action {
+        do {
+            let page = try StoreInspector(url: browsed().url).rows(
+                entity: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
+            var rows = RowsPage(entity: entity, offset: offset, filter: filter)
+            rows.columns = page.columns
+            rows.rows = page.rows.map { $0.map(\.description) }
+            rows.total = page.total
+            return .rowsLoaded(rows)
+        } catch {
+            return .failed("Reading rows of \(entity): \(error)")
+        }
+    }
+
+    private func findings(from: Int, to: Int) -> Action {
+        guard planType != nil, schemas.indices.contains(from), schemas.indices.contains(to) else {
+            return .findingsLoaded(from: from, to: to, [], note: nil)
+        }
+        let (url, label) = browsed()
+        let inspector = StoreInspector(url: url)
+        do {
+            let version = try inspector.version()
+            guard version == schemas[from].version else {
+                return .findingsLoaded(from: from, to: to, [], note: "Data counts appear for diffs from \(version?.description ?? "unversioned"), the version of the \(label).")
+            }
+            let found = try inspector.findings(for: SchemaDiff(from: schemas[from], to: schemas[to]))
+            return .findingsLoaded(from: from, to: to, found, note: "Data counts from the \(label) at \(version?.description ?? "unversioned").")
+        } catch {
+            return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// What the event loop needs from a terminal; the ncurses layer (StrataTerminal) implements it, tests fake it.
+public protocol Terminal: AnyObject {
+    /// The size in columns and rows.
+    func size() -> (width: Int, height: Int)
+    /// The next key or resize, waiting at most `milliseconds`; nil when nothing came.
+    func nextInput(timeout milliseconds: Int) -> TerminalInput?
+    /// Shows a frame.
+    func draw(_ frame: Frame)
+}
+
+/// One input from the terminal.
+public enum TerminalInput: Sendable, Equatable {
+    case key(Key)
+    /// The terminal changed size (ask `size()`).
+    case resize
+    /// The terminal went away or the process was asked to stop: cancel work and quit.
+    case hangup
+}

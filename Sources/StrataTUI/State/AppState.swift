@@ -1,0 +1,137 @@
+import Foundation
+import Strata
+
+/// Everything the UI shows, as plain values: the reducer changes it, the renderer draws it.
+public struct AppState: @unchecked Sendable {
+    /// Terminal columns.
+    public var width: Int
+    /// Terminal rows.
+    public var height: Int
+    /// The clock, in seconds (ticks move it; tests set it).
+    public var now: TimeInterval = 0
+    /// How frames are drawn.
+    public var options: RenderOptions
+
+    /// The store's path as given.
+    public var storePath: String
+    /// The version the store records ("unversioned" when none).
+    public var storeVersion: String
+    /// The plan's name, when a plan was given.
+    public var planName: String?
+    /// The plan's versions (or the store's recorded schema alone when there is no plan).
+    public var schemas: [Schema]
+    /// The Versions pane's rows, one per schema.
+    public var versions: [VersionRow]
+    /// Which version the store is at, when it is one of the plan's.
+    public var storeIndex: Int?
+    /// The target version's index.
+    public var targetIndex: Int?
+    /// The two versions diffed (indexes into `schemas`).
+    public var diffFrom: Int
+    public var diffTo: Int
+    /// The diff between them.
+    public var diff: [DiffEntry] = []
+    /// Data-dependent counts for the current diff, when it starts at the browsed store's version.
+    public var findings: [DataFinding] = []
+    /// Why there are no data counts, when there are none.
+    public var findingsNote: String?
+
+    /// The stages: history first (applied), then the planned ones.
+    public var stages: [StageRow] = []
+    /// Why there are no planned stages (no plan, already at target, store not on the plan).
+    public var stagesNote: String?
+    /// DRY RUN or APPLY.
+    public var mode: RunMode = .dryRun
+    /// True while stages run.
+    public var running = false
+    /// True when a cancel was asked for the running stage.
+    public var cancelling = false
+    /// The running or last stage.
+    public var progress: ProgressState?
+    /// The log of the session, newest last.
+    public var log: [String] = []
+
+    /// What the browser shows.
+    public var browser = BrowserState()
+
+    /// The focused pane.
+    public var focus: Pane = .versions
+    /// What the large pane shows.
+    public var main: MainView = .diff
+    /// The cursor of each list pane (the diff and progress panes scroll with theirs).
+    public var cursors: [Pane: ListCursor] = [:]
+    /// Scroll offset of the stage detail view.
+    public var detailScroll = 0
+    /// Per-pane list filter (substring, case-insensitive).
+    public var filters: [Pane: String] = [:]
+    /// The filter being typed after `/`, if any.
+    public var filterInput: String?
+    /// The overlay, if any.
+    public var overlay: Overlay?
+    /// The message line.
+    public var message: Message?
+    /// True once the user asked to quit.
+    public var quitting = false
+
+    /// A state for a store, its plan's schemas and stages.
+    public init(
+        width: Int, height: Int, options: RenderOptions = RenderOptions(), storePath: String, storeVersion: String,
+        planName: String?, schemas: [Schema], storeIndex: Int?, targetIndex: Int?
+    ) {
+        self.width = width
+        self.height = height
+        self.options = options
+        self.storePath = storePath
+        self.storeVersion = storeVersion
+        self.planName = planName
+        self.schemas = schemas
+        self.versions = schemas.map {
+            VersionRow(version: $0.version?.description ?? "unversioned", entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
+        }
+        self.storeIndex = storeIndex
+        self.targetIndex = targetIndex
+        let from = storeIndex ?? 0
+        self.diffFrom = from
+        self.diffTo = targetIndex.map { $0 == from ? min(from + 1, schemas.count - 1) : $0 } ?? min(from + 1, max(schemas.count - 1, 0))
+        recomputeDiff()
+    }
+
+    /// Recomputes the diff entries after the picked versions changed; drops counts that belonged to another pair.
+    public mutating func recomputeDiff() {
+        findings = []
+        guard schemas.indices.contains(diffFrom), schemas.indices.contains(diffTo) else {
+            diff = []
+            return
+        }
+        diff = DiffEntry.entries(of: SchemaDiff(from: schemas[diffFrom], to: schemas[diffTo]))
+    }
+
+    /// The cursor of a pane.
+    public func cursor(_ pane: Pane) -> ListCursor { cursors[pane] ?? ListCursor() }
+
+    /// The message to show now, if it has not expired.
+    public var visibleMessage: Message? { message.flatMap { $0.until > now ? $0 : nil } }
+
+    /// Sets the message line for a few seconds.
+    public mutating func say(_ text: String, _ level: Message.Level = .info) {
+        message = Message(level: level, text: text, until: now + (level == .error ? 8 : 4))
+        log.append("\(level == .info ? "" : "\(level.rawValue): ")\(text)")
+    }
+}
+
+/// How frames are drawn: colour roles or monochrome attributes, box drawing or ASCII.
+public struct RenderOptions: Sendable, Equatable {
+    /// True to draw with attributes only.
+    public var monochrome: Bool
+    /// True to draw without box-drawing characters and symbols.
+    public var ascii: Bool
+
+    /// Creates options.
+    public init(monochrome: Bool = false, ascii: Bool = false) {
+        self.monochrome = monochrome
+        self.ascii = ascii
+    }
+
+    /// The glyphs for these options.
+    public var glyphs: Glyphs { ascii ? .ascii : .unicode }
+}

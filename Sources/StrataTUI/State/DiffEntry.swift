@@ -1,0 +1,31 @@
+import Strata
+
+/// One change of a diff, ready to draw: its entity, marker, text, classification and the reason behind it.
+public struct DiffEntry: Sendable, Equatable {
+    /// The entity the change belongs to.
+    public var entity: String
+    /// The property, when the change is about one.
+    public var property: String?
+    /// "+", "-" or "~".
+    public var marker: String
+    /// "Book.isbnCode renamed from isbn".
+    public var text: String
+    /// "lightweight", "custom" or "destructive".
+    public var label: String
+    /// The reason and fix of a custom change, or the loss of a destructive one.
+    public var detail: String?
+
+    /// The entries of a diff, in its order (grouped by entity).
+    public static func entries(of diff: SchemaDiff) -> [DiffEntry] {
+        diff.changes.map { change in
+            let detail: String? = switch change.classification {
+            case .lightweight: nil
+            case .custom(let reason, let fix): "\(reason); \(fix)"
+            case .destructive(let loss): "loses \(loss)"
+            }
+            return DiffEntry(
+                entity: change.entity, property: change.property, marker: change.marker, text: change.description,
+                label: change.classification.label, detail: detail)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The five panes, numbered as the keys 1..5 select them.
+public enum Pane: Int, CaseIterable, Sendable {
+    case versions = 1, diff, stages, progress, browser
+
+    /// The pane's name in its title.
+    public var name: String {
+        switch self {
+        case .versions: "Versions"
+        case .diff: "Diff"
+        case .stages: "Stages"
+        case .progress: "Progress"
+        case .browser: "Browser"
+        }
+    }
+
+    /// The next pane in Tab order (wrapping).
+    public var next: Pane { Pane(rawValue: rawValue % 5 + 1) ?? .versions }
+
+    /// The previous pane in Tab order (wrapping).
+    public var previous: Pane { Pane(rawValue: (rawValue + 3) % 5 + 1) ?? .versions }
+}
+
+/// Whether `n` and `r` work on a private copy or on the store itself.
+public enum RunMode: Sendable, Equatable {
+    /// On a private copy: the store's files are never written.
+    case dryRun
+    /// On the store: each run asks for confirmation first.
+    case apply
+
+    /// "DRY RUN" or "APPLY".
+    public var label: String { self == .dryRun ? "DRY RUN" : "APPLY" }
+}
+
+/// What the large pane (2) shows: the diff of two versions, one stage's changes and SQL, or rows of an entity.
+public enum MainView: Sendable, Equatable {
+    case diff
+    case stage(Int)
+    case rows
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Strata
+
+/// Everything that changes the state: keys, the terminal's size, the clock, and results of background work.
+public enum Action: @unchecked Sendable {
+    case key(Key)
+    case resize(width: Int, height: Int)
+    /// The clock moved (drives elapsed times, rates and message expiry).
+    case tick(now: TimeInterval)
+    /// An event of the running migration.
+    case migration(MigrationEvent)
+    /// A stage ended: its report (failure included).
+    case stageReported(StageReport)
+    /// A run of stages ended (all done, failed, or cancelled).
+    case runEnded(cancelled: Bool, error: String?)
+    /// The planned stages and mode after the session (re)planned: a new private copy or the store in apply mode.
+    case planned(stages: [StageRow], note: String?, mode: RunMode, storeVersion: String)
+    /// The browser's source was read: which file, its version and entity counts.
+    case browsed(source: String, version: String, entities: [EntityCount])
+    /// A page of rows was read.
+    case rowsLoaded(RowsPage)
+    /// Data counts for the diff between two versions.
+    case findingsLoaded(from: Int, to: Int, [DataFinding], note: String?)
+    /// Background work failed.
+    case failed(String)
+}

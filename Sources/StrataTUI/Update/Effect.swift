@@ -1,0 +1,15 @@
+/// Work the reducer asks for; the session performs it off the UI thread and answers with actions.
+public enum Effect: Sendable, Equatable {
+    /// Run the next stage (or all remaining) in the current mode.
+    case run(all: Bool)
+    /// Cancel the running stage (it rolls back).
+    case cancel
+    /// Switch mode: re-plan from the store itself (apply) or from a fresh private copy (dry run).
+    case switchMode(RunMode)
+    /// Read a page of rows of the browsed store.
+    case loadRows(entity: String, offset: Int, limit: Int, filter: [RowFilter])
+    /// Compute data counts for the diff between two versions (indexes into the state's schemas).
+    case loadFindings(from: Int, to: Int)
+    /// Stop the program (after cancelling any running stage).
+    case quit
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Strata
+
+/// The UI's logic as a pure function: an action changes the state and may ask for effects.
+public enum Reducer {
+    /// Applies an action to the state and returns the work to start.
+    public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+        switch action {
+        case .key(let key):
+            return KeyReducer.reduce(&state, key)
+        case .resize(let width, let height):
+            state.width = width
+            state.height = height
+            for pane in Pane.allCases { state.refollow(pane) }
+            return []
+        case .tick(let now):
+            state.now = now
+            return []
+        case .migration(let event):
+            apply(event, to: &state)
+            return []
+        case .stageReported(let report):
+            if let index = state.stages.firstIndex(where: { $0.title == report.title && $0.status != .applied }) {
+                state.stages[index].steps = report.steps.map { StepRow(summary: $0.summary, sql: $0.sql) }
+                state.stages[index].rows = report.rows
+                state.stages[index].duration = report.duration
+            }
+            return []
+        case .runEnded(let cancelled, let error):
+            state.running = false
+            state.cancelling = false
+            if let error {
+                state.say(error, .error)
+            } else if cancelled {
+                state.say("Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.", .warning)
+            } else {
+                let left = state.stages.filter { $0.status == .pending }.count
+                state.say(left == 0 ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")." : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
+            }
+            return []
+        case .planned(let stages, let note, let mode, let storeVersion):
+            state.stages = stages
+            state.stagesNote = note
+            state.mode = mode
+            state.storeVersion = storeVersion
+            state.cursors[.stages] = ListCursor()
+            if let index = state.versions.firstIndex(where: { $0.version == storeVersion }) { state.storeIndex = index }
+            if case .stage = state.main { state.main = .diff }
+            return []
+        case .browsed(let source, let version, let entities):
+            let changed = state.browser.version != version || state.browser.source != source
+            state.browser.source = source
+            state.browser.version = version
+            state.browser.entities = entities
+            state.refollow(.browser)
+            var effects: [Effect] = changed ? [.loadFindings(from: state.diffFrom, to: state.diffTo)] : []
+            if let page = state.browser.page {
+                if entities.contains(where: { $0.name == page.entity }) {
+                    effects.append(.loadRows(entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter))
+                } else {
+                    state.browser.page = nil
+                    if state.main == .rows { state.main = .diff }
+                }
+            }
+            return effects
+        case .rowsLoaded(var page):
+            guard let current = state.browser.page, current.entity == page.entity else { return [] }
+            page.columnOffset = current.columnOffset
+            page.selected = min(current.selected, max(0, page.rows.count - 1))
+            page.loading = false
+            state.browser.page = page
+            return []
+        case .findingsLoaded(let from, let to, let findings, let note):
+            guard from == state.diffFrom, to == state.diffTo else { return [] }
+            state.findings = findings
+            state.findingsNote = note
+            return []
+        case .failed(let message):
+            state.say(message, .error)
+            if state.browser.page?.loading == true { state.browser.page?.loading = false }
+            return []
+        }
+    }
+
+    /// Rows per page in the rows view.
+    static func rowsPageSize(_ state: AppState) -> Int {
+        max(1, Layout(state).main.inner.height - 2)
+    }
+
+    /// Applies a migration event to the stage rows, progress and log.
+    static func apply(_ event: MigrationEvent, to state: inout AppState) {
+        func setStatus(_ title: String, _ status: StageStatus) -> Int? {
+            guard let index = state.stages.firstIndex(where: { $0.title == title && $0.status != .applied }) else { return nil }
+            state.stages[index].status = status
+            return index
+        }
+        switch event {
+        case .stageStarted(let index, let count, let title, let totalRows):
+            _ = setStatus(title, .running)
+            state.progress = ProgressState(index: index + 1, count: count, title: title, step: "starting", rowsDone: 0, totalRows: totalRows, startedAt: state.now)
+            state.log.append("stage \(title) started (\(Formatting.count(totalRows)) rows)")
+        case .step(_, let summary):
+            state.progress?.step = summary
+            state.log.append("  \(summary)")
+        case .progress(_, let done, let total):
+            state.progress?.rowsDone = done
+            state.progress?.totalRows = total
+        case .stageFinished(let title, let duration, let rows):
+            if let index = setStatus(title, .done) {
+                state.stages[index].duration = duration
+                state.stages[index].rows = rows
+            }
+            state.progress?.endedAt = state.now
+            state.progress?.outcome = .done
+            state.progress?.step = "committed"
+            state.log.append("stage \(title) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows")
+        case .stageFailed(let title, let message):
+            let status: StageStatus = state.cancelling ? .cancelled : .failed
+            if let index = setStatus(title, status) { state.stages[index].message = message }
+            state.progress?.endedAt = state.now
+            state.progress?.outcome = status
+            state.progress?.step = "rolled back"
+            state.log.append("stage \(title) \(status.rawValue), rolled back: \(message)")
+        }
+    }
+}

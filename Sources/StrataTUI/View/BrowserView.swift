@@ -1,0 +1,51 @@
+/// The Browser pane (entities with row counts) and the rows view of the large pane.
+enum BrowserView {
+    /// The Browser pane's title: which file it shows.
+    static func title(_ state: AppState) -> String {
+        "Browser · \(state.browser.source)\(state.browser.version.isEmpty ? "" : " @ \(state.browser.version)")"
+    }
+
+    /// One line per visible entity.
+    static func lines(_ state: AppState, width: Int) -> [Line] {
+        state.visibleEntities.map { index in
+            let entity = state.browser.entities[index]
+            let count = Formatting.count(entity.rows)
+            let name = CharacterWidth.pad(entity.name, to: max(1, width - CharacterWidth.of(count) - 1), ellipsis: state.options.glyphs.ellipsis)
+            return Line(name, .plain, .bold).with(" " + count, .dim)
+        }
+    }
+
+    /// The large pane's title on rows.
+    static func rowsTitle(_ page: RowsPage) -> String {
+        let filter = page.filter.map { "\($0.column)=\($0.value)" }.joined(separator: " ")
+        return "Rows: \(page.entity)\(filter.isEmpty ? "" : " where \(filter)")"
+    }
+
+    /// Column widths of a page: the widest of header and values, at most 28.
+    static func columnWidths(_ page: RowsPage) -> [Int] {
+        page.columns.indices.map { column in
+            min(28, max(CharacterWidth.of(page.columns[column]), page.rows.map { CharacterWidth.of($0[column]) }.max() ?? 0))
+        }
+    }
+
+    /// Draws the rows view into a rectangle: a position line, the header, then one row per line.
+    static func draw(_ state: AppState, in frame: inout Frame, rect: Rect, focused: Bool) {
+        guard let page = state.browser.page else { return }
+        let ellipsis = state.options.glyphs.ellipsis
+        let first = page.rows.isEmpty ? 0 : page.offset + 1
+        let position = page.loading ? "reading…" : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
+        Line(position, .dim).with(page.columnOffset > 0 ? "  (columns from \(page.columnOffset + 1))" : "", .dim)
+            .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
+        let widths = columnWidths(page)
+        let shown = Array(page.columns.indices.dropFirst(min(page.columnOffset, max(0, page.columns.count - 1))))
+        func cells(_ texts: [String]) -> String {
+            shown.map { CharacterWidth.pad(texts[$0], to: widths[$0], ellipsis: ellipsis) }.joined(separator: "  ")
+        }
+        Line(cells(page.columns), .heading, [.bold, .underline]).draw(in: &frame, x: rect.x, y: rect.y + 1, limit: rect.width, ellipsis: ellipsis)
+        for (number, row) in page.rows.prefix(max(0, rect.height - 2)).enumerated() {
+            let y = rect.y + 2 + number
+            Line(cells(row)).draw(in: &frame, x: rect.x, y: y, limit: rect.width, ellipsis: ellipsis)
+            if number == page.selected && focused { frame.highlight(x: rect.x, y: y, width: rect.width, role: .selection, style: .reverse) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Strata
+
+/// The Diff pane: the changes between the two picked versions grouped by entity, each with its marker,
+/// classification, reason and (when a store is open) data counts; without a plan, the store's schema.
+enum DiffView {
+    /// The title of the large pane when it shows the diff.
+    static func title(_ state: AppState, glyphs: Glyphs) -> String {
+        guard state.schemas.count > 1 else { return "Schema \(state.storeVersion)" }
+        return "Diff \(state.versions[state.diffFrom].version) \(glyphs.arrow) \(state.versions[state.diffTo].version)"
+    }
+
+    /// The lines at a width.
+    static func lines(_ state: AppState, width: Int) -> [Line] {
+        guard state.schemas.count > 1 else { return schemaLines(state, width: width) }
+        var lines = [Line(Formatting.plural(state.diff.count, "change", "changes"), .plain, .bold)
+            .with(state.diff.isEmpty ? "" : " · \(summary(state.diff))", .dim)]
+        if let note = state.findingsNote { lines += Line.wrap(note, width: width).map { Line($0, .dim) } }
+        let filter = state.filters[.diff] ?? ""
+        var entity: String?
+        for entry in state.diff where filter.isEmpty || "\(entry.text) \(entry.label)".localizedCaseInsensitiveContains(filter) {
+            if entry.entity != entity {
+                entity = entry.entity
+                lines.append(Line())
+                lines.append(Line(entry.entity, .heading, [.bold, .underline]))
+            }
+            lines.append(Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
+                .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
+                .with(shortText(entry)))
+            let indent = "                "
+            if let detail = entry.detail {
+                lines += Line.wrap(detail, width: width - indent.count).map { Line(indent + $0, .dim) }
+            }
+            for finding in state.findings where finding.entity == entry.entity && finding.property == entry.property {
+                lines += Line.wrap("data: \(findingText(finding))", width: width - indent.count).map { Line(indent + $0, .warning) }
+            }
+        }
+        return lines
+    }
+
+    /// "1 lightweight, 2 custom, 1 destructive".
+    static func summary(_ entries: [DiffEntry]) -> String {
+        ["lightweight", "custom", "destructive"].compactMap { label in
+            let count = entries.filter { $0.label == label }.count
+            return count == 0 ? nil : "\(count) \(label)"
+        }.joined(separator: ", ")
+    }
+
+    /// The change's text without its entity prefix (the heading names it).
+    static func shortText(_ entry: DiffEntry) -> String {
+        entry.text.hasPrefix(entry.entity + ".") ? String(entry.text.dropFirst(entry.entity.count + 1)) : entry.text
+    }
+
+    /// "200,000 non-nil values dropped (e.g. Book/1, Book/2)".
+    static func findingText(_ finding: DataFinding) -> String {
+        let text = finding.description
+        let prefix = finding.property.map { "\(finding.entity).\($0): " } ?? "\(finding.entity): "
+        let body = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+        return body.replacingOccurrences(of: String(finding.count), with: Formatting.count(finding.count), options: .anchored)
+    }
+
+    /// The colour of a +/-/~ marker.
+    static func role(marker: String) -> Role {
+        switch marker {
+        case "+": .added
+        case "-": .removed
+        default: .changed
+        }
+    }
+
+    /// The colour of a classification.
+    static func role(label: String) -> Role {
+        switch label {
+        case "lightweight": .lightweight
+        case "custom": .custom
+        default: .destructive
+        }
+    }
+
+    /// Without a plan: the store's recorded schema, entity by entity.
+    static func schemaLines(_ state: AppState, width: Int) -> [Line] {
+        guard let schema = state.schemas.first else { return [Line("The store records no schema.", .dim)] }
+        var lines = [Line("No plan given: the store's recorded schema (pass --plan NAME to diff versions).", .dim)]
+        for entity in schema.entities {
+            lines.append(Line())
+            lines.append(Line(entity.name, .heading, [.bold, .underline]))
+            for attribute in entity.attributes {
+                let options = (attribute.isOptional ? ["optional"] : []) + attribute.options.map(\.name)
+                lines.append(Line("  \(attribute.name)").with(": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")", .dim))
+            }
+            for relationship in entity.relationships {
+                lines.append(Line("  \(relationship.name)").with(" \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)", .dim))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Number and time formats shared by the panes (locale-independent, so frames are the same everywhere).
+public enum Formatting {
+    /// "200,000".
+    public static func count(_ number: Int) -> String {
+        let digits = String(abs(number))
+        var groups: [Substring] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(digits[start..<end], at: 0)
+            end = start
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
+    /// "0.02s", "12.4s", "3m05s".
+    public static func duration(_ seconds: TimeInterval) -> String {
+        if seconds < 10 { return String(format: "%.2fs", seconds) }
+        if seconds < 60 { return String(format: "%.1fs", seconds) }
+        let whole = Int(seconds.rounded())
+        return String(format: "%dm%02ds", whole / 60, whole % 60)
+    }
+
+    /// "1 entity", "3 entities".
+    public static func plural(_ number: Int, _ singular: String, _ plural: String) -> String {
+        "\(count(number)) \(number == 1 ? singular : plural)"
+    }
+}

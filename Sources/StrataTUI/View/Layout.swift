@@ -1,0 +1,46 @@
+/// Where each pane goes for a terminal size: a left column (Versions, Stages, Browser) and a right column (the
+/// large pane on top, Progress below), a message line and the status bar.
+public struct Layout: Sendable, Equatable {
+    /// The smallest size the panes fit in.
+    public static let minimumWidth = 60
+    public static let minimumHeight = 16
+
+    /// False when the terminal is below the minimum size.
+    public let fits: Bool
+    public let versions, main, stages, progress, browser: Rect
+    /// The row of the message line and of the status bar.
+    public let messageRow, statusRow: Int
+
+    /// The layout of a terminal with this many versions and stages to list.
+    public init(width: Int, height: Int, versionCount: Int, stageCount: Int) {
+        fits = width >= Self.minimumWidth && height >= Self.minimumHeight
+        let available = height - 2
+        let left = max(34, width * 2 / 5)
+        let versionsHeight = min(max(versionCount + 2, 4), max(4, available / 4 + 1))
+        let stagesHeight = min(max(stageCount * 2 + 2, 4), max(4, available / 3))
+        versions = Rect(x: 0, y: 0, width: left, height: versionsHeight)
+        stages = Rect(x: 0, y: versionsHeight, width: left, height: stagesHeight)
+        browser = Rect(x: 0, y: versionsHeight + stagesHeight, width: left, height: available - versionsHeight - stagesHeight)
+        let mainHeight = available * 3 / 5
+        main = Rect(x: left, y: 0, width: width - left, height: mainHeight)
+        progress = Rect(x: left, y: mainHeight, width: width - left, height: available - mainHeight)
+        messageRow = height - 2
+        statusRow = height - 1
+    }
+
+    /// The layout for a state.
+    public init(_ state: AppState) {
+        self.init(width: state.width, height: state.height, versionCount: state.versions.count, stageCount: state.stages.count)
+    }
+
+    /// The rectangle of a pane.
+    public func rect(_ pane: Pane) -> Rect {
+        switch pane {
+        case .versions: versions
+        case .diff: main
+        case .stages: stages
+        case .progress: progress
+        case .browser: browser
+        }
+    }
+}

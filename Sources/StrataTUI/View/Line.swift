@@ -1,0 +1,67 @@
+/// A line of styled text: spans drawn one after another.
+public struct Line: Sendable, Equatable {
+    /// A run of text with one role and style.
+    public struct Span: Sendable, Equatable {
+        public var text: String
+        public var role: Role
+        public var style: Style
+    }
+
+    /// The spans, left to right.
+    public var spans: [Span] = []
+
+    /// An empty line.
+    public init() {}
+
+    /// A line of one span.
+    public init(_ text: String, _ role: Role = .plain, _ style: Style = []) {
+        spans = [Span(text: text, role: role, style: style)]
+    }
+
+    /// The line with a span appended.
+    public func with(_ text: String, _ role: Role = .plain, _ style: Style = []) -> Line {
+        var copy = self
+        copy.spans.append(Span(text: text, role: role, style: style))
+        return copy
+    }
+
+    /// Columns taken.
+    public var width: Int { spans.reduce(0) { $0 + CharacterWidth.of($1.text) } }
+
+    /// Draws the line at (x, y) within `limit` columns, cutting it with an ellipsis when too long.
+    public func draw(in frame: inout Frame, x: Int, y: Int, limit: Int, ellipsis: String) {
+        var column = x
+        let end = x + limit
+        let tooLong = width > limit
+        let room = tooLong ? limit - CharacterWidth.of(ellipsis) : limit
+        for span in spans {
+            let left = x + room - column
+            guard left > 0 else { break }
+            column += frame.put(span.text, x: column, y: y, limit: left, role: span.role, style: span.style)
+        }
+        if tooLong, let last = spans.last { frame.put(ellipsis, x: column, y: y, limit: end - column, role: last.role, style: last.style) }
+    }
+
+    /// Splits text into lines of at most `width` columns at spaces (long words are cut).
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = [], current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            let candidate = current.isEmpty ? word : current + " " + word
+            if CharacterWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            var rest = word
+            while CharacterWidth.of(rest) > width {
+                let head = CharacterWidth.truncate(rest, to: width, ellipsis: "")
+                lines.append(head)
+                rest = String(rest.dropFirst(head.count))
+            }
+            current = rest
+        }
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+}

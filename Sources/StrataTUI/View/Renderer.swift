@@ -1,0 +1,113 @@
+/// Draws a state into a frame: the pure half of the UI, checked by golden tests.
+public enum Renderer {
+    /// The frame for a state at its size (monochrome when the options say so).
+    public static func render(_ state: AppState) -> Frame {
+        var frame = Frame(width: state.width, height: state.height)
+        let layout = Layout(state)
+        guard layout.fits else {
+            drawTooSmall(state, in: &frame)
+            return state.options.monochrome ? frame.monochrome : frame
+        }
+        let glyphs = state.options.glyphs
+        drawList(.versions, title: "Versions", lines: VersionsView.lines(state), state: state, frame: &frame, layout: layout)
+        drawStages(state, frame: &frame, layout: layout)
+        drawList(.browser, title: BrowserView.title(state), lines: BrowserView.lines(state, width: layout.browser.inner.width - 1), state: state, frame: &frame, layout: layout)
+        drawMain(state, frame: &frame, layout: layout)
+        let progress = layout.progress
+        frame.box(progress, title: "4 Progress", focused: state.focus == .progress, glyphs: glyphs)
+        for (row, line) in ProgressView.lines(state, width: progress.inner.width - 1, height: progress.inner.height).prefix(progress.inner.height).enumerated() {
+            line.draw(in: &frame, x: progress.inner.x + 1, y: progress.inner.y + row, limit: progress.inner.width - 1, ellipsis: glyphs.ellipsis)
+        }
+        StatusBarView.drawMessageLine(state, in: &frame, row: layout.messageRow)
+        StatusBarView.drawStatusBar(state, in: &frame, row: layout.statusRow)
+        switch state.overlay {
+        case .help?: OverlayView.drawHelp(state, in: &frame)
+        case .confirm(let confirmation)?: OverlayView.drawConfirmation(confirmation, state: state, in: &frame)
+        case nil: break
+        }
+        if state.options.ascii { frame.replaceSymbolsWithASCII() }
+        return state.options.monochrome ? frame.monochrome : frame
+    }
+
+    /// A list pane: a box, its lines from the cursor's scroll, the selected line highlighted when focused.
+    private static func drawList(_ pane: Pane, title: String, lines: [Line], state: AppState, frame: inout Frame, layout: Layout) {
+        let rect = layout.rect(pane), inner = rect.inner
+        let filter = state.filters[pane].map { " /\($0)" } ?? ""
+        frame.box(rect, title: "\(pane.rawValue) \(title)\(filter)", focused: state.focus == pane, glyphs: state.options.glyphs)
+        let cursor = state.cursor(pane)
+        for (row, index) in (cursor.scroll..<min(lines.count, cursor.scroll + inner.height)).enumerated() {
+            lines[index].draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: state.options.glyphs.ellipsis)
+            if index == cursor.selected {
+                frame.highlight(x: inner.x, y: inner.y + row, width: inner.width, role: state.focus == pane ? .selection : .plain, style: state.focus == pane ? .reverse : .bold)
+            }
+        }
+        if lines.isEmpty { frame.put(state.filters[pane] == nil ? "(none)" : "(no match)", x: inner.x + 1, y: inner.y, limit: inner.width - 1, role: .dim) }
+    }
+
+    /// The Stages pane: two rows per stage, or the reason there are none.
+    private static func drawStages(_ state: AppState, frame: inout Frame, layout: Layout) {
+        let rect = layout.stages, inner = rect.inner, glyphs = state.options.glyphs
+        let filter = state.filters[.stages].map { " /\($0)" } ?? ""
+        frame.box(rect, title: "3 Stages\(filter)", focused: state.focus == .stages, glyphs: glyphs)
+        let visible = state.visibleStages, cursor = state.cursor(.stages)
+        var row = 0
+        for position in cursor.scroll..<visible.count where row + 1 < inner.height + 1 {
+            let stage = state.stages[visible[position]]
+            StagesView.heading(stage, glyphs: glyphs).draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+            if row + 1 < inner.height {
+                Line("  ").with(StagesView.outcome(stage, glyphs: glyphs).spans.first?.text ?? "", StagesView.outcome(stage, glyphs: glyphs).spans.first?.role ?? .dim)
+                    .draw(in: &frame, x: inner.x + 1, y: inner.y + row + 1, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+            }
+            if position == cursor.selected {
+                let focused = state.focus == .stages
+                frame.highlight(x: inner.x, y: inner.y + row, width: inner.width, role: focused ? .selection : .plain, style: focused ? .reverse : .bold)
+            }
+            row += 2
+        }
+        if visible.isEmpty {
+            let note = state.stagesNote ?? (state.filters[.stages] == nil ? "No stages." : "(no match)")
+            for (number, text) in Line.wrap(note, width: inner.width - 1).prefix(inner.height).enumerated() {
+                frame.put(text, x: inner.x + 1, y: inner.y + number, limit: inner.width - 1, role: .dim)
+            }
+        }
+    }
+
+    /// The large pane: diff, stage detail or rows.
+    private static func drawMain(_ state: AppState, frame: inout Frame, layout: Layout) {
+        let rect = layout.main, inner = rect.inner, glyphs = state.options.glyphs
+        let focused = state.focus == .diff
+        switch state.main {
+        case .rows:
+            frame.box(rect, title: "2 " + (state.browser.page.map(BrowserView.rowsTitle) ?? "Rows"), focused: focused, glyphs: glyphs)
+            BrowserView.draw(state, in: &frame, rect: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), focused: focused)
+        case .diff, .stage:
+            let title: String, lines: [Line]
+            if case .stage(let index) = state.main {
+                title = StageDetailView.title(state, index: index)
+                lines = StageDetailView.lines(state, index: index, width: inner.width - 1)
+            } else {
+                title = DiffView.title(state, glyphs: glyphs) + (state.filters[.diff].map { " /\($0)" } ?? "")
+                lines = DiffView.lines(state, width: inner.width - 1)
+            }
+            frame.box(rect, title: "2 \(title)", focused: focused, glyphs: glyphs)
+            let scroll = state.cursor(.diff).scroll
+            for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+                line.draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+            }
+            if lines.count > inner.height {
+                let more = "\(min(lines.count, scroll + inner.height))/\(lines.count)"
+                frame.put(" \(more) ", x: rect.x + rect.width - CharacterWidth.of(more) - 4, y: rect.y + rect.height - 1, role: .dim)
+            }
+        }
+    }
+
+    /// Below the minimum size: what the size is and what is needed.
+    private static func drawTooSmall(_ state: AppState, in frame: inout Frame) {
+        let lines = Line.wrap(
+            "Terminal too small: \(state.width)x\(state.height). Strata needs at least \(Layout.minimumWidth)x\(Layout.minimumHeight). Enlarge the window, or press q to quit.",
+            width: max(1, state.width - 2))
+        for (row, text) in lines.prefix(state.height).enumerated() {
+            frame.put(text, x: 1, y: max(0, state.height / 2 - lines.count / 2) + row, role: .warning, style: .bold)
+        }
+    }
+}

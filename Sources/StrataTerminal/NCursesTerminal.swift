@@ -1,0 +1,154 @@
+import CNCurses
+import Foundation
+import StrataTUI
+
+/// The one layer that calls ncurses: opens the terminal with `newterm`, maps roles to colour pairs (or to
+/// attributes when monochrome), draws frames, reads keys, and always restores the terminal on `close()`.
+public final class NCursesTerminal: Terminal {
+    /// Why the terminal could not be opened.
+    public enum OpenError: Error, CustomStringConvertible {
+        case unknownTerminal(String)
+
+        /// A message a person can act on.
+        public var description: String {
+            switch self {
+            case .unknownTerminal(let name):
+                "The terminal type '\(name)' is unknown to ncurses; set TERM to one it knows (for example TERM=xterm-256color)."
+            }
+        }
+    }
+
+    private let screen: OpaquePointer
+    private let input: UnsafeMutablePointer<FILE>
+    /// True when roles are drawn in colour.
+    public let colours: Bool
+    private var closed = false
+
+    /// Opens the terminal named by `term` (TERM by default) on the given streams (standard output and input by default).
+    public init(monochrome: Bool, term: String? = nil, output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil) throws {
+        setlocale(LC_ALL, "")
+        strata_catch_stop_signals()
+        let name = term ?? ProcessInfo.processInfo.environment["TERM"] ?? "dumb"
+        let input: UnsafeMutablePointer<FILE> = input ?? strata_stdin()
+        guard let screen = strata_newterm(name, output ?? strata_stdout(), input) else { throw OpenError.unknownTerminal(name) }
+        self.screen = screen
+        self.input = input
+        set_term(screen)
+        raw()
+        noecho()
+        nonl()
+        strata_keypad()
+        curs_set(0)
+        set_escdelay(25)
+        colours = !monochrome && has_colors()
+        if colours {
+            start_color()
+            use_default_colors()
+            for (number, role) in Role.allCases.enumerated() {
+                init_pair(Int16(number + 1), Self.colour(of: role), -1)
+            }
+        }
+    }
+
+    deinit { close() }
+
+    /// Restores the terminal (cooked mode, cursor, screen); safe to call more than once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        endwin()
+        delscreen(screen)
+    }
+
+    /// The size in columns and rows.
+    public func size() -> (width: Int, height: Int) { (Int(strata_columns()), Int(strata_lines())) }
+
+    /// Reads a key or resize, waiting at most `milliseconds`; `.hangup` after a stop signal or a closed terminal.
+    public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+        if strata_stop_signal() != 0 { return .hangup }
+        timeout(Int32(milliseconds))
+        var code: wint_t = 0
+        let result = strata_read(&code)
+        if result == ERR { return strata_stop_signal() != 0 || strata_input_hung_up(input) != 0 ? .hangup : nil }
+        if result == strata_key_code_yes() { return Self.functionKey(Int32(code)) }
+        return Self.characterKey(UInt32(code)).map(TerminalInput.key)
+    }
+
+    /// Draws a frame: runs of cells with the same role and style go out in one call.
+    public func draw(_ frame: Frame) {
+        let (width, height) = size()
+        for y in 0..<min(height, frame.height) {
+            var x = 0
+            while x < min(width, frame.width) {
+                let first = frame[x, y]
+                var text: [wchar_t] = []
+                var end = x
+                while end < min(width, frame.width), frame[end, y].role == first.role, frame[end, y].style == first.style {
+                    text += frame[end, y].text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                    end += 1
+                }
+                let pair = colours ? Int16((Role.allCases.firstIndex(of: first.role) ?? 0) + 1) : 0
+                strata_set_attributes(attributes(first.role, first.style), pair)
+                strata_draw(Int32(y), Int32(x), text, Int32(text.count))
+                x = end
+            }
+        }
+        strata_set_attributes(strata_attr_normal(), 0)
+        refresh()
+    }
+
+    /// The ncurses attributes of a cell.
+    private func attributes(_ role: Role, _ style: Style) -> attr_t {
+        let all = colours ? style : style.union(role.monochromeStyle)
+        var bits = strata_attr_normal()
+        if all.contains(.bold) { bits |= strata_attr_bold() }
+        if all.contains(.reverse) { bits |= strata_attr_reverse() }
+        if all.contains(.underline) { bits |= strata_attr_underline() }
+        if colours, role == .dim { bits |= strata_attr_dim() }
+        return bits
+    }
+
+    /// The foreground colour of a role (-1: the terminal's default).
+    static func colour(of role: Role) -> Int16 {
+        switch role {
+        case .plain, .title, .selection, .statusBar, .dim: -1
+        case .border: Int16(COLOR_BLUE)
+        case .focusedBorder, .heading, .info, .dryRun: Int16(COLOR_CYAN)
+        case .added, .lightweight, .progress: Int16(COLOR_GREEN)
+        case .removed, .destructive, .error, .apply: Int16(COLOR_RED)
+        case .changed, .custom, .warning, .key: Int16(COLOR_YELLOW)
+        }
+    }
+
+    /// A function key read by `get_wch`.
+    static func functionKey(_ code: Int32) -> TerminalInput? {
+        switch code {
+        case strata_key_resize(): .resize
+        case strata_key_up(): .key(.up)
+        case strata_key_down(): .key(.down)
+        case strata_key_left(): .key(.left)
+        case strata_key_right(): .key(.right)
+        case strata_key_home(): .key(.home)
+        case strata_key_end(): .key(.end)
+        case strata_key_page_up(): .key(.pageUp)
+        case strata_key_page_down(): .key(.pageDown)
+        case strata_key_back_tab(): .key(.backTab)
+        case strata_key_enter(): .key(.enter)
+        case strata_key_backspace(): .key(.backspace)
+        default: nil
+        }
+    }
+
+    /// A character read by `get_wch` (control characters as keys; Ctrl-C as interrupt).
+    static func characterKey(_ code: UInt32) -> Key? {
+        switch code {
+        case 3: .interrupt
+        case 9: .tab
+        case 10, 13: .enter
+        case 27: .escape
+        case 8, 127: .backspace
+        case 0..<32: nil
+        default: Unicode.Scalar(code).map { .character(Character($0)) }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Strata
+import StrataTUI
+
+/// The library entry point: an app's own executable opens the UI on a store with its own plan.
+///
+/// ```swift
+/// try TerminalApp.run(store: URL(fileURLWithPath: "books.store"), plan: BookMigrationPlan.self)
+/// ```
+public enum TerminalApp {
+    /// Opens the UI on a store (plan optional) and returns when the user quits; the terminal is restored
+    /// whatever happens. Honours NO_COLOR (non-empty) besides `options.monochrome`.
+    public static func run(store url: URL, plan: (any SchemaMigrationPlan.Type)?, options: RenderOptions = RenderOptions()) throws {
+        var options = options
+        if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
+        let session = try Session(store: url, plan: plan, options: options)
+        let terminal = try NCursesTerminal(monochrome: options.monochrome)
+        if !terminal.colours { options.monochrome = true }
+        defer { terminal.close() }
+        EventLoop.run(session, on: terminal, options: options)
+    }
+}

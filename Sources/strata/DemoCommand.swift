@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import StrataExamples
+import StrataTUI
+import StrataTerminal
+
+/// `strata demo`: creates the bookshelf demo store at 1.0.0 and opens the terminal UI on it.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Create the bookshelf demo store at 1.0.0 and open the terminal UI on it.",
+        discussion: """
+            The store follows the seeds' bookshelf plan: 1.0.0 -> 2.0.0 renames isbn and adds an optional year \
+            (lightweight), 2.0.0 -> 3.0.0 splits the author (custom). The UI starts in dry-run mode: n and r \
+            migrate a private copy and the store is never written. When standard output is not a terminal, the \
+            command prints the store's path and summary and exits.
+
+            Examples:
+              strata demo
+              strata demo --rows 5000 --store /tmp/books.store --no-open
+            """)
+
+    @Option(help: "Books in the demo store.")
+    var rows = 200_000
+
+    @Option(help: "Where to create the store (default: a new temporary directory); it must not exist.")
+    var store: String?
+
+    @Flag(help: "Create the store and print its path without opening the UI.")
+    var noOpen = false
+
+    @OptionGroup var display: DisplayOptions
+
+    func validate() throws {
+        guard rows >= 0 else { throw ValidationError("--rows must be 0 or more, not \(rows)") }
+        if let store, FileManager.default.fileExists(atPath: store) {
+            throw ValidationError("\(store) already exists; give a new path to --store or remove the file")
+        }
+    }
+
+    func run() throws {
+        guard let example = ExamplePlans.named("bookshelf") else { throw ValidationError("this strata has no bookshelf plan") }
+        let url: URL
+        if let store {
+            url = URL(fileURLWithPath: store)
+        } else {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            url = folder.appendingPathComponent("bookshelf.store")
+        }
+        try example.makeStore(url, rows)
+        print("Created the bookshelf demo store at 1.0.0 with \(rows) books: \(url.path)")
+        print(try StoreSummary.text(store: url, plan: example.plan, planName: example.name))
+        print("Open it again with: strata open \(url.path) --plan bookshelf")
+        guard !noOpen, StoreSummary.interactive else { return }
+        try TerminalApp.run(store: url, plan: example.plan, options: display.options)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Strata
+import StrataExamples
+import StrataTerminal
+
+/// `strata open`: the terminal UI on any Strata store, with one of the bundled plans or none.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open the terminal UI on a store: versions, diff, stages, progress and rows.",
+        discussion: """
+            Without --plan the UI shows the store's recorded version, schema, history and rows. With a plan it also \
+            diffs versions and steps through the stages, in dry-run mode on a private copy until you switch to \
+            apply mode (m) and confirm. When standard output is not a terminal, it prints a summary and exits.
+
+            Examples:
+              strata open Books.store
+              strata open Books.store --plan bookshelf --no-color
+            """)
+
+    @Argument(help: "The store file.")
+    var store: String
+
+    @Option(help: "A bundled plan: \(ExamplePlans.all.map(\.name).joined(separator: ", ")).")
+    var plan: String?
+
+    @OptionGroup var display: DisplayOptions
+
+    func run() throws {
+        let url = URL(fileURLWithPath: store)
+        var planType: (any SchemaMigrationPlan.Type)?
+        if let plan {
+            guard let example = ExamplePlans.named(plan) else {
+                throw ValidationError("unknown plan '\(TerminalText.sanitize(plan))'; known plans: \(ExamplePlans.all.map(\.name).joined(separator: ", "))")
+            }
+            planType = example.plan
+        }
+        guard StoreSummary.interactive else {
+            print(try StoreSummary.text(store: url, plan: planType, planName: plan))
+            return
+        }
+        try TerminalApp.run(store: url, plan: planType, options: display.options)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Strata
+import StrataExamples
+@testable import StrataTUI
+
+/// States built from the bookshelf plan without a store, at a fixed clock, for reducer and golden tests.
+enum Fixtures {
+    static let storePath = "/tmp/strata-demo/bookshelf.store"
+
+    /// The bookshelf plan's state as `strata demo` opens it: dry run, at 1.0.0, diff 1.0.0 -> 3.0.0 with counts.
+    static func bookshelf(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
+        let plan = try ValidatedPlan(Bookshelf.Plan.self)
+        var state = AppState(
+            width: width, height: height, options: options, storePath: storePath, storeVersion: "1.0.0",
+            planName: "Plan", schemas: plan.schemas, storeIndex: 0, targetIndex: 2)
+        _ = Reducer.reduce(&state, .planned(stages: plan.stages.map(StageRow.init(planned:)), note: nil, mode: .dryRun, storeVersion: "1.0.0"))
+        _ = Reducer.reduce(&state, .browsed(source: "private copy", version: "1.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
+        _ = Reducer.reduce(&state, .findingsLoaded(from: 0, to: 2, try findings(), note: "Data counts from the private copy at 1.0.0."))
+        return state
+    }
+
+    /// The data counts of the bookshelf's 1.0.0 -> 3.0.0 diff over 2,000 books (decoded: DataFinding has no public init).
+    static func findings() throws -> [DataFinding] {
+        let json = """
+            [{"kind":"rowsLackingValue","entity":"Book","property":"firstName","count":2000,"samples":["Book/1","Book/2"]},
+             {"kind":"rowsLackingValue","entity":"Book","property":"lastName","count":2000,"samples":["Book/1","Book/2"]},
+             {"kind":"valuesDropped","entity":"Book","property":"author","count":2000,"samples":["Book/1","Book/2"]}]
+            """
+        return try JSONDecoder().decode([DataFinding].self, from: Data(json.utf8))
+    }
+
+    /// The state with the first stage done and the second one running, half way, 4 seconds in.
+    static func running(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
+        var state = try bookshelf(width: width, height: height, options: options)
+        state.now = 100
+        _ = Reducer.reduce(&state, .key(.character("r")))
+        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 0, count: 2, stage: "1.0.0 -> 2.0.0", totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.step(stage: "1.0.0 -> 2.0.0", summary: "rename Book.isbn to isbnCode")))
+        _ = Reducer.reduce(&state, .tick(now: 100.02))
+        _ = Reducer.reduce(&state, .migration(.stageFinished(stage: "1.0.0 -> 2.0.0", duration: 0.02, rows: 0)))
+        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 1, count: 2, stage: "2.0.0 -> 3.0.0", totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.step(stage: "2.0.0 -> 3.0.0", summary: "rebuild Book (12-step)")))
+        _ = Reducer.reduce(&state, .migration(.progress(stage: "2.0.0 -> 3.0.0", rowsDone: 1_000, totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .tick(now: 104.02))
+        state.focus = .progress
+        return state
+    }
+
+    /// A rows page of Book with NULLs, a date, a blob, long text, wide characters and an escape sequence.
+    static func rows(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
+        var state = try bookshelf(width: width, height: height, options: options)
+        state.focus = .browser
+        _ = Reducer.reduce(&state, .key(.enter))
+        var page = RowsPage(entity: "Book")
+        page.columns = ["_pk", "title", "author", "isbn", "added", "cover"]
+        page.rows = [
+            ["1", "Dune Dune 1", "Frank Herbert", "978-0000000001", "2024-05-01T10:00:00.000Z", "NULL"],
+            ["2", "ノルウェイの森", "村上春樹", "978-0000000002", "NULL", "<blob 16 bytes 0a1b2c3d4e5f6071…>"],
+            ["3", "A title that is much longer than any column should ever be shown", "Jane Austen", "978-0000000003", "NULL", "NULL"],
+            ["4", "\u{1B}[31mred\u{1B}[0m", "Plato", "978-0000000004", "NULL", "NULL"],
+        ]
+        page.total = 2_000
+        _ = Reducer.reduce(&state, .rowsLoaded(page))
+        return state
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import StrataTUI
+
+/// Cells, widths and sanitizing of the frame everything is drawn into.
+@Suite struct FrameTests {
+    @Test func wideCharactersTakeTwoColumns() {
+        #expect(CharacterWidth.of("村上春樹") == 8)
+        #expect(CharacterWidth.of("e\u{301}") == 1)
+        #expect(CharacterWidth.of("abc") == 3)
+        var frame = Frame(width: 6, height: 1)
+        #expect(frame.put("村上春樹", x: 0, y: 0) == 6)
+        #expect(frame[1, 0].isContinuation)
+        #expect(frame.text == "村上春")
+    }
+
+    @Test func truncateAndPadMeasureColumns() {
+        #expect(CharacterWidth.truncate("ノルウェイ", to: 5) == "ノル…")
+        #expect(CharacterWidth.pad("ab", to: 4) == "ab  ")
+        #expect(CharacterWidth.truncate("abcdef", to: 4, ellipsis: "~") == "abc~")
+    }
+
+    @Test func escapeSequencesAreDrawnVisibly() {
+        var frame = Frame(width: 30, height: 1)
+        frame.put("\u{1B}[31mred\u{7}", x: 0, y: 0)
+        #expect(frame.text == "\\u{1b}[31mred\\u{7}")
+        #expect(!frame.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    @Test func monochromeTurnsRolesIntoAttributes() {
+        var frame = Frame(width: 4, height: 1)
+        frame.put("ab", x: 0, y: 0, role: .error)
+        let mono = frame.monochrome
+        #expect(mono[0, 0].role == .plain)
+        #expect(mono[0, 0].style == [.bold, .reverse])
+    }
+}

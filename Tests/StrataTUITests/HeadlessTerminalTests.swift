@@ -1,0 +1,64 @@
+import CNCurses
+import Foundation
+import StrataTUI
+@testable import StrataTerminal
+import Testing
+
+/// The ncurses layer on a real ncurses screen written to /dev/null: what it draws is read back from ncurses.
+@Suite(.serialized) struct HeadlessTerminalTests {
+    @Test func drawsFramesThatReadBackFromNCurses() throws {
+        let output = try #require(fopen("/dev/null", "w")), input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let terminal = try NCursesTerminal(monochrome: false, term: "xterm-256color", output: output, input: input)
+        defer { terminal.close() }
+        resizeterm(40, 120)
+        #expect(terminal.size() == (120, 40))
+        let frame = Renderer.render(try Fixtures.rows(width: 120, height: 40))
+        terminal.draw(frame)
+        let expected = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for row in [0, 3, 5, 38, 39] {
+            #expect(readRow(row, width: 120) == expected[row], "row \(row)")
+        }
+        #expect(strata_attributes_at(39, 0) & strata_attr_reverse() != 0, "the status bar is reversed")
+        #expect(terminal.nextInput(timeout: 0) == .resize, "resizeterm queues a resize")
+        #expect(terminal.nextInput(timeout: 0) == nil, "no input on /dev/null")
+    }
+
+    @Test func unknownTerminalGivesAMessageInsteadOfExiting() throws {
+        let output = try #require(fopen("/dev/null", "w")), input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        #expect(throws: NCursesTerminal.OpenError.self) {
+            try NCursesTerminal(monochrome: true, term: "no-such-terminal-strata", output: output, input: input)
+        }
+    }
+
+    @Test func keysMapToTheUIsKeys() {
+        #expect(NCursesTerminal.characterKey(3) == .interrupt)
+        #expect(NCursesTerminal.characterKey(27) == .escape)
+        #expect(NCursesTerminal.characterKey(106) == .character("j"))
+        #expect(NCursesTerminal.functionKey(strata_key_back_tab()) == .key(.backTab))
+        #expect(NCursesTerminal.functionKey(strata_key_resize()) == .resize)
+    }
+
+    /// The characters ncurses holds for a row, trailing spaces removed (wide characters once).
+    private func readRow(_ row: Int, width: Int) -> String {
+        var text = ""
+        var column = 0
+        while column < width {
+            var character: wchar_t = 0
+            if strata_char_at(Int32(row), Int32(column), &character) == OK, let scalar = Unicode.Scalar(UInt32(bitPattern: character)) {
+                text.unicodeScalars.append(scalar)
+                column += CharacterWidth.of(scalar) == 2 ? 2 : 1
+            } else {
+                column += 1
+            }
+        }
+        return String(text.reversed().drop { $0 == " " }.reversed())
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A program running in a detached tmux session of a fixed size: keys go in with send-keys, the screen comes
+/// back with capture-pane, and waits poll the screen until a deadline (never a fixed sleep).
+final class TmuxSession {
+    /// True when tmux is installed.
+    static var available: Bool { (try? run(["-V"]).status) == 0 }
+
+    let name = "strata-test-\(UUID().uuidString.prefix(8))"
+
+    /// Starts `command` (a shell command line) in a new session; the pane stays after the command exits.
+    init(command: String, width: Int, height: Int) throws {
+        let start = try Self.run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+        guard start.status == 0 else { throw Failure("tmux new-session failed: \(start.output)") }
+        _ = try Self.run(["set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    deinit { _ = try? Self.run(["kill-session", "-t", name]) }
+
+    /// Types keys (tmux key names such as "Enter", "Escape", "C-c", or literal text).
+    func send(_ keys: String...) throws {
+        _ = try Self.run(["send-keys", "-t", name] + keys)
+    }
+
+    /// The screen's text now.
+    func screen() throws -> String { try Self.run(["capture-pane", "-p", "-t", name]).output }
+
+    /// Polls the screen until `predicate` holds; throws with the last screen after `seconds`.
+    @discardableResult
+    func wait(_ what: String, seconds: Double = 30, until predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            usleep(50_000)
+        }
+        throw Failure("timed out waiting for \(what); screen:\n\(last)")
+    }
+
+    /// Polls until the screen shows `text`.
+    @discardableResult
+    func wait(for text: String, seconds: Double = 30) throws -> String {
+        try wait("'\(text)'", seconds: seconds) { $0.contains(text) }
+    }
+
+    /// Runs tmux with arguments and returns its status and output. It is spawned and reaped with posix_spawn
+    /// and waitpid, its output going to a file: the tmux server that the first command starts inherits the
+    /// descriptors (a pipe would never close), and Foundation's Process was seen leaving the client unreaped.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tmux-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = (["/usr/bin/env", "tmux"] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv + [nil], environ)
+        guard spawned == 0 else { throw Failure("cannot start tmux: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return ((status >> 8) & 0xFF, output)
+    }
+
+    /// A failed wait or tmux call.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
