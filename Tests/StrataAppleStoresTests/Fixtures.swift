@@ -14,8 +14,10 @@ struct Fixtures {
 
     static var source: URL {
         if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
+        // Beside the checkout (../shared) when the repository sits in the workspace, else the workspace's own copy.
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
+        let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
+        return FileManager.default.fileExists(atPath: beside.path) ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
     }
 
     /// Copies every fixture (byte for byte, made writable so the temporary directory can be deleted).

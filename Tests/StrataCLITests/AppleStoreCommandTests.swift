@@ -8,8 +8,10 @@ import Testing
     /// The fixture stores' folder.
     static var fixtures: URL {
         if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
+        // Beside the checkout (../shared) when the repository sits in the workspace, else the workspace's own copy.
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
+        let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
+        return FileManager.default.fileExists(atPath: beside.path) ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
     }
 
     /// Copies `folder/file` with its -wal and -shm (when present) into `directory` and returns the copy's path;
