@@ -22,11 +22,15 @@ public final class NCursesTerminal: Terminal {
     private let input: UnsafeMutablePointer<FILE>
     /// True when roles are drawn in colour.
     public let colours: Bool
+    /// True when the locale's character set is UTF-8, so box drawing and symbols can be shown; false in the
+    /// C locale or a legacy one, where the UI draws in ASCII instead of losing those characters.
+    public let unicode: Bool
     private var closed = false
 
     /// Opens the terminal named by `term` (TERM by default) on the given streams (standard output and input by default).
     public init(monochrome: Bool, term: String? = nil, output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil) throws {
         setlocale(LC_ALL, "")
+        unicode = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
         strata_catch_stop_signals()
         let name = term ?? ProcessInfo.processInfo.environment["TERM"] ?? "dumb"
         let input: UnsafeMutablePointer<FILE> = input ?? strata_stdin()

@@ -15,7 +15,7 @@ struct DemoEndToEndTests {
         let store = folder.appendingPathComponent("books.store")
         let after = folder.appendingPathComponent("after.txt")
         let binary = Self.productsDirectory.appendingPathComponent("strata").path
-        let command = "TERM=xterm-256color '\(binary)' demo --rows 3000 --store '\(store.path)'; echo \"exit=$?\" > '\(after.path)'; stty -a >> '\(after.path)'"
+        let command = "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' demo --rows 3000 --store '\(store.path)'; echo \"exit=$?\" > '\(after.path)'; stty -a >> '\(after.path)'"
         let tmux = try TmuxSession(command: command, width: 120, height: 40)
 
         var screen = try tmux.wait(for: "DRY RUN")
@@ -30,7 +30,7 @@ struct DemoEndToEndTests {
         #expect(screen.contains("done"))
         try tmux.send("r")
         screen = try tmux.wait(for: "Done: at 3.0.0")
-        #expect(screen.contains("Browser · private copy @ 3.0.0"))
+        #expect(screen.contains("Browser · private copy @ 3.0.0"), "the browser is up to date when Done shows")
         #expect(!screen.contains("pending"))
 
         try tmux.send("3", "Enter")
@@ -51,6 +51,20 @@ struct DemoEndToEndTests {
         let report = try String(contentsOf: after, encoding: .utf8)
         #expect(report.hasPrefix("exit=0"))
         #expect(report.contains(" icanon") && report.contains(" echo"), "the terminal is back in cooked mode")
+    }
+
+    @Test func aTerminalWithoutUTF8DrawsInASCII() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("books.store")
+        let binary = Self.productsDirectory.appendingPathComponent("strata").path
+        let tmux = try TmuxSession(command: "TERM=xterm-256color LC_ALL=C '\(binary)' demo --rows 10 --store '\(store.path)'", width: 100, height: 30)
+
+        let screen = try tmux.wait(for: "DRY RUN")
+        #expect(screen.contains("+- 1 Versions -") && screen.contains("Diff 1.0.0 -> 3.0.0"))
+        #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "nothing the C locale cannot show: \(screen)")
+        try tmux.send("q")
     }
 
     /// The bytes of the store and its -wal and -shm (nil for an absent file).

@@ -104,9 +104,10 @@ public final class Session: @unchecked Sendable {
             failure = "\(error)"
         }
         migrator.onEvent = nil
-        inbox.post(.runEnded(cancelled: cancelled, error: failure))
+        // The re-plan and the browser's new counts go first, so that "Done" never shows beside stale panes.
         if mode == .apply { inbox.post(makeMigrator(.apply).1) }
         inbox.post(browse())
+        inbox.post(.runEnded(cancelled: cancelled, error: failure))
     }
 
     /// A migrator for a mode (dry run: on a private copy of `source`, the store by default) and the stages it plans.
