@@ -83,6 +83,7 @@ let package = Package(
             name: "strata-bench",
             dependencies: [
                 "Strata",
+                "StrataTUI",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -5,6 +5,9 @@ enum ProcessMemory {
     /// The peak resident set size (VmHWM) in bytes, or nil where /proc is unavailable.
     static func peakResidentBytes() -> Int? { statusValue("VmHWM") }
 
+    /// Another process's peak resident set size in bytes, or nil once it has exited.
+    static func peakResidentBytes(of pid: pid_t) -> Int? { statusValue("VmHWM", in: "/proc/\(pid)/status") }
+
     /// The current resident set size (VmRSS) in bytes, or nil where /proc is unavailable.
     static func residentBytes() -> Int? { statusValue("VmRSS") }
 
@@ -16,9 +19,9 @@ enum ProcessMemory {
         return (try? handle.write(contentsOf: Data("5".utf8))) != nil
     }
 
-    /// A "Name:   1234 kB" line of /proc/self/status, in bytes.
-    private static func statusValue(_ name: String) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    /// A "Name:   1234 kB" line of a /proc status file, in bytes.
+    private static func statusValue(_ name: String, in file: String = "/proc/self/status") -> Int? {
+        guard let status = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("\(name):") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 2, let kilobytes = Int(fields[1]) else { return nil }

@@ -23,7 +23,7 @@ struct BenchmarkReport {
 
     private var body: String {
         """
-        ## `strata-bench migrations`: W1 to W4 against the sqlite3 CLI and hand-written GRDB
+        ## `strata-bench migrations`: W1 to W5 and the UI against the sqlite3 CLI and hand-written GRDB
 
         Command: `\(command)` (release build). Machine: \(Self.machine). Date: \(ISO8601DateFormatter().string(from: Date())).
 

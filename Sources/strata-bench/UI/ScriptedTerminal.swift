@@ -1,0 +1,55 @@
+import Foundation
+import StrataTUI
+
+/// A terminal for benchmarks: it shows nothing, presses keys from a script once the frame shows a text, waits
+/// out the input timeout as ncurses does when no key comes, and notes when frames first showed given texts.
+final class ScriptedTerminal: Terminal {
+    /// A key to press once the last frame contains `when` (at once when nil).
+    struct Step {
+        let when: String?
+        let key: Key
+    }
+
+    private var script: [Step]
+    private let watched: [String]
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var lastText = ""
+    /// Seconds from creation to the first frame.
+    private(set) var firstFrame: Double?
+    /// Seconds from creation to the first frame containing each watched text.
+    private(set) var seen: [String: Double] = [:]
+
+    /// A terminal of the given size that starts its clock now.
+    init(width: Int = 120, height: Int = 40, script: [Step], watching watched: [String] = []) {
+        self.script = script
+        self.watched = watched
+        dimensions = (width, height)
+        start = clock.now
+    }
+
+    private let dimensions: (width: Int, height: Int)
+
+    func size() -> (width: Int, height: Int) { dimensions }
+
+    func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+        if let step = script.first, step.when.map(lastText.contains) ?? true {
+            script.removeFirst()
+            return .key(step.key)
+        }
+        usleep(useconds_t(milliseconds * 1000))
+        return nil
+    }
+
+    func draw(_ frame: Frame) {
+        let elapsed = seconds(since: start)
+        if firstFrame == nil { firstFrame = elapsed }
+        lastText = frame.text
+        for text in watched where seen[text] == nil && lastText.contains(text) { seen[text] = elapsed }
+    }
+
+    private func seconds(since instant: ContinuousClock.Instant) -> Double {
+        let elapsed = instant.duration(to: clock.now)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
