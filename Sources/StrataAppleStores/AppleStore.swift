@@ -98,23 +98,31 @@ public final class AppleStore: Sendable {
     }
 
     /// A page of an entity's rows in `Z_PK` order, subentities' rows included (the `entity` column tells them
-    /// apart): attributes decoded by type, relationships as references to their targets.
-    public func rows(of entity: String, limit: Int = 50, offset: Int = 0) throws -> AppleRowPage {
+    /// apart): attributes decoded by type, relationships as references to their targets. Each filter keeps the
+    /// rows whose column equals the value as the rows show it (`Z_PK`, `entity`, attributes, to-one
+    /// relationships as `3` or `Item#3`); an impossible filter throws `AppleStoreError.invalidFilter`.
+    public func rows(of entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []) throws -> AppleRowPage {
         let storage = try self.storage(of: entity)
         let family = model.family(of: entity)
         let attributes = model.allAttributes(of: entity)
         let relationships = model.allRelationships(of: entity)
         let showsEntity = family.count > 1
         let columns = ["Z_PK"] + (showsEntity ? ["entity"] : []) + attributes.map(\.name) + relationships.map(\.name)
-        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0) }
         let names = try entityNumbers()
+        let familyNumbers = Dictionary(names.filter { number, _ in storage.familyNumbers.contains(number) }.map { ($1, $0) }, uniquingKeysWith: min)
+        let described = AppleRowFilter.Columns(
+            path: url.path, entity: entity, storage: storage, attributes: attributes, relationships: relationships,
+            numbers: familyNumbers, titles: columns)
+        let conditions = try filters.map { try AppleRowFilter(column: $0.column, value: $0.value, in: described) }
+        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0) }
         return try snapshot.read { db in
-            let filter = "Z_ENT IN \(Self.list(storage.familyNumbers))"
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)") ?? 0
+            let filter = (["Z_ENT IN \(Self.list(storage.familyNumbers))"] + conditions.map(\.condition)).joined(separator: " AND ")
+            let bound = conditions.flatMap(\.arguments)
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)", arguments: StatementArguments(bound)) ?? 0
             let selected = ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name].map(quoted) ?? "NULL" }
             let rows = try Row.fetchAll(
                 db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
-                arguments: [max(limit, 0), max(offset, 0)])
+                arguments: StatementArguments(bound + [max(limit, 0).databaseValue, max(offset, 0).databaseValue]))
             let keys = rows.compactMap { $0[0] as Int64? }
             var links: [String: [Int64: [AppleObjectReference]]] = [:]
             for relationship in relationships {

@@ -14,6 +14,9 @@ public enum AppleStoreError: Error, CustomStringConvertible, Sendable {
     case damagedModelArchive(path: String, reason: String)
     /// The store has no entity with this name.
     case unknownEntity(path: String, entity: String, known: [String])
+    /// A `column=value` filter names no column of the entity, a value that cannot be of the column's type, or a
+    /// column that cannot be filtered.
+    case invalidFilter(path: String, entity: String, column: String, reason: String)
     /// The store has no persistent-history table with this name.
     case unknownHistoryTable(path: String, table: String, known: [String])
     /// The import destination already exists; import only writes new stores.
@@ -38,6 +41,8 @@ public enum AppleStoreError: Error, CustomStringConvertible, Sendable {
             return "\(path): the embedded model archive (Z_MODELCACHE) is damaged: \(reason)"
         case .unknownEntity(let path, let entity, let known):
             return "\(path) has no entity '\(entity)'; its entities are \(known.joined(separator: ", "))"
+        case .invalidFilter(let path, let entity, let column, let reason):
+            return "\(path): cannot filter \(entity) on '\(column)': \(reason)"
         case .unknownHistoryTable(let path, let table, let known):
             let list = known.isEmpty ? "it has no persistent-history tables" : "its history tables are \(known.joined(separator: ", "))"
             return "\(path) has no persistent-history table '\(table)'; \(list)"

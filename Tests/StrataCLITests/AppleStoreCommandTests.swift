@@ -137,13 +137,22 @@ import Testing
         #expect(unknown.standardError.contains("\(store) has no entity 'Nope'; its entities are Author, Book"))
     }
 
-    @Test func filtersAreRefusedOnAppleStores() throws {
+    @Test func filtersOnAppleStoresCompareTheShownValues() throws {
         let directory = try TemporaryStore()
         let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
-        let run = try Self.run(["rows", store, "Item", "--where", "name=Stone Axe"], unchanging: store)
-        #expect(run.status == 2)
-        #expect(run.standardError.contains("filters are not supported on SwiftData/Core Data stores yet"))
-        #expect(run.standardOutput.isEmpty)
+        let axe = try Self.run(["rows", store, "Item", "--where", "name=Stone Axe", "--json"], unchanging: store).json()
+        #expect(axe["total"] as? Int == 1)
+        #expect((axe["rows"] as? [[String: Any]])?.first?["Z_PK"] as? Int == 1)
+        let byRecipe = try Self.run(["rows", store, "Item", "--where", "craftingRecipe=CraftingRecipe#1", "--json"], unchanging: store).json()
+        let recipeRows = try #require(byRecipe["rows"] as? [[String: Any]])
+        #expect(!recipeRows.isEmpty && recipeRows.allSatisfy { $0["craftingRecipe"] as? String == "CraftingRecipe#1" })
+        let unknown = try Self.run(["rows", store, "Item", "--where", "nope=1"], unchanging: store)
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.contains("cannot filter Item on 'nope': its columns are Z_PK, name, craftingRecipe"))
+        #expect(unknown.standardOutput.isEmpty)
+        let badKey = try Self.run(["rows", store, "Item", "--where", "Z_PK=first"], unchanging: store)
+        #expect(badKey.status == 2)
+        #expect(badKey.standardError.contains("Z_PK takes an integer, got 'first'"))
     }
 
     @Test func anSQLiteFileOfNeitherKindIsAStoreProblem() throws {

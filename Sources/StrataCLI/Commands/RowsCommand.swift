@@ -7,7 +7,9 @@ struct RowsCommand: ParsableCommand {
         abstract: "Show an entity's rows as a table or JSON.",
         discussion: """
             Rows come in primary-key order. Each --where keeps rows whose column equals the value (bound, never \
-            spliced into SQL; numbers compare as numbers, other values as text); several are combined with AND. \
+            spliced into SQL; numbers compare as numbers, other values as text); several are combined with AND. On a \
+            SwiftData or Core Data store a value is read as the rows show it: Z_PK, entity, dates in ISO 8601, UUIDs, \
+            true/false, to-one relationships as 3 or Item#3. \
             The store is never written. Text from the store is printed with control characters escaped.
 
             Examples:

@@ -29,26 +29,30 @@ struct RowsReport: Encodable {
     private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset }
 
     /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
-    /// filter columns first (usage errors, exit 2). Filters are refused on SwiftData and Core Data stores.
+    /// filter columns first (usage errors, exit 2).
     init(store url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
         switch try StoreArgument.format(of: url) {
         case .strata:
             try self.init(strataStore: url, entity: entity, limit: limit, offset: offset, filters: filters)
         case .apple:
-            guard filters.isEmpty else {
-                throw CommandFailure.usage("filters are not supported on SwiftData/Core Data stores yet")
-            }
-            try self.init(appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset)
+            try self.init(appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset, filters: filters)
         }
     }
 
-    /// Reads a page of `entity`'s rows from a SwiftData or Core Data store; an unknown entity is a usage error.
-    init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int) throws {
+    /// Reads a page of `entity`'s rows from a SwiftData or Core Data store; an unknown entity or an impossible
+    /// filter is a usage error.
+    init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)] = []) throws {
         guard apple.entityNames.contains(entity) else {
             throw CommandFailure.usage(
                 "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))")
         }
-        let page = try apple.rows(of: entity, limit: limit, offset: offset)
+        let page: AppleRowPage
+        do {
+            page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
+        } catch let error as AppleStoreError {
+            guard case .invalidFilter = error else { throw error }
+            throw CommandFailure.usage(TerminalText.sanitize(error.description))
+        }
         store = apple.url.path
         self.entity = entity
         columns = page.columns
