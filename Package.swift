@@ -45,7 +45,7 @@ let package = Package(
         // libncursesw through a module map and a static-inline shim; only StrataTerminal imports it.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The terminal UI as pure state, reducer and frames (no ncurses), and the thin ncurses layer running it.
-        .target(name: "StrataTUI", dependencies: ["Strata"]),
+        .target(name: "StrataTUI", dependencies: ["Strata", "StrataAppleStores"]),
         .target(name: "StrataTerminal", dependencies: ["Strata", "StrataTUI", "CNCurses"]),
         // The system zlib (raw DEFLATE of Core Data's Z_MODELCACHE); only StrataAppleStores imports it.
         .systemLibrary(name: "CZlib"),
@@ -74,6 +74,7 @@ let package = Package(
                 "Strata",
                 "StrataCLI",
                 "StrataExamples",
+                "StrataAppleStores",
                 "StrataTUI",
                 "StrataTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,7 +96,7 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["Strata", "StrataCLI", "StrataExamples", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
@@ -107,7 +108,7 @@ let package = Package(
         // Golden frames are read from beside the tests through #filePath; the end-to-end test runs `strata` in tmux.
         .testTarget(
             name: "StrataTUITests",
-            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples"],
+            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures"],
             exclude: ["Golden"]
         ),
         // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the
@@ -123,11 +124,13 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Where the real SwiftData / Core Data stores the tests copy live (../shared/fixtures/apple-stores).
+        .target(name: "AppleStoreFixtures", path: "Tests/AppleStoreFixtures"),
         // Runs against copies of the real stores in /work/shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES).
         .testTarget(
             name: "StrataAppleStoresTests",
             dependencies: [
-                "StrataAppleStores", "Strata", "CZlib",
+                "StrataAppleStores", "Strata", "CZlib", "AppleStoreFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

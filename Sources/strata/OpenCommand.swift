@@ -4,7 +4,8 @@ import Strata
 import StrataExamples
 import StrataTerminal
 
-/// `strata open`: the terminal UI on any Strata store, with one of the bundled plans or none.
+/// `strata open`: the terminal UI on any Strata store (or, read-only, a SwiftData / Core Data store), with one of the
+/// bundled plans or none.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -12,11 +13,14 @@ struct OpenCommand: ParsableCommand {
         discussion: """
             Without --plan the UI shows the store's recorded version, schema, history and rows. With a plan it also \
             diffs versions and steps through the stages, in dry-run mode on a private copy until you switch to \
-            apply mode (m) and confirm. When standard output is not a terminal, it prints a summary and exits.
+            apply mode (m) and confirm. A SwiftData or Core Data store opens read-only: its embedded model is the \
+            first version (diff it against the plan's), the browser shows its rows, and nothing runs. When standard \
+            output is not a terminal, it prints a summary and exits.
 
             Examples:
               strata open Books.store
               strata open Books.store --plan bookshelf --no-color
+              strata open default.store --plan bookshelf
             """)
 
     @Argument(help: "The store file.")

@@ -1,5 +1,7 @@
 import Foundation
 import Strata
+import StrataAppleStores
+import StrataTUI
 
 /// The text `demo` and `open` print when standard output is not a terminal: what the UI would show first.
 enum StoreSummary {
@@ -8,6 +10,7 @@ enum StoreSummary {
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages.
     static func text(store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String?) throws -> String {
+        if try StoreFormat.detect(at: url) == .apple { return try appleText(store: url, plan: plan, planName: planName) }
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
         var lines = [
@@ -26,6 +29,21 @@ enum StoreSummary {
                 lines.append("  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes")
             }
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and how it relates to the plan.
+    private static func appleText(store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String?) throws -> String {
+        let session = try Session(store: url, plan: plan)
+        defer { session.shutdown() }
+        let state = session.initialState
+        var lines = ["store: \(url.path)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)", "entities:"]
+        lines += state.browser.entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) rows" }
+        if let planName {
+            lines.append("plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
+            lines += state.stages.map { "  stage \($0.title) \($0.kind): \($0.changes.count) changes" }
+        }
+        lines += state.stagesNote.map { [$0] } ?? []
         return lines.joined(separator: "\n")
     }
 }

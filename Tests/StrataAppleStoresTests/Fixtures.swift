@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import CZlib
 import Crypto
 import Foundation
@@ -12,13 +13,7 @@ struct Fixtures {
     /// The copy's directory; every fixture folder is inside it.
     let directory: URL
 
-    static var source: URL {
-        if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
-        // Beside the checkout (../shared) when the repository sits in the workspace, else the workspace's own copy.
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
-    }
+    static var source: URL { AppleStoreFixtures.source }
 
     /// Copies every fixture (byte for byte, made writable so the temporary directory can be deleted).
     init() throws {

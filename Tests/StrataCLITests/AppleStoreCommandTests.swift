@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import Testing
 
@@ -5,25 +6,12 @@ import Testing
 /// ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES): detected format, metadata, row counts and pages,
 /// and the copies' file, -wal and -shm byte-identical to the originals after every command.
 @Suite struct AppleStoreCommandTests {
-    /// The fixture stores' folder.
-    static var fixtures: URL {
-        if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
-        // Beside the checkout (../shared) when the repository sits in the workspace, else the workspace's own copy.
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
-    }
-
     /// Copies `folder/file` with its -wal and -shm (when present) into `directory` and returns the copy's path;
     /// the originals are only read.
     static func copy(_ folder: String, _ file: String, into directory: TemporaryStore) throws -> String {
-        let source = fixtures.appendingPathComponent(folder).appendingPathComponent(file).path
         let target = directory.path(file)
-        for suffix in ["", "-wal", "-shm"] {
-            guard let data = FileManager.default.contents(atPath: source + suffix) else { continue }
-            try data.write(to: URL(fileURLWithPath: target + suffix))
-        }
-        #expect(TemporaryStore.digests(of: target) == TemporaryStore.digests(of: source))
+        try AppleStoreFixtures.copy(folder, file, to: target)
+        #expect(TemporaryStore.digests(of: target) == TemporaryStore.digests(of: AppleStoreFixtures.source.appendingPathComponent(folder).appendingPathComponent(file).path))
         return target
     }
 
@@ -153,6 +141,17 @@ import Testing
         let badKey = try Self.run(["rows", store, "Item", "--where", "Z_PK=first"], unchanging: store)
         #expect(badKey.status == 2)
         #expect(badKey.standardError.contains("Z_PK takes an integer, got 'first'"))
+    }
+
+    @Test func openWithoutATerminalSummarisesTheStoreReadOnly() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let run = try Self.run(["open", store, "--plan", "bookshelf"], unchanging: store)
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(4) == ["store: \(store)", "format: SwiftData / Core Data store (read-only)", "version: model 1.0.0", "entities:"])
+        #expect(lines.contains("  Item: 7 rows") && lines.contains("plan: bookshelf, versions 1.0.0, 2.0.0, 3.0.0"))
+        #expect(lines.last == "The store says it is 1.0.0, but its model differs from the plan's: see the diff.")
     }
 
     @Test func anSQLiteFileOfNeitherKindIsAStoreProblem() throws {

@@ -1,8 +1,10 @@
 import Foundation
 import Strata
+import StrataAppleStores
 
 /// The impure half of the UI: opens the store and plan, builds the first state, and performs effects off the
-/// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`.
+/// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`. A SwiftData or
+/// Core Data store opens read-only: its embedded model, its rows, diffs against the plan, nothing to run.
 public final class Session: @unchecked Sendable {
     /// The store's file.
     public let storeURL: URL
@@ -12,6 +14,8 @@ public final class Session: @unchecked Sendable {
     public private(set) var initialState: AppState
     private let planType: (any SchemaMigrationPlan.Type)?
     private let schemas: [Schema]
+    /// The SwiftData or Core Data store, when that is what was opened.
+    private let apple: AppleStore?
     private let migrations = DispatchQueue(label: "strata.tui.migrations")
     private let reads = DispatchQueue(label: "strata.tui.reads")
     private let lock = NSLock()
@@ -20,11 +24,25 @@ public final class Session: @unchecked Sendable {
     /// The current mode (guarded by `lock`: set on the migrations queue, read on the reads queue).
     private var runMode: RunMode = .dryRun
 
-    /// Opens a store with an optional plan; throws when the file is not a Strata store or the plan is invalid.
+    /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
+    /// is neither kind of store or the plan is invalid.
     public init(store url: URL, plan: (any SchemaMigrationPlan.Type)?, width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws {
-        let metadata = try StoreInspector(url: url).metadata()
         storeURL = url
         planType = plan
+        if try StoreFormat.detect(at: url) == .apple {
+            let store = try AppleStore(url: url)
+            let opening = AppleStoreOpening(
+                store: store, plan: try plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) },
+                width: width, height: height, options: options)
+            apple = store
+            schemas = opening.schemas
+            initialState = opening.state
+            _ = Reducer.reduce(&initialState, .planned(stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: initialState.storeVersion))
+            _ = Reducer.reduce(&initialState, browse())
+            return
+        }
+        apple = nil
+        let metadata = try StoreInspector(url: url).metadata()
         var storeIndex: Int? = 0, targetIndex: Int?
         if let plan {
             let validated = try ValidatedPlan(plan)
@@ -80,6 +98,10 @@ public final class Session: @unchecked Sendable {
     // MARK: - Migrations (on `migrations`)
 
     private func run(all: Bool) {
+        guard apple == nil else {
+            inbox.post(.runEnded(cancelled: false, error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
+            return
+        }
         var migrator = current()
         if migrator?.cancellation.isCancelled == true {
             // A cancelled migrator stays cancelled: start again from the file as the rollback left it.
@@ -159,6 +181,14 @@ public final class Session: @unchecked Sendable {
     }
 
     private func browse() -> Action {
+        if let apple {
+            do {
+                let counts = try apple.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
+                return .browsed(source: "read-only", version: initialState.storeVersion, entities: counts)
+            } catch {
+                return .failed("Reading \(storeURL.path): \(error)")
+            }
+        }
         let (url, label) = browsed()
         let inspector = StoreInspector(url: url)
         do {
@@ -171,14 +201,19 @@ public final class Session: @unchecked Sendable {
     }
 
     private func rows(entity: String, offset: Int, limit: Int, filter: [RowFilter]) -> Action {
-        do {
-            let page = try StoreInspector(url: browsed().url).rows(
-                entity: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
+        func loaded(_ columns: [String], _ values: [[some CustomStringConvertible]], total: Int) -> Action {
             var rows = RowsPage(entity: entity, offset: offset, filter: filter)
-            rows.columns = page.columns
-            rows.rows = page.rows.map { $0.map(\.description) }
-            rows.total = page.total
+            (rows.columns, rows.rows, rows.total) = (columns, values.map { $0.map(\.description) }, total)
             return .rowsLoaded(rows)
+        }
+        do {
+            let filters = filter.map { ($0.column, $0.value) }
+            if let apple {
+                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
+                return loaded(page.columns, page.rows, total: page.total)
+            }
+            let page = try StoreInspector(url: browsed().url).rows(entity: entity, limit: limit, offset: offset, filters: filters)
+            return loaded(page.columns, page.rows, total: page.total)
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
         }
@@ -187,6 +222,9 @@ public final class Session: @unchecked Sendable {
     private func findings(from: Int, to: Int) -> Action {
         guard planType != nil, schemas.indices.contains(from), schemas.indices.contains(to) else {
             return .findingsLoaded(from: from, to: to, [], note: nil)
+        }
+        if apple != nil {
+            return .findingsLoaded(from: from, to: to, [], note: "Data counts need a Strata store: strata import this store into one, then open it with the plan.")
         }
         let (url, label) = browsed()
         let inspector = StoreInspector(url: url)

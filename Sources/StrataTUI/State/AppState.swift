@@ -26,6 +26,9 @@ public struct AppState: @unchecked Sendable {
     public var storeIndex: Int?
     /// The target version's index.
     public var targetIndex: Int?
+    /// The plan version equal to the store's own model, for a store shown with its embedded model as version 0
+    /// (SwiftData and Core Data stores).
+    public var matchIndex: Int?
     /// The two versions diffed (indexes into `schemas`).
     public var diffFrom: Int
     public var diffTo: Int

@@ -26,9 +26,17 @@ public enum RunMode: Sendable, Equatable {
     case dryRun
     /// On the store: each run asks for confirmation first.
     case apply
+    /// A SwiftData or Core Data store: browsed and diffed, never migrated or written.
+    case readOnly
 
-    /// "DRY RUN" or "APPLY".
-    public var label: String { self == .dryRun ? "DRY RUN" : "APPLY" }
+    /// "DRY RUN", "APPLY" or "READ ONLY".
+    public var label: String {
+        switch self {
+        case .dryRun: "DRY RUN"
+        case .apply: "APPLY"
+        case .readOnly: "READ ONLY"
+        }
+    }
 }
 
 /// What the large pane (2) shows: the diff of two versions, one stage's changes and SQL, or rows of an entity.

@@ -135,6 +135,10 @@ enum KeyReducer {
 
     /// `n` and `r`: in dry run they start at once on the copy; in apply mode they ask first.
     private static func run(_ state: inout AppState, all: Bool) -> [Effect] {
+        if state.mode == .readOnly {
+            state.say(readOnlyHint(state), .warning)
+            return []
+        }
         if state.running {
             state.say("A stage is running; Ctrl-C cancels it.", .warning)
             return []
@@ -157,8 +161,20 @@ enum KeyReducer {
         return []
     }
 
+    /// What to do instead of migrating a read-only (SwiftData or Core Data) store.
+    static func readOnlyHint(_ state: AppState) -> String {
+        let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
+        let plan = state.planName.map { " --plan \($0)" } ?? " --plan NAME"
+        let version = state.matchIndex.map { " --as \(state.schemas[$0].version?.description ?? "")" } ?? ""
+        return "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
+    }
+
     /// `m`: to apply mode after a typed confirmation; back to dry run at once.
     private static func switchMode(_ state: inout AppState) -> [Effect] {
+        if state.mode == .readOnly {
+            state.say(readOnlyHint(state), .warning)
+            return []
+        }
         if state.running {
             state.say("A stage is running; the mode can change once it ends.", .warning)
             return []

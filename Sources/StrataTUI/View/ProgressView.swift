@@ -20,9 +20,11 @@ enum ProgressView {
         } else {
             let next = state.stages.first { $0.status == .pending }
             lines.append(Line(next.map { "Next: \($0.title.replacingOccurrences(of: "->", with: glyphs.arrow)) (\($0.kind))" } ?? "No stage to run.", .plain, .bold))
-            lines.append(Line(state.mode == .dryRun
-                ? "n runs the next stage, r the rest, on a private copy: the store is never written."
-                : "APPLY mode: n and r write the store after you confirm.", state.mode == .dryRun ? .dim : .warning))
+            switch state.mode {
+            case .dryRun: lines.append(Line("n runs the next stage, r the rest, on a private copy: the store is never written.", .dim))
+            case .apply: lines.append(Line("APPLY mode: n and r write the store after you confirm.", .warning))
+            case .readOnly: lines += Line.wrap(KeyReducer.readOnlyHint(state), width: width).map { Line($0, .dim) }
+            }
         }
         let room = max(0, height - lines.count - 1)
         guard room > 0, !state.log.isEmpty else { return lines }

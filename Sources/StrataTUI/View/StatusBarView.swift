@@ -26,7 +26,7 @@ enum StatusBarView {
         let target = state.targetIndex.map { " \(glyphs.arrow) \(state.versions[$0].version)" } ?? ""
         let always = " ? help  q quit "
         let room = frame.width - CharacterWidth.of(always)
-        let line = Line(" \(state.mode.label) ", state.mode == .dryRun ? .dryRun : .apply, [.bold, .reverse])
+        let line = Line(" \(state.mode.label) ", state.mode == .apply ? .apply : .dryRun, [.bold, .reverse])
             .with(" \(name) @ \(state.storeVersion)\(target) ", .statusBar, [.bold, .reverse])
             .with("\(glyphs.separator) \(KeyHelp.hints(for: state))  Tab pane  m mode", .statusBar, .reverse)
         line.draw(in: &frame, x: 0, y: row, limit: room, ellipsis: glyphs.ellipsis)

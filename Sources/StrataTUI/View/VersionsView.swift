@@ -11,6 +11,7 @@ enum VersionsView {
                 .with(" \(CharacterWidth.pad(Formatting.plural(row.entityCount, "entity", "entities"), to: 8))", .dim)
                 .with(" \(row.fingerprint)", .dim)
             if index == state.storeIndex { line = line.with(" store", .info, .bold) }
+            if index == state.matchIndex { line = line.with(" = store", .info, .bold) }
             if index == state.targetIndex { line = line.with(" target", .key, .bold) }
             return line
         }

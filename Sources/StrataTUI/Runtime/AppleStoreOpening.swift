@@ -1,0 +1,55 @@
+import Foundation
+import Strata
+import StrataAppleStores
+
+/// How the UI opens a SwiftData or Core Data store: read-only, its embedded model as the first version, the
+/// plan's versions after it, the plan version equal to that model found, and the plan's stages from there
+/// listed (to read, not to run).
+struct AppleStoreOpening {
+    /// The embedded model, then the plan's versions.
+    let schemas: [Schema]
+    /// The first state: diff from the store's model to the version after the one it equals (or the target).
+    let state: AppState
+    /// The stages from the store's version on, pending and never run here.
+    let stages: [StageRow]
+    /// What the Stages pane says about them.
+    let note: String
+
+    /// Reads the store's model and relates it to the plan.
+    init(store: AppleStore, plan: ValidatedPlan?, planName: String?, width: Int, height: Int, options: RenderOptions) {
+        let embedded = store.schema().schema
+        let planSchemas = plan?.schemas ?? []
+        let schemas = [embedded] + planSchemas
+        self.schemas = schemas
+        // Equal to a plan version when the diff finds nothing; else the version the store says it is, if the plan has it.
+        let equal = planSchemas.firstIndex { SchemaDiff(from: embedded, to: $0).changes.isEmpty }
+        let named = store.defaultVersion.flatMap { version in planSchemas.firstIndex { $0.version == version } }
+        let match = (equal ?? named).map { $0 + 1 }
+        // "model 1.0.0": the row and status bar say it is the store's own model, not the plan's version.
+        let label = "model \(store.defaultVersion?.description ?? "unversioned")"
+        var state = AppState(
+            width: width, height: height, options: options, storePath: store.url.path, storeVersion: label,
+            planName: planName, schemas: schemas, storeIndex: 0, targetIndex: planSchemas.isEmpty ? nil : schemas.count - 1)
+        state.versions[0].version = label
+        state.matchIndex = match
+        state.mode = .readOnly
+        if let match, match + 1 < schemas.count { state.diffTo = match + 1 }
+        state.recomputeDiff()
+        self.state = state
+
+        let from = match.flatMap { schemas[$0].version }
+        let planned: [PlannedStage] = plan?.stages ?? []
+        let start = from.flatMap { version in planned.firstIndex { $0.from.version == version } } ?? 0
+        stages = planned[start...].map(StageRow.init(planned:))
+        switch (plan, match, equal) {
+        case (nil, _, _):
+            note = "A SwiftData / Core Data store opens read-only. Pass --plan NAME to compare its model with a plan's versions."
+        case (_, nil, _):
+            note = "The store's model equals none of the plan's versions: diff it (f/t in Versions) to see how it differs."
+        case (_, let match?, nil):
+            note = "The store says it is \(schemas[match].version?.description ?? "?"), but its model differs from the plan's: see the diff."
+        case (_, let match?, _):
+            note = "The store's model is the plan's \(schemas[match].version?.description ?? "?"). Read only: these stages are shown, not run."
+        }
+    }
+}
