@@ -166,3 +166,49 @@ import Testing
         }
     }
 }
+
+/// `strata import` as a subprocess: the JSON report, a store `info` then reads, a refused version naming the
+/// differences with nothing written, and an existing destination refused; the Apple store's files never change.
+@Suite struct ImportCommandTests {
+    @Test func importReportsAsJSONAndTheNewStoreHoldsTheRows() throws {
+        let directory = try TemporaryStore()
+        let store = try AppleStoreCommandTests.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let imported = directory.path("Imported.store")
+        let run = try AppleStoreCommandTests.run(["import", store, imported, "--json"], unchanging: store)
+        #expect(run.status == 0)
+        let json = try run.json()
+        #expect(json["format"] as? String == "strata.import/1")
+        #expect(json["source"] as? String == store && json["destination"] as? String == imported)
+        #expect(json["version"] as? String == "1.0.0")
+        let entities = try #require(json["entities"] as? [[String: Any]])
+        #expect(entities.map { $0["name"] as? String } == ["Component", "CraftingRecipe", "Item"])
+        #expect(entities.map { $0["rows"] as? Int } == [5, 4, 7])
+        #expect((json["links"] as? Int ?? 0) > 0)
+        #expect((json["notes"] as? [Any])?.isEmpty == true)
+        let info = try CommandRun.strata(["info", imported, "--json"]).json()
+        #expect(info["kind"] as? String == "strata" && info["version"] as? String == "1.0.0")
+        #expect((info["entities"] as? [[String: Any]])?.map { $0["rows"] as? Int } == [5, 4, 7])
+
+        let text = try AppleStoreCommandTests.run(["import", store, directory.path("Text.store")], unchanging: store)
+        #expect(text.standardOutput.split(separator: "\n").map(String.init) == [
+            "Imported \(store) into \(directory.path("Text.store")) at version 1.0.0",
+            "  Component: 5 rows", "  CraftingRecipe: 4 rows", "  Item: 7 rows",
+            "  relationship links: \(json["links"] as? Int ?? -1)", "Everything was carried over.",
+        ])
+
+        let again = try AppleStoreCommandTests.run(["import", store, imported], unchanging: store)
+        #expect(again.status == 2)
+        #expect(again.standardError.contains("already exists"))
+    }
+
+    @Test func aVersionTheModelIsNotIsRefusedAndNothingIsWritten() throws {
+        let directory = try TemporaryStore()
+        let store = try AppleStoreCommandTests.copy("swiftdata-resourcesmanager", "default.store", into: directory)
+        let imported = directory.path("Imported.store")
+        let run = try AppleStoreCommandTests.run(["import", store, imported, "--plan", "bookshelf", "--as", "1.0.0"], unchanging: store)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("is not version 1.0.0 of the plan; differences (store -> plan):"))
+        #expect(run.standardError.contains("Book"))
+        #expect(!FileManager.default.fileExists(atPath: imported))
+    }
+}

@@ -19,6 +19,7 @@ struct ImportCommand: ParsableCommand {
             Examples:
               strata import default.store Imported.store
               strata import default.store Imported.store --plan bookshelf --as 1.0.0
+              strata import default.store Imported.store --json
               strata migrate Imported.store --plan bookshelf --dry-run
             """)
 
@@ -33,6 +34,8 @@ struct ImportCommand: ParsableCommand {
 
     @Option(name: .customLong("as"), help: "The plan version to record the imported store at (with --plan).")
     var version: String?
+
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (plan == nil) == (version == nil) else {
@@ -56,17 +59,7 @@ struct ImportCommand: ParsableCommand {
             if case .destinationExists = error { throw CommandFailure.usage(error.description) }
             throw CommandFailure(status: .storeProblem, message: error.description)
         }
-        let version = report.schema.version?.description ?? "unversioned"
-        Console.out("Imported \(TerminalText.sanitize(source.path)) into \(TerminalText.sanitize(destination.path)) at version \(version)")
-        for (entity, rows) in report.rows {
-            Console.out("  \(TerminalText.sanitize(entity)): \(rows) row\(rows == 1 ? "" : "s")")
-        }
-        Console.out("  relationship links: \(report.links)")
-        if report.notes.isEmpty {
-            Console.out("Everything was carried over.")
-        } else {
-            Console.out("Not carried over as it is (\(report.notes.count)):")
-            report.notes.forEach { Console.out("  \($0)") }
-        }
+        let output = ImportReport(report)
+        if self.output.json { try JSONOutput.print(output) } else { output.textLines.forEach { Console.out($0) } }
     }
 }
