@@ -53,7 +53,8 @@ struct CrashHarness {
     let directory: URL
     let seed: URL
     let expectation: LedgerExpectation
-    let strata = ChildProcess.executable("strata")
+    /// The `strata` killed: $STRATA_CRASH_STRATA (a release build, for the full profile), else the one built beside the tests.
+    let strata = ProcessInfo.processInfo.environment["STRATA_CRASH_STRATA"] ?? ChildProcess.executable("strata")
 
     /// Builds the seed store (a ledger at 1.0.0 with `profile.rows` entries) in `directory`.
     init(profile: Profile, directory: URL) throws {
