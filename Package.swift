@@ -35,6 +35,8 @@ let package = Package(
             dependencies: [
                 "StrataMacros",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // GRDB's own module of the system SQLite: saves bind row values through its C API.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -90,7 +90,9 @@ struct StageRunner {
             }
         }
         observer(.step(stage: title, summary: "validate"))
-        try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore)
+        // A custom stage's closures may empty any column; a lightweight stage only those its changes touch.
+        let checked = planned.kind == .custom ? nil : Self.columnsLightweightChangesCanEmpty(planned.diff)
+        try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore, only: checked)
         try StoreMetadata.write(planned.to, to: db)
         try MigrationHistory.record(planned, rows: rowsDone, db: db)
         return (steps, rowsDone)
@@ -140,14 +142,34 @@ struct StageRunner {
         if cancellation.isCancelled { throw MigrationError.cancelled(stage: title) }
     }
 
-    /// Required attributes and to-one relationships hold values; no new foreign-key violations.
-    private func validate(_ schema: Schema, db: Database, title: String, violationsBefore: Int) throws {
+    /// The (entity, column) pairs a lightweight change can leave without a value: added, retyped or newly required
+    /// attributes, and added or redirected to-one relationships. Renames, index changes and copies keep values.
+    static func columnsLightweightChangesCanEmpty(_ diff: SchemaDiff) -> Set<ColumnName> {
+        Set(diff.changes.compactMap { change -> ColumnName? in
+            switch change {
+            case .attributeAdded, .attributeTypeChanged, .attributeOptionalityChanged(_, _, isOptional: false),
+                 .relationshipAdded, .relationshipCardinalityChanged, .relationshipDestinationChanged:
+                change.property.map { ColumnName(entity: change.entity, column: $0) }
+            default: nil
+            }
+        })
+    }
+
+    /// A column of an entity's table.
+    struct ColumnName: Hashable {
+        let entity: String
+        let column: String
+    }
+
+    /// Required attributes and to-one relationships hold values (all of them, or those in `only`); no new
+    /// foreign-key violations.
+    private func validate(_ schema: Schema, db: Database, title: String, violationsBefore: Int, only: Set<ColumnName>?) throws {
         var problems: [String] = []
         for entity in schema.entities {
             let table = quote(entity.name)
             let required = entity.attributes.filter { !$0.isOptional }.map(\.name)
                 + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name)
-            for column in required {
+            for column in required where only?.contains(ColumnName(entity: entity.name, column: column)) ?? true {
                 let condition = "\(quote(column)) IS NULL"
                 let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)") ?? 0
                 guard count > 0 else { continue }

@@ -1,7 +1,10 @@
 import GRDB
 
 /// How one attribute moves between a model object and its column.
-struct AttributeMapping: @unchecked Sendable {
+///
+/// A class, not a struct: saves and fetches walk every attribute of every row, and copying a struct of this size
+/// costs a retain and release per field each time.
+final class AttributeMapping: @unchecked Sendable {
     /// The description that goes into the schema.
     let attribute: Schema.Attribute
     /// Converts values.
@@ -12,8 +15,18 @@ struct AttributeMapping: @unchecked Sendable {
     let none: Any?
     /// The declared default, if any.
     let makeDefault: (() -> Any)?
+    /// The property name (the attribute's).
+    let name: String
 
-    var name: String { attribute.name }
+    /// A mapping of one stored property.
+    init(attribute: Schema.Attribute, codec: ValueCodec, keyPath: AnyKeyPath, none: Any?, makeDefault: (() -> Any)?) {
+        self.attribute = attribute
+        self.codec = codec
+        self.keyPath = keyPath
+        self.none = none
+        self.makeDefault = makeDefault
+        name = attribute.name
+    }
 
     /// The stored form of a property value (boxed, of the property's declared type).
     func encode(_ value: Any) throws -> DatabaseValue {

@@ -9,7 +9,7 @@ struct SaveWriter {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
-    /// The INSERT and UPDATE texts built so far, so a save of many rows quotes and joins names once per shape.
+    /// The INSERT and UPDATE statements prepared so far, so a save of many rows prepares each shape once.
     private let statements = RowStatements()
 
     /// Performs the writes; returns the primary key given to each inserted object.
@@ -82,26 +82,28 @@ struct SaveWriter {
     ) throws {
         let backing = model.persistentBackingData
         guard let mapping = backing.mapping else { return }
+        var positions: [Int] = []
         var names: [String] = []
         var values: [DatabaseValue] = []
-        for attribute in mapping.attributes where columns?.contains(attribute.name) ?? true {
+        for (position, attribute) in mapping.attributes.enumerated() where columns?.contains(attribute.name) ?? true {
             guard let value = backing.values[attribute.name] else {
                 throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
             }
+            positions.append(position)
             names.append(attribute.name)
             values.append(try attribute.encode(value))
         }
-        for relationship in mapping.relationships where !relationship.relationship.isToMany && (columns?.contains(relationship.name) ?? true) {
+        for (offset, relationship) in mapping.relationships.enumerated()
+        where !relationship.relationship.isToMany && (columns?.contains(relationship.name) ?? true) {
             guard let references = backing.related[relationship.name] else { continue }
+            positions.append(mapping.attributes.count + offset)
             names.append(relationship.name)
             values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
         }
         if insert {
-            try db.cachedStatement(sql: statements.insert(into: mapping.name, columns: names))
-                .execute(arguments: StatementArguments([key.databaseValue] + values))
+            try statements.insert(db, mapping, columns: positions, names: names, key: key, values: values)
         } else if !names.isEmpty {
-            try db.cachedStatement(sql: statements.update(mapping.name, columns: names))
-                .execute(arguments: StatementArguments(values + [key.databaseValue]))
+            try statements.update(db, mapping, columns: positions, names: names, key: key, values: values)
         }
     }
 
@@ -155,33 +157,4 @@ struct SavedInsert {
     let model: any PersistentModel
     let key: Int64
     let isUpsert: Bool
-}
-
-/// The SQL text of row inserts and updates, built once per entity and column list.
-final class RowStatements {
-    private var texts: [[String]: String] = [:]
-
-    /// `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)`.
-    func insert(into entity: String, columns: [String]) -> String {
-        cached(["I", entity] + columns) {
-            let names = ([StoreLayout.primaryKey] + columns).map(quote).joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-            return "INSERT INTO \(quote(entity)) (\(names)) VALUES (\(placeholders))"
-        }
-    }
-
-    /// `UPDATE "Entity" SET column = ?, ... WHERE "_pk" = ?`.
-    func update(_ entity: String, columns: [String]) -> String {
-        cached(["U", entity] + columns) {
-            let assignments = columns.map { "\(quote($0)) = ?" }.joined(separator: ", ")
-            return "UPDATE \(quote(entity)) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?"
-        }
-    }
-
-    private func cached(_ key: [String], _ make: () -> String) -> String {
-        if let text = texts[key] { return text }
-        let text = make()
-        texts[key] = text
-        return text
-    }
 }

@@ -6,9 +6,15 @@ import GRDB
 public struct StoreInspector: Sendable {
     /// The store file.
     public let url: URL
+    /// True to read through an ordinary read-only connection (which may touch the -shm) instead of never
+    /// touching the files: for a file the caller owns, such as a private copy, where that is cheaper.
+    public let inPlace: Bool
 
-    /// An inspector of the store at `url`.
-    public init(url: URL) { self.url = url }
+    /// An inspector of the store at `url`; `inPlace` for files the caller owns (see `inPlace`).
+    public init(url: URL, inPlace: Bool = false) {
+        self.url = url
+        self.inPlace = inPlace
+    }
 
     /// The recorded metadata; throws `notAStore` for a file that is not a Strata store.
     public func metadata() throws -> StoreMetadata {
@@ -38,6 +44,6 @@ public struct StoreInspector: Sendable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
         }
-        return try StoreProbe.read(url, body)
+        return try inPlace ? StoreProbe.readInPlace(url, body) : StoreProbe.read(url, body)
     }
 }

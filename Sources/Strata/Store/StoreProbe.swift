@@ -36,6 +36,23 @@ enum StoreProbe {
         }
     }
 
+    /// Runs `body` on an ordinary read-only connection, which sees the -wal without copying it (and may write
+    /// the -shm): for files the caller owns.
+    static func readInPlace<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            return try DatabaseQueue(path: url.path, configuration: configuration).read(body)
+        } catch let error as StrataError {
+            throw error
+        } catch let error as MigrationError {
+            throw error
+        } catch {
+            throw StrataError.wrap(error, store: url.path, operation: "reading")
+        }
+    }
+
     /// Runs `body` on a read-only view of the store that writes nothing to it.
     static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
         let wal = url.path + "-wal"

@@ -174,10 +174,11 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Reads (on `reads`)
 
-    /// The file the browser shows: the private copy in dry run, the store otherwise.
-    private func browsed() -> (url: URL, label: String) {
-        if mode == .dryRun, let migrator = current() { return (migrator.storeURL, "private copy") }
-        return (storeURL, "store")
+    /// The file the browser shows: the private copy in dry run (read in place: it is the session's own), the
+    /// store otherwise (read without touching its files).
+    private func browsed() -> (inspector: StoreInspector, label: String) {
+        if mode == .dryRun, let migrator = current() { return (StoreInspector(url: migrator.storeURL, inPlace: true), "private copy") }
+        return (StoreInspector(url: storeURL), "store")
     }
 
     private func browse() -> Action {
@@ -189,14 +190,13 @@ public final class Session: @unchecked Sendable {
                 return .failed("Reading \(storeURL.path): \(error)")
             }
         }
-        let (url, label) = browsed()
-        let inspector = StoreInspector(url: url)
+        let (inspector, label) = browsed()
         do {
             let version = try inspector.version()?.description ?? "unversioned"
             let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
             return .browsed(source: label, version: version, entities: counts)
         } catch {
-            return .failed("Reading \(url.path): \(error)")
+            return .failed("Reading \(inspector.url.path): \(error)")
         }
     }
 
@@ -212,7 +212,7 @@ public final class Session: @unchecked Sendable {
                 let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
                 return loaded(page.columns, page.rows, total: page.total)
             }
-            let page = try StoreInspector(url: browsed().url).rows(entity: entity, limit: limit, offset: offset, filters: filters)
+            let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
             return loaded(page.columns, page.rows, total: page.total)
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
@@ -226,8 +226,7 @@ public final class Session: @unchecked Sendable {
         if apple != nil {
             return .findingsLoaded(from: from, to: to, [], note: "Data counts need a Strata store: strata import this store into one, then open it with the plan.")
         }
-        let (url, label) = browsed()
-        let inspector = StoreInspector(url: url)
+        let (inspector, label) = browsed()
         do {
             let version = try inspector.version()
             guard version == schemas[from].version else {

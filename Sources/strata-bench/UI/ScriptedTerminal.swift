@@ -19,6 +19,8 @@ final class ScriptedTerminal: Terminal {
     private(set) var firstFrame: Double?
     /// Seconds from creation to the first frame containing each watched text.
     private(set) var seen: [String: Double] = [:]
+    /// Seconds from creation to each scripted key press, in order.
+    private(set) var pressed: [Double] = []
 
     /// A terminal of the given size that starts its clock now.
     init(width: Int = 120, height: Int = 40, script: [Step], watching watched: [String] = []) {
@@ -35,6 +37,7 @@ final class ScriptedTerminal: Terminal {
     func nextInput(timeout milliseconds: Int) -> TerminalInput? {
         if let step = script.first, step.when.map(lastText.contains) ?? true {
             script.removeFirst()
+            pressed.append(seconds(since: start))
             return .key(step.key)
         }
         usleep(useconds_t(milliseconds * 1000))
