@@ -201,4 +201,31 @@ import Testing
         #expect(read.map(\.strings) == [["changed"]])
         #expect(read.map(\.mood) == [.sad])
     }
+
+    /// Saves bind text and blobs by pointer and length: empty ones stay empty (not NULL) through an insert and an
+    /// update, and text with multi-byte characters keeps every byte.
+    @Test func emptyAndMultiByteValuesSurviveInsertAndUpdate() throws {
+        let url = directory.store(UUID().uuidString)
+        let sample = Values.Sample()
+        sample.string = ""
+        sample.data = Data()
+        let context = ModelContext(try openContainer(Values.Sample.self, at: url))
+        context.insert(sample)
+        try context.save()
+        sample.string = "日本語 ✓ 🙂"
+        sample.data = Data([0, 0, 7])
+        try context.save()
+        sample.string = ""
+        sample.data = Data()
+        try context.save()
+        var stored: [String] = []
+        try editStore(at: url) { db in
+            stored = try String.fetchAll(db, sql: "SELECT typeof(\"string\") || '/' || typeof(\"data\") || '/' || length(\"data\") FROM \"Sample\"")
+        }
+        #expect(stored == ["text/blob/0"])
+        sample.string = "日本語 ✓ 🙂"
+        try context.save()
+        let read = try #require(try ModelContext(try openContainer(Values.Sample.self, at: url)).fetch(FetchDescriptor<Values.Sample>()).first)
+        #expect(read.string == "日本語 ✓ 🙂" && read.data == Data())
+    }
 }

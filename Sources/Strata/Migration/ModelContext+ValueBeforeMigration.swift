@@ -35,7 +35,7 @@ extension ModelContext {
             try stage.readAhead.value(table: table, column: attribute, key: primaryKey, db: db)
         }
         if let mapping = stage.oldSchema.mappings[entity]?.attribute(named: attribute) {
-            return unwrapOptionals(try mapping.decode(stored, entity: entity))
+            return mapping.unwrapped(try mapping.decode(stored, entity: entity))
         }
         return stored.storage.value
     }

@@ -24,8 +24,9 @@ public final class BackingData: @unchecked Sendable {
     var isDeleted = false
     /// How the object's properties are stored; set on first use.
     var mapping: EntityMapping?
-    /// Identifies the object before its first save.
-    let temporaryID = TemporaryIDs.next()
+    /// Identifies the object before its first save; drawn on first use, since objects read from the store
+    /// (and the placeholder every `@Model` instance starts with) never need one.
+    lazy var temporaryID = TemporaryIDs.next()
 
     /// Creates empty storage for a new object.
     public init() {}

@@ -8,6 +8,8 @@ final class EntityMapping: @unchecked Sendable {
     let name: String
     /// The stored values, in declaration order.
     let attributes: [AttributeMapping]
+    /// Each attribute's position in `attributes`, by name.
+    let attributePositions: [String: Int]
     /// The relationships, in declaration order (inverses resolved by `Schema`).
     var relationships: [RelationshipMapping]
     /// Properties the type declares that Strata cannot store, as messages.
@@ -50,6 +52,7 @@ final class EntityMapping: @unchecked Sendable {
             }
         }
         self.attributes = attributes
+        attributePositions = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.relationships = relationships
         self.problems = problems
     }

@@ -30,8 +30,14 @@ final class AttributeMapping: @unchecked Sendable {
 
     /// The stored form of a property value (boxed, of the property's declared type).
     func encode(_ value: Any) throws -> DatabaseValue {
-        guard let unwrapped = unwrapOptionals(value) else { return .null }
+        guard let unwrapped = unwrapped(value) else { return .null }
         return try codec.encode(unwrapped)
+    }
+
+    /// The value without its Optional layers (nil for none); a value already of the stored type is returned as
+    /// it is, which saves the dynamic cast of `unwrapOptionals` for most values.
+    func unwrapped(_ value: Any) -> Any? {
+        type(of: value) == codec.swiftType ? value : unwrapOptionals(value)
     }
 
     /// The property value (boxed, of the declared type) for a stored value.

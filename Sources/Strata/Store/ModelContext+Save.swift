@@ -10,10 +10,11 @@ extension ModelContext {
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
         insertReachableObjects()
         try applyDeleteRules()
-        try validateRelationshipCounts()
+        let (insertedNow, changedNow) = (insertedModelsArray, changedModelsArray)
+        try validateRelationshipCounts(insertedNow + changedNow)
         let writer = SaveWriter(
-            context: self, layout: StoreLayout(schema: schema), inserted: insertedModelsArray,
-            changed: changedModelsArray, deleted: deletedModelsArray)
+            context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
+            changed: changedNow, deleted: deletedModelsArray)
         let assigned = try store.write("saving") { db in try writer.write(db) }
         didSave(insertedKeys: assigned)
     }
@@ -62,10 +63,10 @@ extension ModelContext {
         }
     }
 
-    /// Refuses to save a to-many relationship outside its declared model counts.
-    private func validateRelationshipCounts() throws {
+    /// Refuses to save a to-many relationship of `models` outside its declared model counts.
+    private func validateRelationshipCounts(_ models: [any PersistentModel]) throws {
         let graph = RelationshipGraph(context: self)
-        for model in insertedModelsArray + changedModelsArray {
+        for model in models {
             guard let mapping = model.persistentBackingData.mapping else { continue }
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 let minimum = relationship.relationship.minimumModelCount, maximum = relationship.relationship.maximumModelCount

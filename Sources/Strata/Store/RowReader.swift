@@ -49,9 +49,11 @@ struct RowReader {
     }
 
     private func values(in row: Row) throws -> [String: Any] {
-        var values: [String: Any] = [:]
+        var values: [String: Any] = Dictionary(minimumCapacity: mapping.attributes.count)
+        let unfilled = context.stage?.phase == "didMigrate"
+        let stored = Array(row.databaseValues)
         for (offset, attribute) in mapping.attributes.enumerated() {
-            values[attribute.name] = try attribute.decode(row[offset + 1], entity: mapping.name, unfilled: context.stage?.phase == "didMigrate")
+            values[attribute.name] = try attribute.decode(stored[offset + 1], entity: mapping.name, unfilled: unfilled)
         }
         return values
     }

@@ -15,23 +15,29 @@ final class RowStatements {
 
     private var prepared: [Shape: Statement] = [:]
 
-    /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then `values`.
-    func insert(_ db: Database, _ mapping: EntityMapping, columns: [Int], names: [String], key: Int64, values: [DatabaseValue]) throws {
+    /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then `values`; `columns` are
+    /// positions in the mapping: attributes, then relationships.
+    func insert(_ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, values: [DatabaseValue]) throws {
         let statement = try statement(db, Shape(entity: ObjectIdentifier(mapping), insert: true, columns: columns)) {
-            let quoted = ([StoreLayout.primaryKey] + names).map(quote).joined(separator: ", ")
-            let placeholders = Array(repeating: "?", count: names.count + 1).joined(separator: ", ")
+            let quoted = ([StoreLayout.primaryKey] + Self.names(columns, of: mapping)).map(quote).joined(separator: ", ")
+            let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
             return "INSERT INTO \(quote(mapping.name)) (\(quoted)) VALUES (\(placeholders))"
         }
-        try Self.run(statement, [key.databaseValue] + values, db: db)
+        try Self.run(statement, values, key: key, keyFirst: true, db: db)
     }
 
     /// Runs `UPDATE "Entity" SET column = ?, ... WHERE "_pk" = ?` with `values` then `key`.
-    func update(_ db: Database, _ mapping: EntityMapping, columns: [Int], names: [String], key: Int64, values: [DatabaseValue]) throws {
+    func update(_ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, values: [DatabaseValue]) throws {
         let statement = try statement(db, Shape(entity: ObjectIdentifier(mapping), insert: false, columns: columns)) {
-            let assignments = names.map { "\(quote($0)) = ?" }.joined(separator: ", ")
+            let assignments = Self.names(columns, of: mapping).map { "\(quote($0)) = ?" }.joined(separator: ", ")
             return "UPDATE \(quote(mapping.name)) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?"
         }
-        try Self.run(statement, values + [key.databaseValue], db: db)
+        try Self.run(statement, values, key: key, keyFirst: false, db: db)
+    }
+
+    /// The column names of positions in a mapping (attributes, then relationships).
+    private static func names(_ columns: [Int], of mapping: EntityMapping) -> [String] {
+        columns.map { $0 < mapping.attributes.count ? mapping.attributes[$0].name : mapping.relationships[$0 - mapping.attributes.count].name }
     }
 
     private func statement(_ db: Database, _ shape: Shape, sql: () -> String) throws -> Statement {
@@ -41,34 +47,45 @@ final class RowStatements {
         return statement
     }
 
-    /// Binds `values` to the statement's parameters in order, steps it once, and resets it; a failure throws the
-    /// `DatabaseError` GRDB would.
-    private static func run(_ statement: Statement, _ values: [DatabaseValue], db: Database) throws {
+    /// Binds the key and `values` to the statement's parameters (the key first or last), steps it once, and
+    /// resets it; a failure throws the `DatabaseError` GRDB would.
+    private static func run(_ statement: Statement, _ values: [DatabaseValue], key: Int64, keyFirst: Bool, db: Database) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
+        let first: CInt = keyFirst ? 2 : 1
+        sqlite3_bind_int64(handle, keyFirst ? 1 : CInt(values.count + 1), key)
         for (offset, value) in values.enumerated() {
-            let index = CInt(offset + 1)
-            switch value.storage {
-            case .null: sqlite3_bind_null(handle, index)
-            case .int64(let number): sqlite3_bind_int64(handle, index, number)
-            case .double(let number): sqlite3_bind_double(handle, index, number)
-            case .string(let text): sqlite3_bind_text(handle, index, text, -1, transient)
-            case .blob(let data):
-                data.withUnsafeBytes { bytes in
-                    // A zero-length blob still needs a non-null pointer to bind as a blob, not NULL.
-                    _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), CInt(bytes.count), transient)
-                }
-            }
+            bind(value, to: handle, at: first + CInt(offset))
         }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
             let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
             sqlite3_reset(handle)
+            let arguments = keyFirst ? [key.databaseValue] + values : values + [key.databaseValue]
             throw DatabaseError(
                 resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)), message: message,
-                sql: statement.sql, arguments: StatementArguments(values))
+                sql: statement.sql, arguments: StatementArguments(arguments))
         }
         sqlite3_reset(handle)
+    }
+
+    /// Binds one value; text and blobs are bound by pointer and length (no C string is made, and an empty one
+    /// still binds as empty, not NULL).
+    private static func bind(_ value: DatabaseValue, to handle: SQLiteStatement, at index: CInt) {
+        switch value.storage {
+        case .null: sqlite3_bind_null(handle, index)
+        case .int64(let number): sqlite3_bind_int64(handle, index, number)
+        case .double(let number): sqlite3_bind_double(handle, index, number)
+        case .string(var text):
+            text.withUTF8 { utf8 in
+                let pointer = UnsafeRawPointer(utf8.baseAddress ?? StaticString("").utf8Start).assumingMemoryBound(to: CChar.self)
+                _ = sqlite3_bind_text(handle, index, pointer, CInt(utf8.count), transient)
+            }
+        case .blob(let data):
+            data.withUnsafeBytes { bytes in
+                _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(StaticString("").utf8Start), CInt(bytes.count), transient)
+            }
+        }
     }
 
     /// SQLite copies the bound bytes (the Swift buffers do not outlive the call).

@@ -82,28 +82,28 @@ struct SaveWriter {
     ) throws {
         let backing = model.persistentBackingData
         guard let mapping = backing.mapping else { return }
-        var positions: [Int] = []
-        var names: [String] = []
+        // Columns by position in the mapping (attributes, then relationships); an update visits only its changed
+        // attributes (found by name), in declaration order.
+        var positions = columns.map { $0.compactMap { mapping.attributePositions[$0] }.sorted() } ?? Array(mapping.attributes.indices)
         var values: [DatabaseValue] = []
-        for (position, attribute) in mapping.attributes.enumerated() where columns?.contains(attribute.name) ?? true {
+        values.reserveCapacity(positions.count + mapping.relationships.count)
+        for position in positions {
+            let attribute = mapping.attributes[position]
             guard let value = backing.values[attribute.name] else {
                 throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
             }
-            positions.append(position)
-            names.append(attribute.name)
             values.append(try attribute.encode(value))
         }
         for (offset, relationship) in mapping.relationships.enumerated()
         where !relationship.relationship.isToMany && (columns?.contains(relationship.name) ?? true) {
             guard let references = backing.related[relationship.name] else { continue }
             positions.append(mapping.attributes.count + offset)
-            names.append(relationship.name)
             values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
         }
         if insert {
-            try statements.insert(db, mapping, columns: positions, names: names, key: key, values: values)
-        } else if !names.isEmpty {
-            try statements.update(db, mapping, columns: positions, names: names, key: key, values: values)
+            try statements.insert(db, mapping, columns: positions, key: key, values: values)
+        } else if !positions.isEmpty {
+            try statements.update(db, mapping, columns: positions, key: key, values: values)
         }
     }
 

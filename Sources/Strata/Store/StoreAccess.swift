@@ -7,10 +7,10 @@ protocol StoreAccess: AnyObject {
     var identifier: String { get }
     /// False when saving is refused.
     var allowsSave: Bool { get }
-    /// Runs `body` with a database connection for reading.
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T
+    /// Runs `body` with a database connection for reading; `operation` names it in errors (only built on one).
+    func read<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T
     /// Runs `body` in a transaction (or a savepoint of the open one).
-    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T
+    func write<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T
 }
 
 /// Access through a transaction someone else opened and will commit or roll back.
@@ -24,15 +24,15 @@ final class TransactionAccess: StoreAccess {
         self.identifier = identifier
     }
 
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         do {
             return try body(db)
         } catch {
-            throw StrataError.wrap(error, store: identifier, operation: operation)
+            throw StrataError.wrap(error, store: identifier, operation: operation())
         }
     }
 
-    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         var result: T?
         do {
             try db.inSavepoint {
@@ -40,9 +40,9 @@ final class TransactionAccess: StoreAccess {
                 return .commit
             }
         } catch {
-            throw StrataError.wrap(error, store: identifier, operation: operation)
+            throw StrataError.wrap(error, store: identifier, operation: operation())
         }
-        guard let result else { throw StrataError.database(store: identifier, operation: operation, message: "the savepoint produced no result") }
+        guard let result else { throw StrataError.database(store: identifier, operation: operation(), message: "the savepoint produced no result") }
         return result
     }
 }

@@ -61,20 +61,20 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
     var allowsSave: Bool { configuration.allowsSave }
 
     /// Reads in a snapshot, wrapping SQLite errors with the store's name.
-    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         do {
             return try writer.read(body)
         } catch {
-            throw StrataError.wrap(error, store: identifier, operation: operation)
+            throw StrataError.wrap(error, store: identifier, operation: operation())
         }
     }
 
     /// Writes in one transaction, wrapping SQLite errors with the store's name.
-    func write<T>(_ operation: String, _ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {
         do {
             return try writer.write(body)
         } catch {
-            throw StrataError.wrap(error, store: identifier, operation: operation)
+            throw StrataError.wrap(error, store: identifier, operation: operation())
         }
     }
 }
