@@ -126,8 +126,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // Where the real SwiftData / Core Data stores the tests copy live (../shared/fixtures/apple-stores).
-        .target(name: "AppleStoreFixtures", path: "Tests/AppleStoreFixtures"),
+        // Where the real SwiftData / Core Data stores the tests copy live (../shared/fixtures/apple-stores), and the
+        // FreezeRay fixture app's model as a plan.
+        .target(name: "AppleStoreFixtures", dependencies: ["Strata"], path: "Tests/AppleStoreFixtures"),
         // Runs against copies of the real stores in /work/shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES).
         .testTarget(
             name: "StrataAppleStoresTests",

@@ -1,35 +1,9 @@
+import AppleStoreFixtures
 import Foundation
 import GRDB
 import Strata
 import StrataAppleStores
 import Testing
-
-/// The FreezeRay app's schema as a Strata plan: V1 (name, createdAt), V2 adds email.
-enum FreezeRayV1: VersionedSchema {
-    static let versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [User.self] }
-    @Model final class User {
-        var createdAt: Date?
-        var name: String?
-        init() {}
-    }
-}
-
-enum FreezeRayV2: VersionedSchema {
-    static let versionIdentifier = Schema.Version(2, 0, 0)
-    static var models: [any PersistentModel.Type] { [User.self] }
-    @Model final class User {
-        var createdAt: Date?
-        var email: String?
-        var name: String?
-        init() {}
-    }
-}
-
-enum FreezeRayPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [FreezeRayV1.self, FreezeRayV2.self] }
-    static var stages: [MigrationStage] { [.lightweight(fromVersion: FreezeRayV1.self, toVersion: FreezeRayV2.self)] }
-}
 
 /// Imports of every real store into new Strata stores, read back with StoreInspector.
 @Suite struct AppleStoreImportTests {
@@ -116,7 +90,7 @@ enum FreezeRayPlan: SchemaMigrationPlan {
         let before = Fixtures.digest(destination)
         let dryRun = try Migrator.dryRun(store: destination, plan: FreezeRayPlan.self)
         #expect(dryRun.succeeded)
-        #expect(dryRun.storeVersion == "1.0.0" && dryRun.targetVersion == "2.0.0")
+        #expect(dryRun.storeVersion == "1.0.0" && dryRun.targetVersion == "3.0.0")
         #expect(Fixtures.digest(destination) == before)
     }
 }

@@ -4,46 +4,6 @@ import Strata
 @testable import StrataTUI
 import Testing
 
-/// The FreezeRay fixture's model as its app declares it (1.0.0, then 2.0.0 adds `email`), and a 3.0.0 after them.
-enum FreezeRayV1: VersionedSchema {
-    static let versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [User.self] }
-    @Model final class User {
-        var name: String?
-        var createdAt: Date?
-        init() {}
-    }
-}
-
-enum FreezeRayV2: VersionedSchema {
-    static let versionIdentifier = Schema.Version(2, 0, 0)
-    static var models: [any PersistentModel.Type] { [User.self] }
-    @Model final class User {
-        var name: String?
-        var createdAt: Date?
-        var email: String?
-        init() {}
-    }
-}
-
-enum FreezeRayV3: VersionedSchema {
-    static let versionIdentifier = Schema.Version(3, 0, 0)
-    static var models: [any PersistentModel.Type] { [User.self] }
-    @Model final class User {
-        var name: String?
-        var createdAt: Date?
-        var email: String = ""
-        init() {}
-    }
-}
-
-enum FreezeRayPlan: SchemaMigrationPlan {
-    static var schemas: [any VersionedSchema.Type] { [FreezeRayV1.self, FreezeRayV2.self, FreezeRayV3.self] }
-    static var stages: [MigrationStage] {
-        [.lightweight(fromVersion: FreezeRayV1.self, toVersion: FreezeRayV2.self), .lightweight(fromVersion: FreezeRayV2.self, toVersion: FreezeRayV3.self)]
-    }
-}
-
 /// The UI's session on copies of real SwiftData stores: read-only, the embedded model as the first version, the
 /// plan version it equals, the plan's stages from there (never run), rows with filters, and files never written.
 @Suite struct AppleStoreSessionTests {

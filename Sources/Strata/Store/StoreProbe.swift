@@ -42,22 +42,14 @@ enum StoreProbe {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        do {
-            return try DatabaseQueue(path: url.path, configuration: configuration).read(body)
-        } catch let error as StrataError {
-            throw error
-        } catch let error as MigrationError {
-            throw error
-        } catch {
-            throw StrataError.wrap(error, store: url.path, operation: "reading")
-        }
+        return try reading(url) { try DatabaseQueue(path: url.path, configuration: configuration).read(body) }
     }
 
     /// Runs `body` on a read-only view of the store that writes nothing to it.
     static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
         let wal = url.path + "-wal"
         let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-        do {
+        return try reading(url) {
             if walSize > 0 {
                 let copy = try PrivateCopy(of: url)
                 defer { copy.remove() }
@@ -67,6 +59,13 @@ enum StoreProbe {
             configuration.readonly = true
             let encoded = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? url.path
             return try DatabaseQueue(path: "file:\(encoded)?mode=ro&immutable=1", configuration: configuration).read(body)
+        }
+    }
+
+    /// Runs a read, passing Strata's own errors through and wrapping SQLite's with the store's path.
+    private static func reading<T>(_ url: URL, _ read: () throws -> T) throws -> T {
+        do {
+            return try read()
         } catch let error as StrataError {
             throw error
         } catch let error as MigrationError {
