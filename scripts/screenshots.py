@@ -8,9 +8,10 @@ DejaVu Sans Mono.
 
     swift build                      # or any build; pass the binary with --strata
     pip install pyte pillow          # Debian: fonts-dejavu-core for the font
-    python3 scripts/screenshots.py [--strata .build/debug/strata] [--out Screenshots] [--rows 200000]
+    python3 scripts/screenshots.py [--strata .build/debug/strata] [--out Screenshots] [--rows 200000] [--only apple]
 
-Writes versions-diff.png, stages-progress.png, browser.png and help.png.
+Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), and apple-store.png (a copy of
+the real SwiftData store in ../shared/fixtures/apple-stores/swiftdata-resourcesmanager opened read-only).
 """
 import argparse
 import os
@@ -19,6 +20,8 @@ import sys
 import tempfile
 import time
 import uuid
+
+import shutil
 
 import pyte
 from PIL import Image, ImageDraw, ImageFont
@@ -137,17 +140,11 @@ def draw_block(draw, character, x, y, width, height, fill):
             draw.line([cx, vertical[0], cx, vertical[1]], fill=fill)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    parser.add_argument("--strata", default=os.path.join(root, ".build", "debug", "strata"), help="the strata binary")
-    parser.add_argument("--out", default=os.path.join(root, "Screenshots"), help="where the PNGs go")
-    parser.add_argument("--rows", type=int, default=200_000, help="books in the demo store (enough to see progress)")
-    options = parser.parse_args()
-    os.makedirs(options.out, exist_ok=True)
+def demo_shots(options):
+    """The demo: versions and diff, a stage mid-run, the rows after the dry run, the help overlay."""
     folder = tempfile.mkdtemp(prefix="strata-shots-")
     store = os.path.join(folder, "bookshelf.store")
-    command = f"TERM=xterm-256color '{options.strata}' demo --rows {options.rows} --store '{store}'"
+    command = f"TERM=xterm-256color LANG=C.UTF-8 '{options.strata}' demo --rows {options.rows} --store '{store}'"
     session = Session(command)
     try:
         session.wait_for("Data counts from", seconds=300)
@@ -168,7 +165,46 @@ def main():
         session.keys("Escape", "q")
     finally:
         session.close()
-    print(f"wrote versions-diff.png, stages-progress.png, browser.png, help.png to {options.out}")
+    return ["versions-diff.png", "stages-progress.png", "browser.png", "help.png"]
+
+
+def apple_shot(options):
+    """A copy of a real SwiftData store (most rows in its -wal) opened read-only, on the rows of Item."""
+    source = os.path.join(options.apple_fixtures, "swiftdata-resourcesmanager")
+    folder = tempfile.mkdtemp(prefix="strata-shots-")
+    for name in os.listdir(source):
+        shutil.copyfile(os.path.join(source, name), os.path.join(folder, name))
+    store = os.path.join(folder, "default.store")
+    session = Session(f"TERM=xterm-256color LANG=C.UTF-8 '{options.strata}' open '{store}'")
+    try:
+        session.wait_for("READ ONLY")
+        session.keys("5", "G", "Enter")
+        session.wait(lambda s: "Rows: Item" in s and "Stone Axe" in s, "the rows of Item")
+        render(session.capture(), os.path.join(options.out, "apple-store.png"))
+        session.keys("q")
+    finally:
+        session.close()
+    return ["apple-store.png"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    parser.add_argument("--strata", default=os.path.join(root, ".build", "debug", "strata"), help="the strata binary")
+    parser.add_argument("--out", default=os.path.join(root, "Screenshots"), help="where the PNGs go")
+    parser.add_argument("--rows", type=int, default=200_000, help="books in the demo store (enough to see progress)")
+    beside = os.path.join(os.path.dirname(root), "shared", "fixtures", "apple-stores")
+    parser.add_argument("--apple-fixtures", default=beside if os.path.isdir(beside) else "/work/shared/fixtures/apple-stores",
+                        help="the folder of real Apple stores")
+    parser.add_argument("--only", choices=["demo", "apple"], help="take only these shots")
+    options = parser.parse_args()
+    os.makedirs(options.out, exist_ok=True)
+    written = []
+    if options.only in (None, "demo"):
+        written += demo_shots(options)
+    if options.only in (None, "apple"):
+        written += apple_shot(options)
+    print(f"wrote {', '.join(written)} to {options.out}")
 
 
 if __name__ == "__main__":
