@@ -117,7 +117,16 @@ import Testing
 
     @Test func versionPicksChangeTheDiffAndAskForCounts() throws {
         var state = try Fixtures.bookshelf()
-        #expect(state.diff.count == 6)
+        // 1.0.0 -> 3.0.0 goes step by step: the rename of 1.0.0 -> 2.0.0 is a rename, not a removal and an addition.
+        #expect(state.diff.map(\.step) == ["1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0"])
+        #expect(state.diff.map(\.text) == [
+            "Book.isbnCode renamed from isbn", "Book.publishedYear added (Int, optional)",
+            "Book.firstName added (String, required, no default)", "Book.lastName added (String, required, no default)",
+            "Book.author removed (String)",
+        ])
+        #expect(AppState.diffSteps(from: 2, to: 0).map { [$0.from, $0.to] } == [[2, 0]], "backwards is one direct diff")
+        #expect(AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(1)).map { [$0.from, $0.to] } == [[0, 1], [1, 2], [2, 3]])
+        #expect(AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(nil)).map { [$0.from, $0.to] } == [[0, 3]], "a model equal to no version: direct")
         _ = Reducer.reduce(&state, .key(.character("j")))
         #expect(Reducer.reduce(&state, .key(.character("t"))) == [.loadFindings(from: 0, to: 1)])
         #expect(state.diff.map(\.label) == ["lightweight", "lightweight"])

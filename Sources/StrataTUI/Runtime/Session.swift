@@ -232,7 +232,11 @@ public final class Session: @unchecked Sendable {
             guard version == schemas[from].version else {
                 return .findingsLoaded(from: from, to: to, [], note: "Data counts appear for diffs from \(version?.description ?? "unversioned"), the version of the \(label).")
             }
-            let found = try inspector.findings(for: SchemaDiff(from: schemas[from], to: schemas[to]))
+            // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
+            // stage makes has none until that stage has run.
+            let found = AppState.diffSteps(from: from, to: to).flatMap { step in
+                (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
+            }
             return .findingsLoaded(from: from, to: to, found, note: "Data counts from the \(label) at \(version?.description ?? "unversioned").")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")

@@ -106,7 +106,29 @@ public struct AppState: @unchecked Sendable {
             diff = []
             return
         }
-        diff = DiffEntry.entries(of: SchemaDiff(from: schemas[diffFrom], to: schemas[diffTo]))
+        let steps = Self.diffSteps(from: diffFrom, to: diffTo, storeModelMatch: mode == .readOnly ? .some(matchIndex) : nil)
+        diff = steps.flatMap { from, to in
+            DiffEntry.entries(
+                of: SchemaDiff(from: schemas[from], to: schemas[to]),
+                step: steps.count > 1 ? "\(versions[from].version) -> \(versions[to].version)" : nil)
+        }
+    }
+
+    /// The version pairs a diff from `from` to `to` is shown through. Forward along the plan it goes one version at
+    /// a time, as the stages do, so a rename in one step shows as a rename rather than a removal and an addition;
+    /// backwards it is one direct diff. `storeModelMatch` is given when version 0 is a store's own model (a
+    /// SwiftData or Core Data store): from it, the diff goes to the plan version it equals, then along the plan
+    /// (directly when it equals none).
+    public static func diffSteps(from: Int, to: Int, storeModelMatch: Int?? = nil) -> [(from: Int, to: Int)] {
+        var steps: [(from: Int, to: Int)] = []
+        var start = from
+        if let match = storeModelMatch, from == 0 {
+            guard let match, to > match else { return [(from, to)] }
+            if match > 0 { steps.append((0, match)) }
+            start = match
+        }
+        guard start < to else { return steps + [(start, to)] }
+        return steps + (start..<to).map { ($0, $0 + 1) }
     }
 
     /// The cursor of a pane.

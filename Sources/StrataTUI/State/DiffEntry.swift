@@ -14,9 +14,11 @@ public struct DiffEntry: Sendable, Equatable {
     public var label: String
     /// The reason and fix of a custom change, or the loss of a destructive one.
     public var detail: String?
+    /// The step ("1.0.0 -> 2.0.0") the change belongs to, when the diff spans several versions.
+    public var step: String?
 
-    /// The entries of a diff, in its order (grouped by entity).
-    public static func entries(of diff: SchemaDiff) -> [DiffEntry] {
+    /// The entries of a diff, in its order (grouped by entity), each marked with `step` when given.
+    public static func entries(of diff: SchemaDiff, step: String? = nil) -> [DiffEntry] {
         diff.changes.map { change in
             let detail: String? = switch change.classification {
             case .lightweight: nil
@@ -25,7 +27,7 @@ public struct DiffEntry: Sendable, Equatable {
             }
             return DiffEntry(
                 entity: change.entity, property: change.property, marker: change.marker, text: change.description,
-                label: change.classification.label, detail: detail)
+                label: change.classification.label, detail: detail, step: step)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Strata
 
-/// The Diff pane: the changes between the two picked versions grouped by entity, each with its marker,
-/// classification, reason and (when a store is open) data counts; without a plan, the store's schema.
+/// The Diff pane: the changes between the two picked versions, step by step along the plan and grouped by entity,
+/// each with its marker, classification, reason and (when a store is open) data counts; without a plan, the
+/// store's schema.
 enum DiffView {
     /// The title of the large pane when it shows the diff.
     static func title(_ state: AppState, glyphs: Glyphs) -> String {
@@ -17,7 +18,14 @@ enum DiffView {
         if let note = state.findingsNote { lines += Line.wrap(note, width: width).map { Line($0, .dim) } }
         let filter = state.filters[.diff] ?? ""
         var entity: String?
+        var step: String?
         for entry in state.diff where filter.isEmpty || "\(entry.text) \(entry.label)".localizedCaseInsensitiveContains(filter) {
+            if let next = entry.step, next != step {
+                step = next
+                entity = nil
+                lines.append(Line())
+                lines.append(Line(next.replacingOccurrences(of: "->", with: state.options.glyphs.arrow), .info, .bold))
+            }
             if entry.entity != entity {
                 entity = entry.entity
                 lines.append(Line())
