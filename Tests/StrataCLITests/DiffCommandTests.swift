@@ -10,6 +10,20 @@ import Testing
         #expect(run.standardOutput.contains("+ Book.publishedYear added"))
     }
 
+    @Test func acrossSeveralVersionsTheDiffGoesStepByStep() throws {
+        let run = try CommandRun.strata("diff", "--plan", "bookshelf", "1.0.0", "3.0.0")
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Plan bookshelf: 1.0.0 -> 3.0.0, 5 changes: 2 lightweight, 2 custom, 1 destructive")
+        #expect(lines.prefix(4).dropFirst() == [" 1.0.0 -> 2.0.0", "  ~ Book.isbnCode renamed from isbn  [lightweight]", "  + Book.publishedYear added (Int, optional)  [lightweight]"])
+        #expect(lines.contains(" 2.0.0 -> 3.0.0") && !run.standardOutput.contains("isbn removed"))
+        let json = try CommandRun.strata("diff", "--plan", "bookshelf", "1.0.0", "3.0.0", "--json").json()
+        let changes = try #require(json["changes"] as? [[String: Any]])
+        #expect(changes.map { $0["step"] as? String } == ["1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0"])
+        let backwards = try CommandRun.strata("diff", "--plan", "bookshelf", "3.0.0", "1.0.0", "--json").json()
+        #expect((backwards["changes"] as? [[String: Any]])?.allSatisfy { $0["step"] == nil } == true, "backwards is one direct diff")
+    }
+
     @Test func jsonCarriesReasonsFixesAndLosses() throws {
         let json = try CommandRun.strata("diff", "--plan", "bookshelf", "2.0.0", "3.0.0", "--json").json()
         #expect(json["format"] as? String == "strata.diff/1")

@@ -33,7 +33,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let (checked, _) = ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan))
         let report = try DiffReport(
-            plan: plan,
+            plan: plan, validated: checked,
             from: VersionArgument.schema(from, in: checked, planName: plan),
             to: VersionArgument.schema(to, in: checked, planName: plan),
             store: store.map(StoreArgument.url))

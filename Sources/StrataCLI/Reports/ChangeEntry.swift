@@ -1,6 +1,7 @@
 import Strata
 
-/// One schema change in reports: `{"entity", "property"?, "marker", "description", "classification", "reason"?, "fix"?, "loss"?}`.
+/// One schema change in reports: `{"entity", "property"?, "marker", "description", "classification", "reason"?, "fix"?,
+/// "loss"?, "step"?}`.
 struct ChangeEntry: Encodable {
     /// The entity the change belongs to.
     let entity: String
@@ -18,6 +19,8 @@ struct ChangeEntry: Encodable {
     let fix: String?
     /// Which data disappears (destructive changes).
     let loss: String?
+    /// The step ("1.0.0 -> 2.0.0") of a diff that spans several versions.
+    var step: String?
 
     /// The entry of a typed change.
     init(_ change: SchemaChange) {

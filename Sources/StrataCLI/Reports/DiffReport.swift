@@ -3,6 +3,7 @@ import Strata
 
 /// What `strata diff` reports, shape `strata.diff/1`: `{"format", "plan", "from", "to", "counts": {"lightweight",
 /// "custom", "destructive"}, "changes": [change], "store"?, "findings"?: [finding]}` (the last two with `--store`).
+/// Forward across several versions the changes go step by step, each with its `step`.
 struct DiffReport: Encodable {
     let format = "strata.diff/1"
     /// The plan's name.
@@ -20,13 +21,21 @@ struct DiffReport: Encodable {
     /// What the changes would do to the store's data.
     let findings: [FindingEntry]?
 
-    /// Diffs two schemas of a plan, counting data-dependent findings in `store` (which must be at `from`).
-    init(plan name: String, from: Schema, to: Schema, store url: URL?) throws {
-        let diff = SchemaDiff(from: from, to: to)
+    /// Diffs two schemas of a plan as the plan goes (see `ValidatedPlan.diffs`), counting data-dependent findings
+    /// in `store` (which must be at `from`): each step's on the data as it is now, so a step whose checks need
+    /// columns only an earlier stage makes counts nothing.
+    init(plan name: String, validated: ValidatedPlan, from: Schema, to: Schema, store url: URL?) throws {
+        let diffs = validated.diffs(from: from, to: to)
         plan = name
         self.from = from.version?.description ?? "unversioned"
         self.to = to.version?.description ?? "unversioned"
-        changes = diff.changes.map(ChangeEntry.init)
+        changes = diffs.flatMap { diff in
+            diff.changes.map { change in
+                var entry = ChangeEntry(change)
+                if diffs.count > 1 { entry.step = "\(diff.from.version?.description ?? "unversioned") -> \(diff.to.version?.description ?? "unversioned")" }
+                return entry
+            }
+        }
         counts = ChangeCounts(changes)
         store = url?.path
         if let url {
@@ -36,7 +45,10 @@ struct DiffReport: Encodable {
                 throw CommandFailure.usage(
                     "\(url.path) is at \(recorded?.description ?? "no version"), not \(self.from); --store counts data for a store at the diff's first version")
             }
-            findings = try inspector.findings(for: diff).map(FindingEntry.init)
+            findings = try diffs.enumerated().flatMap { index, diff in
+                // The first step's data is the store's own: its errors are real; later steps may lack columns.
+                index == 0 ? try inspector.findings(for: diff) : ((try? inspector.findings(for: diff)) ?? [])
+            }.map(FindingEntry.init)
         } else {
             findings = nil
         }
@@ -45,7 +57,14 @@ struct DiffReport: Encodable {
     /// The report as text.
     func textLines(style: TextStyle) -> [String] {
         var lines = [style.bold("Plan \(plan): \(from) -> \(to), \(counts.text)")]
-        lines += changes.flatMap { $0.textLines(style: style) }.map { "  " + $0 }
+        var step: String?
+        for change in changes {
+            if let next = change.step, next != step {
+                step = next
+                lines.append(" " + style.bold(next))
+            }
+            lines += change.textLines(style: style).map { "  " + $0 }
+        }
         if let store, let findings {
             lines += ["", style.bold("Data in \(TerminalText.sanitize(store))")]
             lines += findings.isEmpty ? ["  nothing is lost, missing or duplicated"] : findings.map { "  " + $0.textLine(style: style) }
