@@ -33,11 +33,13 @@ public final class AppleStore: Sendable {
     /// Opens the store at `url` through a private copy; throws `AppleStoreError.unrecognizedFormat` for a file that
     /// is not a SwiftData or Core Data store, and the other `AppleStoreError`s for damaged parts.
     public init(url: URL) throws {
-        guard try StoreFormat.detect(at: url) == .apple else {
+        let (format, copy) = try StoreFormat.detectKeepingCopy(at: url)
+        guard format == .apple, let copy else {
+            copy?.close()
             throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it is a Strata store; open it with StoreInspector")
         }
         self.url = url
-        snapshot = try StoreSnapshot(of: url)
+        snapshot = copy
         let path = url.path
         (metadata, model, layout) = try snapshot.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),

@@ -21,15 +21,29 @@ public enum StoreFormat: String, Hashable, Sendable, CustomStringConvertible {
     /// never opened); throws `AppleStoreError.unrecognizedFormat` for a missing file, a directory, a file that is
     /// not SQLite, and an SQLite file that is neither kind of store.
     public static func detect(at url: URL) throws -> StoreFormat {
+        let (format, snapshot) = try detectKeepingCopy(at: url)
+        snapshot?.close()
+        return format
+    }
+
+    /// The format, and the private copy detection had to make (for anything but a Strata store), open, so that
+    /// whoever reads the store next need not copy its files again.
+    static func detectKeepingCopy(at url: URL) throws -> (StoreFormat, StoreSnapshot?) {
         try StoreSnapshot.checkIsSQLiteFile(url)
         // A Strata store is recognised by its metadata through StoreInspector, which reads without copying when
         // the -wal holds nothing; only other files pay for a private copy.
-        if (try? StoreInspector(url: url).metadata()) != nil { return .strata }
+        if (try? StoreInspector(url: url).metadata()) != nil { return (.strata, nil) }
         let snapshot = try StoreSnapshot(of: url)
-        defer { snapshot.close() }
-        let tables = try snapshot.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
-        if tables.contains("_strata_metadata") { return .strata }
-        if tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") { return .apple }
+        let tables: Set<String>
+        do {
+            tables = try snapshot.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+        } catch {
+            snapshot.close()
+            throw error
+        }
+        if tables.contains("_strata_metadata") { return (.strata, snapshot) }
+        if tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") { return (.apple, snapshot) }
+        snapshot.close()
         throw AppleStoreError.unrecognizedFormat(
             path: url.path,
             reason: tables.isEmpty

@@ -15,8 +15,7 @@ struct PhaseMeasurement {
         let clock = ContinuousClock()
         let start = clock.now
         let rows = try body()
-        let elapsed = start.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = start.duration(to: clock.now).seconds
         // Without a reset the high-water mark is the whole process's so far, not this phase's.
         return PhaseMeasurement(
             name: name, rows: rows, seconds: seconds,

@@ -85,8 +85,7 @@ struct WorkloadResult {
         let clock = ContinuousClock()
         let start = clock.now
         let childPeak = try body()
-        let elapsed = start.duration(to: clock.now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = start.duration(to: clock.now).seconds
         return RunResult(seconds: seconds, peakBytes: childPeak ?? (reset ? ProcessMemory.peakResidentBytes() : nil))
     }
 

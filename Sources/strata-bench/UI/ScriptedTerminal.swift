@@ -52,7 +52,6 @@ final class ScriptedTerminal: Terminal {
     }
 
     private func seconds(since instant: ContinuousClock.Instant) -> Double {
-        let elapsed = instant.duration(to: clock.now)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        instant.duration(to: clock.now).seconds
     }
 }

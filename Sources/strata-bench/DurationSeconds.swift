@@ -1,0 +1,5 @@
+/// Durations as the fractional seconds the benchmark tables print.
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
