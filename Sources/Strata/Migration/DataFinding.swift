@@ -41,12 +41,14 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     static func compute(_ diff: SchemaDiff, in db: Database) throws -> [DataFinding] {
         let layout = StoreLayout(schema: diff.from)
         var findings: [DataFinding] = []
-        func keys(_ entity: String, _ condition: String) throws -> (Int, [String]) {
+        // Every row when `condition` is nil: a count without WHERE is answered from the table's b-tree pages.
+        func keys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
             let table = quote(entity)
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)") ?? 0
+            let filter = condition.map { " WHERE \($0)" } ?? ""
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0
             guard count > 0 else { return (0, []) }
             let samples = try Int64.fetchAll(
-                db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(sampleLimit)")
+                db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table)\(filter) ORDER BY 1 LIMIT \(sampleLimit)")
             return (count, samples.map { "\(entity)/\($0)" })
         }
         func add(_ kind: Kind, _ entity: String, _ property: String?, _ result: (Int, [String])) {
@@ -56,11 +58,11 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
             let entity = change.entity
             switch change {
             case .entityRemoved:
-                add(.rowsDropped, entity, nil, try keys(entity, "1"))
+                add(.rowsDropped, entity, nil, try keys(entity, nil))
             case .attributeRemoved(_, let attribute):
                 add(.valuesDropped, entity, attribute.name, try keys(entity, "\(quote(attribute.name)) IS NOT NULL"))
             case .attributeAdded(_, let attribute) where !attribute.isOptional && attribute.defaultValue == nil:
-                add(.rowsLackingValue, entity, attribute.name, try keys(entity, "1"))
+                add(.rowsLackingValue, entity, attribute.name, try keys(entity, nil))
             case .attributeOptionalityChanged(_, let attribute, false) where attribute.defaultValue == nil:
                 let column = SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))

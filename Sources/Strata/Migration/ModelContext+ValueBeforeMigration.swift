@@ -26,15 +26,13 @@ extension ModelContext {
         guard let stage, stage.phase == "didMigrate" else {
             throw MigrationError.notInDidMigrate("valueBeforeMigration reads the rows from before a stage; call it in didMigrate")
         }
-        guard let table = stage.oldTables[entity], let old = stage.oldSchema.entitiesByName[entity],
-              old.attribute(named: attribute) != nil
-        else {
+        guard let column = stage.oldColumn(entity: entity, attribute: attribute) else {
             throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
         }
         let stored = try store.read("reading \(entity).\(attribute) from before the stage") { db in
-            try stage.readAhead.value(table: table, column: attribute, key: primaryKey, db: db)
+            try column.value(key: primaryKey, db: db)
         }
-        if let mapping = stage.oldSchema.mappings[entity]?.attribute(named: attribute) {
+        if let mapping = column.mapping {
             return mapping.unwrapped(try mapping.decode(stored, entity: entity))
         }
         return stored.storage.value

@@ -12,8 +12,10 @@ final class StageContext {
     let oldSchema: Schema
     /// The table holding each entity's rows as they were before the stage.
     let oldTables: [String: String]
-    /// Old values read ahead in key order, so a loop over every row costs one query per window, not per row.
-    let readAhead = OldValueWindows()
+    /// The most recently used old column: a loop over every row asks for the same one each time.
+    private var lastSource: OldColumn?
+    /// Every old column read so far.
+    private var sources: [OldColumn] = []
 
     /// The context of one closure of a stage.
     init(phase: String, version: String, oldSchema: Schema, oldTables: [String: String]) {
@@ -22,37 +24,81 @@ final class StageContext {
         self.oldSchema = oldSchema
         self.oldTables = oldTables
     }
+
+    /// Where an entity's attribute from before the stage is kept, or nil when the entity had no such attribute.
+    func oldColumn(entity: String, attribute: String) -> OldColumn? {
+        if let last = lastSource, last.entity == entity, last.attribute == attribute { return last }
+        let found = sources.first { $0.entity == entity && $0.attribute == attribute } ?? {
+            guard let table = oldTables[entity], oldSchema.entitiesByName[entity]?.attribute(named: attribute) != nil else { return nil }
+            let source = OldColumn(
+                entity: entity, attribute: attribute, table: table,
+                mapping: oldSchema.mappings[entity]?.attribute(named: attribute))
+            sources.append(source)
+            return source
+        }()
+        lastSource = found
+        return found
+    }
 }
 
-/// Windows of old values per entity and attribute: the values of a run of consecutive keys.
-final class OldValueWindows {
+/// One attribute's column from before a stage, with a window of its values read ahead in key order, so a loop
+/// over every row costs one query per window, not one per row.
+final class OldColumn {
     /// How many rows one window reads.
     static let size = 2_000
-    private var windows: [Slot: (range: ClosedRange<Int64>, values: [Int64: DatabaseValue])] = [:]
+    /// The entity, as named before the stage.
+    let entity: String
+    /// The attribute, as named before the stage (its column in `table`).
+    let attribute: String
+    /// The table holding the rows from before the stage.
+    let table: String
+    /// How the old version's model decodes the value (nil when the schema has no model types).
+    let mapping: AttributeMapping?
+    /// The keys of the window, ascending, and their values.
+    private var keys: [Int64] = []
+    private var values: [DatabaseValue] = []
+    /// The keys the window covers: every key in it without a row has no old value.
+    private var covered: ClosedRange<Int64>?
+    /// Where the next lookup is expected (rows are usually visited in key order).
+    private var next = 0
 
-    /// A table and column (a struct, so looking one up builds no string).
-    private struct Slot: Hashable {
-        let table: String
-        let column: String
+    /// The column `attribute` of `table`, decoded with `mapping`.
+    init(entity: String, attribute: String, table: String, mapping: AttributeMapping?) {
+        self.entity = entity
+        self.attribute = attribute
+        self.table = table
+        self.mapping = mapping
     }
 
-    /// The stored value of `column` for `key`, reading the window of keys starting there when it is not cached.
-    func value(table: String, column: String, key: Int64, db: Database) throws -> DatabaseValue {
-        let slot = Slot(table: table, column: column)
-        if let window = windows[slot], window.range.contains(key) { return window.values[key] ?? .null }
-        let pk = quote(StoreLayout.primaryKey)
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT \(pk), \(quote(column)) FROM \(quote(table)) WHERE \(pk) >= ? ORDER BY \(pk) LIMIT \(Self.size)"),
-            arguments: [key])
-        var values: [Int64: DatabaseValue] = Dictionary(minimumCapacity: Self.size)
-        var (count, last) = (0, key)
-        while let row = try rows.next() {
-            last = row[0]
-            values[last] = row[1]
-            count += 1
+    /// The stored value for `key`, reading the window of keys starting there when it is not covered.
+    func value(key: Int64, db: Database) throws -> DatabaseValue {
+        if covered?.contains(key) != true { try read(from: key, db: db) }
+        if next < keys.count, keys[next] == key {
+            next += 1
+            return values[next - 1]
         }
-        let upper: Int64 = count == Self.size ? last : Int64.max
-        windows[slot] = (key...max(key, upper), values)
-        return values[key] ?? .null
+        var (low, high) = (0, keys.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count, keys[low] == key else { return .null }
+        next = low + 1
+        return values[low]
+    }
+
+    private func read(from key: Int64, db: Database) throws {
+        let pk = quote(StoreLayout.primaryKey)
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(pk), \(quote(attribute)) FROM \(quote(table)) WHERE \(pk) >= ? ORDER BY \(pk) LIMIT \(Self.size)")
+        try statement.setArguments([key])
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        try StatementRow.forEach(statement, db) { row in
+            keys.append(row.int64(0) ?? 0)
+            values.append(row[1])
+        }
+        next = 0
+        covered = key...(keys.count == Self.size ? max(key, keys[keys.count - 1]) : Int64.max)
     }
 }

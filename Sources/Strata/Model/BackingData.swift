@@ -4,16 +4,22 @@ import Foundation
 ///
 /// `@Model` gives every model a `BackingData`; the generated accessors read and write through it.
 public final class BackingData: @unchecked Sendable {
-    /// Attribute values of the declared Swift types, boxed, by property name.
-    var values: [String: Any] = [:]
+    /// Attribute values of the declared Swift types, boxed, by position in the mapping's attributes (nil: never
+    /// given one); sized when the mapping is known. An array, not a dictionary by name: fetching and saving
+    /// thousands of rows then builds no hash table per object.
+    var values: [Any?] = []
     /// Related objects by relationship name; absent until loaded from the store.
     var related: [String: [ModelReference]] = [:]
     /// Values assigned by initialisers before the object's type was known, by property name.
     private var initialValues: [(String, Any)] = []
-    /// The values as last saved or fetched, kept from the first change until save or rollback.
-    var committed: (values: [String: Any], related: [String: [ModelReference]])?
-    /// The properties changed since the last save.
-    var changedKeys: Set<String> = []
+    /// The saved value of each attribute changed since the last save or fetch, kept for rollback.
+    private var committedValues: [(position: Int, value: Any?)] = []
+    /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
+    private var committedRelated: [String: [ModelReference]]?
+    /// The positions of the attributes changed since the last save, in ascending order.
+    var changedAttributes: [Int] = []
+    /// The relationships changed since the last save, by name.
+    var changedRelationships: Set<String> = []
     /// The context the object belongs to.
     var context: ModelContext?
     /// The row's primary key once saved.
@@ -31,7 +37,13 @@ public final class BackingData: @unchecked Sendable {
     /// Creates empty storage for a new object.
     public init() {}
 
-    init(mapping: EntityMapping, primaryKey: Int64, storeIdentifier: String, values: [String: Any], context: ModelContext) {
+    deinit {
+        if let context, let primaryKey, let name = mapping?.name {
+            context.forget(entity: name, primaryKey: primaryKey, storage: ObjectIdentifier(self))
+        }
+    }
+
+    init(mapping: EntityMapping, primaryKey: Int64, storeIdentifier: String, values: [Any?], context: ModelContext) {
         self.mapping = mapping
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
@@ -40,7 +52,9 @@ public final class BackingData: @unchecked Sendable {
     }
 
     /// True while there are unsaved changes.
-    var hasChanges: Bool { !changedKeys.isEmpty || (primaryKey == nil && context != nil) || isDeleted }
+    var hasChanges: Bool {
+        !changedAttributes.isEmpty || !changedRelationships.isEmpty || (primaryKey == nil && context != nil) || isDeleted
+    }
 
     /// The identifier of the object (temporary until saved).
     func identifier(for type: any PersistentModel.Type) -> PersistentIdentifier {
@@ -53,8 +67,11 @@ public final class BackingData: @unchecked Sendable {
 
     /// Records a value assigned in an initialiser or by a declared default.
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
-        initialValues.removeAll { $0.0 == key }
-        initialValues.append((key, value))
+        if let index = initialValues.firstIndex(where: { $0.0 == key }) {
+            initialValues[index].1 = value
+        } else {
+            initialValues.append((key, value))
+        }
     }
 
     /// Reads a property.
@@ -68,8 +85,10 @@ public final class BackingData: @unchecked Sendable {
             if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value { return value }
             preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
         }
-        if let value = values[key] as? Value { return value }
-        if let none = mapping.attribute(named: key)?.none as? Value { return none }
+        if let position = mapping.attributePositions[key] {
+            if let value = values[position] as? Value { return value }
+            if let none = mapping.attributes[position].none as? Value { return none }
+        }
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }
 
@@ -78,9 +97,9 @@ public final class BackingData: @unchecked Sendable {
         let mapping = prepare(model)
         if let relationship = mapping.relationship(named: key) {
             RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
-        } else {
-            willChange(key)
-            values[key] = value
+        } else if let position = mapping.attributePositions[key] {
+            willChange(attribute: position)
+            values[position] = value
             context?.noteChanged(model)
         }
     }
@@ -92,6 +111,7 @@ public final class BackingData: @unchecked Sendable {
     func prepare(_ model: any PersistentModel) -> EntityMapping {
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
+        if values.count != mapping.attributes.count { values = Array(repeating: nil, count: mapping.attributes.count) }
         guard !initialValues.isEmpty else { return mapping }
         let pending = initialValues
         initialValues = []
@@ -99,8 +119,8 @@ public final class BackingData: @unchecked Sendable {
             if let relationship = mapping.relationship(named: key) {
                 related[key] = related[key] ?? []
                 RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
-            } else {
-                values[key] = value
+            } else if let position = mapping.attributePositions[key] {
+                values[position] = value
             }
         }
         for relationship in mapping.relationships where related[relationship.name] == nil && primaryKey == nil {
@@ -109,20 +129,30 @@ public final class BackingData: @unchecked Sendable {
         return mapping
     }
 
-    /// Notes that a property is about to change: keeps the saved state for rollback.
-    func willChange(_ key: String) {
-        if committed == nil, primaryKey != nil { committed = (values, related) }
-        changedKeys.insert(key)
+    /// Notes that an attribute (by position) is about to change: keeps the saved state for rollback.
+    func willChange(attribute position: Int) {
+        // Few attributes change per save: a sorted array beats a hashed set, and is the UPDATE's column order.
+        var index = changedAttributes.endIndex
+        while index > changedAttributes.startIndex, changedAttributes[index - 1] >= position { index -= 1 }
+        guard index == changedAttributes.endIndex || changedAttributes[index] != position else { return }
+        changedAttributes.insert(position, at: index)
+        if primaryKey != nil { committedValues.append((position, values[position])) }
+    }
+
+    /// Notes that a relationship is about to change: keeps the saved state for rollback.
+    func willChange(relationship name: String) {
+        if committedRelated == nil, primaryKey != nil { committedRelated = related }
+        changedRelationships.insert(name)
     }
 
     /// Forgets the changes: restores the saved values.
     func revert() {
-        if let committed {
-            values = committed.values
-            related = committed.related
-        }
-        committed = nil
-        changedKeys = []
+        for (position, value) in committedValues { values[position] = value }
+        if let committedRelated { related = committedRelated }
+        committedValues = []
+        committedRelated = nil
+        changedAttributes = []
+        changedRelationships = []
         isDeleted = false
     }
 
@@ -130,8 +160,10 @@ public final class BackingData: @unchecked Sendable {
     func didSave(primaryKey: Int64, storeIdentifier: String) {
         self.primaryKey = primaryKey
         self.storeIdentifier = storeIdentifier
-        committed = nil
-        changedKeys = []
+        committedValues = []
+        committedRelated = nil
+        changedAttributes = []
+        changedRelationships = []
     }
 }
 

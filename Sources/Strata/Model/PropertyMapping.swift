@@ -17,6 +17,8 @@ final class AttributeMapping: @unchecked Sendable {
     let makeDefault: (() -> Any)?
     /// The property name (the attribute's).
     let name: String
+    /// The value the attribute reads as in `didMigrate` before the stage code fills it (see `decode`).
+    private let zero: Any?
 
     /// A mapping of one stored property.
     init(attribute: Schema.Attribute, codec: ValueCodec, keyPath: AnyKeyPath, none: Any?, makeDefault: (() -> Any)?) {
@@ -26,6 +28,7 @@ final class AttributeMapping: @unchecked Sendable {
         self.none = none
         self.makeDefault = makeDefault
         name = attribute.name
+        zero = codec.zero
     }
 
     /// The stored form of a property value (boxed, of the property's declared type).
@@ -46,7 +49,7 @@ final class AttributeMapping: @unchecked Sendable {
     func decode(_ stored: DatabaseValue, entity: String, unfilled: Bool = false) throws -> Any {
         if stored.isNull {
             if let none { return none }
-            if unfilled, let zero = codec.zero { return zero }
+            if unfilled, let zero { return zero }
             throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
         }
         guard let value = codec.decode(stored) else {

@@ -22,7 +22,7 @@ struct RelationshipGraph {
         let removed = old.filter { object in !unique.contains { $0 === object } }
         let added = unique.filter { object in !old.contains { $0 === object } }
         let backing = model.persistentBackingData
-        backing.willChange(relationship.name)
+        backing.willChange(relationship: relationship.name)
         backing.related[relationship.name] = unique.map(ModelReference.object)
         context?.noteChanged(model)
         for object in added { adopt(object) }
@@ -68,7 +68,7 @@ struct RelationshipGraph {
 
     private func store(_ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping) {
         let backing = object.persistentBackingData
-        backing.willChange(relationship.name)
+        backing.willChange(relationship: relationship.name)
         backing.related[relationship.name] = objects.map(ModelReference.object)
         context?.noteChanged(object)
     }

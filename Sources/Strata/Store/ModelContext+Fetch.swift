@@ -49,11 +49,11 @@ extension ModelContext {
             // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
             var (sql, arguments) = plan.select(reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
             if !byKey { sql += " OFFSET \(offset)" }
-            let rows = try store.read("reading \(plan.mapping.name)") { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-            offset += rows.count
-            lastKey = rows.last?[0]
-            for row in rows {
-                guard let model = try reader.object(for: row) as? T else { continue }
+            let objects = try store.read("reading \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
+            offset += objects.count
+            lastKey = objects.last?.persistentBackingData.primaryKey
+            for object in objects {
+                guard let model = object as? T else { continue }
                 if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
                 if skipped < skip {
                     skipped += 1
@@ -63,8 +63,7 @@ extension ModelContext {
                 delivered += 1
                 if delivered >= limit { break }
             }
-            pruneRegistry()
-            if rows.count < size { break }
+            if objects.count < size { break }
         }
     }
 
@@ -74,8 +73,8 @@ extension ModelContext {
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)
         let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
-        let rows = try store.read("fetching \(plan.mapping.name)") { db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-        var results = try rows.compactMap { try reader.object(for: $0) as? T }
+        let objects = try store.read("fetching \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
+        var results = objects.compactMap { $0 as? T }
         if plan.isFullySQL && !pending { return results }
         if pending {
             results.removeAll { changed[ObjectIdentifier($0)] != nil || deleted[ObjectIdentifier($0)] != nil }

@@ -67,7 +67,7 @@ extension ModelContext {
     private func validateRelationshipCounts(_ models: [any PersistentModel]) throws {
         let graph = RelationshipGraph(context: self)
         for model in models {
-            guard let mapping = model.persistentBackingData.mapping else { continue }
+            guard let mapping = model.persistentBackingData.mapping, !mapping.relationships.isEmpty else { continue }
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 let minimum = relationship.relationship.minimumModelCount, maximum = relationship.relationship.maximumModelCount
                 guard minimum > 0 || maximum > 0 else { continue }

@@ -12,8 +12,8 @@ public final class ModelContext {
     public var autosaveEnabled: Bool = true
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
-    /// Saved objects by row, held weakly: an object nobody uses is released.
-    private var registry: [RowKey: WeakModel] = [:]
+    /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
+    private var registry: [RowKey: RegisteredModel] = [:]
     /// Objects inserted since the last save, in insertion order.
     private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
     private(set) var insertionOrder: [ObjectIdentifier] = []
@@ -140,14 +140,15 @@ public final class ModelContext {
         registry[RowKey(entity: entity, primaryKey: primaryKey)]?.model
     }
 
-    /// Drops registry entries whose objects were released.
-    func pruneRegistry() {
-        registry = registry.filter { $0.value.object != nil }
-    }
-
     /// Registers a saved object loaded from a row.
     func register(loaded model: any PersistentModel, entity: String, primaryKey: Int64) {
-        registry[RowKey(entity: entity, primaryKey: primaryKey)] = WeakModel(model: model)
+        registry[RowKey(entity: entity, primaryKey: primaryKey)] = RegisteredModel(model: model)
+    }
+
+    /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
+    func forget(entity: String, primaryKey: Int64, storage: ObjectIdentifier) {
+        let key = RowKey(entity: entity, primaryKey: primaryKey)
+        if registry[key]?.storage == storage { registry[key] = nil }
     }
 
     /// The mapping of a model type in this context's schema.
@@ -214,20 +215,12 @@ public final class ModelContext {
             }
             register(loaded: model, entity: name, primaryKey: key)
         }
-        for model in changed.values { model.persistentBackingData.didSave(primaryKey: model.persistentBackingData.primaryKey ?? 0, storeIdentifier: store.identifier) }
-        // Saved objects refer to each other by identifier from now on, so object graphs do not keep each
-        // other (and this context) alive in reference cycles.
-        for model in insertedKeys.map(\.model) + Array(changed.values) {
+        for model in changed.values {
             let backing = model.persistentBackingData
-            for (name, references) in backing.related {
-                backing.related[name] = references.map { reference in
-                    guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
-                          let entity = object.persistentBackingData.mapping?.name
-                    else { return reference }
-                    return .identifier(PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))
-                }
-            }
+            backing.didSave(primaryKey: backing.primaryKey ?? 0, storeIdentifier: store.identifier)
+            referToSavedObjectsByIdentifier(backing)
         }
+        for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
         for model in deleted.values {
             let backing = model.persistentBackingData
             if let key = backing.primaryKey, let name = backing.mapping?.name {
@@ -239,6 +232,19 @@ public final class ModelContext {
         insertionOrder = []
         changed = [:]
         deleted = [:]
+    }
+
+    /// Saved objects refer to each other by identifier from now on, so object graphs do not keep each other
+    /// (and this context) alive in reference cycles.
+    private func referToSavedObjectsByIdentifier(_ backing: BackingData) {
+        for (name, references) in backing.related {
+            backing.related[name] = references.map { reference in
+                guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
+                      let entity = object.persistentBackingData.mapping?.name
+                else { return reference }
+                return .identifier(PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))
+            }
+        }
     }
 
     /// Takes the errors recorded by non-throwing calls.
@@ -260,9 +266,18 @@ struct RowKey: Hashable {
     let primaryKey: Int64
 }
 
-/// A weak reference to a registered object.
-struct WeakModel {
-    weak var object: AnyObject?
-    init(model: any PersistentModel) { object = model }
-    var model: (any PersistentModel)? { object as? any PersistentModel }
+/// A registered object, referenced without being retained.
+///
+/// Not a weak reference: a weakly referenced object gets a side table, and every retain and release of it
+/// then takes a slower path, which a migration touching a million rows pays millions of times. The object's
+/// `BackingData` removes the entry when it is freed (`ModelContext.forget`), so the reference never dangles.
+struct RegisteredModel {
+    unowned let model: any PersistentModel
+    /// The object's storage, which identifies the entry when it is freed.
+    let storage: ObjectIdentifier
+
+    init(model: any PersistentModel) {
+        self.model = model
+        storage = ObjectIdentifier(model.persistentBackingData)
+    }
 }

@@ -22,15 +22,23 @@ struct RowReader {
     /// The object of one row, or nil when the row does not exist.
     func fetch(primaryKey: Int64) throws -> (any PersistentModel)? {
         let sql = "SELECT \(selection) FROM \(quote(mapping.name)) WHERE \(quote(StoreLayout.primaryKey)) = ?"
-        let rows = try context.store.read("reading \(mapping.name) \(primaryKey)") { db in
-            try Row.fetchAll(db, sql: sql, arguments: [primaryKey])
-        }
-        return try rows.first.map(object)
+        return try context.store.read("reading \(mapping.name) \(primaryKey)") { db in
+            try objects(db, sql: sql, arguments: [primaryKey])
+        }.first
+    }
+
+    /// The objects of the rows `sql` selects (its select list `selection`), in order.
+    func objects(_ db: Database, sql: String, arguments: StatementArguments) throws -> [any PersistentModel] {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        var objects: [any PersistentModel] = []
+        try StatementRow.forEach(statement, db) { row in objects.append(try object(for: row)) }
+        return objects
     }
 
     /// The object of a row selected with `selection`: the registered one when alive, a new one otherwise.
-    func object(for row: Row) throws -> any PersistentModel {
-        let primaryKey: Int64 = row[0]
+    private func object(for row: StatementRow) throws -> any PersistentModel {
+        let primaryKey = row.int64(0) ?? 0
         if let existing = context.registered(entity: mapping.name, primaryKey: primaryKey) {
             let backing = existing.persistentBackingData
             if !backing.hasChanges {
@@ -48,24 +56,24 @@ struct RowReader {
         return model
     }
 
-    private func values(in row: Row) throws -> [String: Any] {
-        var values: [String: Any] = Dictionary(minimumCapacity: mapping.attributes.count)
+    private func values(in row: StatementRow) throws -> [Any?] {
         let unfilled = context.stage?.phase == "didMigrate"
-        let stored = Array(row.databaseValues)
+        var values: [Any?] = []
+        values.reserveCapacity(mapping.attributes.count)
         for (offset, attribute) in mapping.attributes.enumerated() {
-            values[attribute.name] = try attribute.decode(stored[offset + 1], entity: mapping.name, unfilled: unfilled)
+            values.append(try attribute.decode(row[offset + 1], entity: mapping.name, unfilled: unfilled))
         }
         return values
     }
 
-    private func related(in row: Row) throws -> [String: [ModelReference]] {
+    private func related(in row: StatementRow) throws -> [String: [ModelReference]] {
         var related: [String: [ModelReference]] = [:]
         let first = mapping.attributes.count + 1
         var existsColumn = first + toOne.count
         for (offset, relationship) in toOne.enumerated() {
-            let key: Int64? = row[first + offset]
+            let key = row.int64(first + offset)
             if !relationship.relationship.isOptional {
-                let exists: Bool = row[existsColumn]
+                let exists = row.int64(existsColumn) ?? 0 != 0
                 existsColumn += 1
                 guard key != nil, exists else {
                     throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: relationship.name)

@@ -59,12 +59,10 @@ final class RowStatements {
         }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
-            let message = db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }
-            sqlite3_reset(handle)
             let arguments = keyFirst ? [key.databaseValue] + values : values + [key.databaseValue]
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)), message: message,
-                sql: statement.sql, arguments: StatementArguments(arguments))
+            let error = StatementRow.failure(of: statement, db, arguments: StatementArguments(arguments))
+            sqlite3_reset(handle)
+            throw error
         }
         sqlite3_reset(handle)
     }

@@ -30,13 +30,13 @@ struct SaveWriter {
         for model in inserted {
             let id = ObjectIdentifier(model)
             guard let key = keys[id] else { continue }
-            try writeRow(db, model, key: key, keys: keys, columns: nil, insert: !upserts.contains(id))
+            try writeRow(db, model, key: key, keys: keys, changes: nil, insert: !upserts.contains(id))
             assigned.append(SavedInsert(model: model, key: key, isUpsert: upserts.contains(id)))
         }
         for model in changed {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey else { continue }
-            try writeRow(db, model, key: key, keys: keys, columns: backing.changedKeys, insert: false)
+            try writeRow(db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships), insert: false)
         }
         try writeJoinTables(db, inserted + changed, keys: keys)
         try allocator.record(db)
@@ -51,8 +51,8 @@ struct SaveWriter {
         for model in inserted {
             guard let mapping = model.persistentBackingData.mapping else { continue }
             let id = ObjectIdentifier(model)
-            for attribute in mapping.attributes where attribute.attribute.isUnique {
-                guard let value = model.persistentBackingData.values[attribute.name] else { continue }
+            for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
+                guard let value = model.persistentBackingData.values[position] else { continue }
                 let stored = try attribute.encode(value)
                 if stored.isNull { continue }
                 let claim = "\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"
@@ -68,34 +68,34 @@ struct SaveWriter {
             if keys[id] == nil {
                 keys[id] = try allocator.key(for: mapping.name, db)
             }
-            for attribute in mapping.attributes where attribute.attribute.isUnique {
-                if let value = model.persistentBackingData.values[attribute.name], let stored = try? attribute.encode(value), !stored.isNull {
+            for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
+                if let value = model.persistentBackingData.values[position], let stored = try? attribute.encode(value), !stored.isNull {
                     claimed["\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"] = keys[id]
                 }
             }
         }
     }
 
-    /// Inserts or updates one row; `columns` limits an update to the changed properties.
+    /// Inserts or updates one row; `changes` limits an update to the changed attributes (positions) and relationships.
     private func writeRow(
-        _ db: Database, _ model: any PersistentModel, key: Int64, keys: [ObjectIdentifier: Int64], columns: Set<String>?, insert: Bool
+        _ db: Database, _ model: any PersistentModel, key: Int64, keys: [ObjectIdentifier: Int64],
+        changes: (attributes: [Int], relationships: Set<String>)?, insert: Bool
     ) throws {
         let backing = model.persistentBackingData
         guard let mapping = backing.mapping else { return }
-        // Columns by position in the mapping (attributes, then relationships); an update visits only its changed
-        // attributes (found by name), in declaration order.
-        var positions = columns.map { $0.compactMap { mapping.attributePositions[$0] }.sorted() } ?? Array(mapping.attributes.indices)
+        // Columns by position in the mapping (attributes, then relationships), in declaration order.
+        var positions = changes?.attributes ?? Array(mapping.attributes.indices)
         var values: [DatabaseValue] = []
         values.reserveCapacity(positions.count + mapping.relationships.count)
         for position in positions {
             let attribute = mapping.attributes[position]
-            guard let value = backing.values[attribute.name] else {
+            guard let value = backing.values[position] else {
                 throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
             }
             values.append(try attribute.encode(value))
         }
         for (offset, relationship) in mapping.relationships.enumerated()
-        where !relationship.relationship.isToMany && (columns?.contains(relationship.name) ?? true) {
+        where !relationship.relationship.isToMany && (changes?.relationships.contains(relationship.name) ?? true) {
             guard let references = backing.related[relationship.name] else { continue }
             positions.append(mapping.attributes.count + offset)
             values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
@@ -116,12 +116,13 @@ struct SaveWriter {
         var rows: [(table: String, ownerColumn: String, otherColumn: String, arguments: StatementArguments)] = []
         for model in models {
             let backing = model.persistentBackingData
-            guard let mapping = backing.mapping, let entity = layout.schema.entitiesByName[mapping.name],
+            guard let mapping = backing.mapping, mapping.relationships.contains(where: \.relationship.isToMany),
+                  let entity = layout.schema.entitiesByName[mapping.name],
                   let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
             else { continue }
             let isNew = backing.primaryKey == nil
             for relationship in mapping.relationships where relationship.relationship.isToMany {
-                guard isNew || backing.changedKeys.contains(relationship.name),
+                guard isNew || backing.changedRelationships.contains(relationship.name),
                       let references = backing.related[relationship.name],
                       case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(of: relationship.relationship, in: entity)
                 else { continue }
