@@ -13,10 +13,11 @@ extension PersistentModel {
     /// }
     /// ```
     public func valueBeforeMigration<Value>(_ attribute: String, as type: Value.Type = Value.self) throws -> Value? {
-        guard let context = modelContext, let key = persistentBackingData.primaryKey else {
+        let backing = persistentBackingData
+        guard let context = backing.context, let key = backing.primaryKey, let entity = backing.mapping?.name else {
             throw MigrationError.notInDidMigrate("the model is not saved in a migration stage's context")
         }
-        return try context.valueBeforeMigration(entity: persistentModelID.entityName, primaryKey: key, attribute: attribute) as? Value
+        return try context.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute) as? Value
     }
 }
 

@@ -167,11 +167,16 @@ struct StageRunner {
         var problems: [String] = []
         for entity in schema.entities {
             let table = quote(entity.name)
-            let required = entity.attributes.filter { !$0.isOptional }.map(\.name)
-                + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name)
-            for column in required where only?.contains(ColumnName(entity: entity.name, column: column)) ?? true {
+            let required = (entity.attributes.filter { !$0.isOptional }.map(\.name)
+                + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name))
+                .filter { only?.contains(ColumnName(entity: entity.name, column: $0)) ?? true }
+            guard !required.isEmpty else { continue }
+            // One pass over the table counts the empty values of every required column.
+            let counts = try Row.fetchOne(
+                db, sql: "SELECT \(required.map { "count(*) FILTER (WHERE \(quote($0)) IS NULL)" }.joined(separator: ", ")) FROM \(table)")
+            for (offset, column) in required.enumerated() {
                 let condition = "\(quote(column)) IS NULL"
-                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition)") ?? 0
+                let count: Int = counts?[offset] ?? 0
                 guard count > 0 else { continue }
                 let samples = try Int64.fetchAll(db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(DataFinding.sampleLimit)")
                 problems.append(

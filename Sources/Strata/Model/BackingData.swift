@@ -28,6 +28,8 @@ public final class BackingData: @unchecked Sendable {
     var storeIdentifier: String?
     /// True once deleted from its context.
     var isDeleted = false
+    /// True while the context holds the object among its changed objects (so a second change skips the lookup).
+    var isInChangedSet = false
     /// How the object's properties are stored; set on first use.
     var mapping: EntityMapping?
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
@@ -153,6 +155,7 @@ public final class BackingData: @unchecked Sendable {
         committedRelated = nil
         changedAttributes = []
         changedRelationships = []
+        isInChangedSet = false
         isDeleted = false
     }
 
@@ -164,6 +167,7 @@ public final class BackingData: @unchecked Sendable {
         committedRelated = nil
         changedAttributes = []
         changedRelationships = []
+        isInChangedSet = false
     }
 }
 

@@ -190,7 +190,8 @@ public final class ModelContext {
     /// Called when an object's property changes: keeps the object until the next save.
     func noteChanged(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
-        guard backing.primaryKey != nil, !backing.isDeleted else { return }
+        guard backing.primaryKey != nil, !backing.isDeleted, !backing.isInChangedSet else { return }
+        backing.isInChangedSet = true
         changed[ObjectIdentifier(model)] = model
     }
 
