@@ -273,10 +273,12 @@ struct RowKey: Hashable {
 /// then takes a slower path, which a migration touching a million rows pays millions of times. The object's
 /// `BackingData` removes the entry when it is freed (`ModelContext.forget`), so the reference never dangles.
 struct RegisteredModel {
+    /// The object, alive for as long as the entry exists.
     unowned let model: any PersistentModel
     /// The object's storage, which identifies the entry when it is freed.
     let storage: ObjectIdentifier
 
+    /// The entry of a registered object.
     init(model: any PersistentModel) {
         self.model = model
         storage = ObjectIdentifier(model.persistentBackingData)
