@@ -41,7 +41,7 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     static func compute(_ diff: SchemaDiff, in db: Database) throws -> [DataFinding] {
         let layout = StoreLayout(schema: diff.from)
         var findings: [DataFinding] = []
-        // Every row when `condition` is nil: a count without WHERE is answered from the table's b-tree pages.
+        // Every row when `condition` is nil: SQLite counts a table without WHERE without decoding its rows.
         func keys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
             let table = quote(entity)
             let filter = condition.map { " WHERE \($0)" } ?? ""

@@ -28,8 +28,6 @@ public final class BackingData: @unchecked Sendable {
     var storeIdentifier: String?
     /// True once deleted from its context.
     var isDeleted = false
-    /// True while the context holds the object among its changed objects (so a second change skips the lookup).
-    var isInChangedSet = false
     /// How the object's properties are stored; set on first use.
     var mapping: EntityMapping?
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
@@ -155,7 +153,6 @@ public final class BackingData: @unchecked Sendable {
         committedRelated = nil
         changedAttributes = []
         changedRelationships = []
-        isInChangedSet = false
         isDeleted = false
     }
 
@@ -167,7 +164,6 @@ public final class BackingData: @unchecked Sendable {
         committedRelated = nil
         changedAttributes = []
         changedRelationships = []
-        isInChangedSet = false
     }
 }
 

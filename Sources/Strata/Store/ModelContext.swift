@@ -190,8 +190,7 @@ public final class ModelContext {
     /// Called when an object's property changes: keeps the object until the next save.
     func noteChanged(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
-        guard backing.primaryKey != nil, !backing.isDeleted, !backing.isInChangedSet else { return }
-        backing.isInChangedSet = true
+        guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model
     }
 
