@@ -20,7 +20,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         let storageInits = typed.map { "self._\($0.name) = Strata._PersistedStorage()" }.joined(separator: "\n")
         let metadata = typed.map { metadataEntry(for: $0, className: className) }.joined(separator: ",\n")
         return [
-            "@Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()",
+            "@Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(\(raw: className).self)",
             "\(raw: access)var persistentBackingData: Strata.BackingData { _$backingData }",
             """
             \(raw: access)required init(backingData: Strata.BackingData) {

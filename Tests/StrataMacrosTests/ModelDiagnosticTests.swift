@@ -16,7 +16,7 @@ final class ModelDiagnosticTests: XCTestCase {
             final class Counter {
                 var count = 0
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Counter.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -52,7 +52,7 @@ final class ModelDiagnosticTests: XCTestCase {
             final class Tag {
                 let name: String
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -89,7 +89,7 @@ final class ModelDiagnosticTests: XCTestCase {
                 @Strata._PersistedProperty
                 var _pk: Int
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Row.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -132,7 +132,7 @@ final class ModelDiagnosticTests: XCTestCase {
                 @Strata._PersistedProperty
                 var anything: Any
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Job.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -176,7 +176,7 @@ final class ModelDiagnosticTests: XCTestCase {
             final class Draft {
                 var cache: Int
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Draft.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData

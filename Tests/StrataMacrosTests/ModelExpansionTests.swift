@@ -27,7 +27,7 @@ final class ModelExpansionTests: XCTestCase {
                     self.title = title
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Item.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -76,7 +76,7 @@ final class ModelExpansionTests: XCTestCase {
                     self.text = text
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Note.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -115,7 +115,7 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata._PersistedProperty
                     var title: String
 
-                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
                     var persistentBackingData: Strata.BackingData {
                         _$backingData
@@ -155,7 +155,7 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata._PersistedProperty
                     var title: String
 
-                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
                     var persistentBackingData: Strata.BackingData {
                         _$backingData
@@ -195,7 +195,7 @@ final class ModelExpansionTests: XCTestCase {
                 @Strata._PersistedProperty var books: [Book] = []
                 var cachedCount: Int = 0
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Author.self)
 
                 var persistentBackingData: Strata.BackingData {
                     _$backingData
@@ -243,7 +243,7 @@ final class ModelExpansionTests: XCTestCase {
                     self.name = name
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData()
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
                 public var persistentBackingData: Strata.BackingData {
                     _$backingData

@@ -2,11 +2,12 @@ import Foundation
 
 /// What a running migration reports, in order, from the thread that runs it.
 public enum MigrationEvent: Sendable {
-    /// A stage began; `totalRows` is the number of rows it will copy or check.
+    /// A stage began; `totalRows` is the number of rows it expects to copy (rebuilds) and save (`didMigrate`,
+    /// estimated as every row of the entities the stage changes).
     case stageStarted(index: Int, count: Int, stage: String, totalRows: Int)
     /// A step of the stage began (a closure, a rebuild, an index, a validation).
     case step(stage: String, summary: String)
-    /// Rows processed so far in the stage.
+    /// Rows copied and saved so far in the stage (`totalRows` grows if `didMigrate` saves more than expected).
     case progress(stage: String, rowsDone: Int, totalRows: Int)
     /// A stage committed.
     case stageFinished(stage: String, duration: TimeInterval, rows: Int)

@@ -11,7 +11,7 @@ public struct MigrationHistory: Sendable, Codable {
     public let kind: String
     /// When the stage committed.
     public let appliedAt: Date
-    /// Rows copied.
+    /// Rows copied by rebuilds and saved by `didMigrate`.
     public let rows: Int
 
     static let createStatement = """

@@ -1,7 +1,8 @@
 import GRDB
 
 extension PersistentModel {
-    /// In `didMigrate`: the value `attribute` (its name in the previous version) had before this stage.
+    /// In `didMigrate`: the value `attribute` (its name in the previous version) had before this stage; nil for
+    /// an object inserted during the stage.
     ///
     /// Splitting, merging and type changes read the old value here instead of stashing it in `willMigrate`:
     /// ```swift
@@ -22,7 +23,8 @@ extension PersistentModel {
 }
 
 extension ModelContext {
-    /// The stored value of an attribute before the running stage, decoded with the old version's type.
+    /// The stored value of an attribute before the running stage, decoded with the old version's type (nil when
+    /// the row did not exist then).
     func valueBeforeMigration(entity: String, primaryKey: Int64, attribute: String) throws -> Any? {
         guard let stage, stage.phase == "didMigrate" else {
             throw MigrationError.notInDidMigrate("valueBeforeMigration reads the rows from before a stage; call it in didMigrate")
@@ -30,9 +32,9 @@ extension ModelContext {
         guard let column = stage.oldColumn(entity: entity, attribute: attribute) else {
             throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
         }
-        let stored = try store.read("reading \(entity).\(attribute) from before the stage") { db in
+        guard let stored = try store.read("reading \(entity).\(attribute) from before the stage", { db in
             try column.value(key: primaryKey, db: db)
-        }
+        }) else { return nil }
         if let mapping = column.mapping {
             return mapping.unwrapped(try mapping.decode(stored, entity: entity))
         }

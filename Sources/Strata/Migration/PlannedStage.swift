@@ -29,10 +29,13 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// "custom 2.0.0 -> 3.0.0".
     public var description: String { "\(kind.rawValue) \(title)" }
 
-    /// The steps and SQL the stage will run (custom stages rebuild every changed entity so `didMigrate` can read
-    /// the rows from before the stage).
-    public var steps: [MigrationStep] {
-        StructuralPlan(from: from, to: to, diff: diff, rebuildAll: kind == .custom, supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn).steps
+    /// The steps and SQL the stage will run (a custom stage drops removed columns only after `didMigrate`, so it
+    /// can still read them).
+    public var steps: [MigrationStep] { structuralPlan.steps }
+
+    /// The plan of the stage's structural change.
+    var structuralPlan: StructuralPlan {
+        StructuralPlan(from: from, to: to, diff: diff, isCustom: kind == .custom, supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
     }
 
     /// The plan's `willMigrate`, if any.

@@ -10,28 +10,47 @@ final class StageContext {
     let version: String
     /// The schema before the stage (with model types when it comes from the plan).
     let oldSchema: Schema
-    /// The table holding each entity's rows as they were before the stage.
-    let oldTables: [String: String]
+    /// Where each entity's rows from before the stage are, by entity name (empty in willMigrate).
+    private var oldRows: [String: OldRows]
+    /// The tables the closure's saves made to keep old rows they were about to overwrite; dropped after it.
+    private(set) var tablesKeptAside: [String] = []
+    /// Tells the stage's observer about a step a save caused.
+    private let onStep: (String) -> Void
+    /// Tells the stage's observer how many rows the closure's saves have written so far.
+    private let onSave: (Int) -> Void
+    /// The rows the closure's saves have written (inserted, changed and deleted objects).
+    private(set) var rowsSaved = 0
     /// The most recently used old column: a loop over every row asks for the same one each time.
     private var lastSource: OldColumn?
     /// Every old column read so far.
     private var sources: [OldColumn] = []
 
     /// The context of one closure of a stage.
-    init(phase: String, version: String, oldSchema: Schema, oldTables: [String: String]) {
+    init(
+        phase: String, version: String, oldSchema: Schema, oldRows: [String: OldRows] = [:],
+        onStep: @escaping (String) -> Void = { _ in }, onSave: @escaping (Int) -> Void = { _ in }
+    ) {
         self.phase = phase
         self.version = version
         self.oldSchema = oldSchema
-        self.oldTables = oldTables
+        self.oldRows = oldRows
+        self.onStep = onStep
+        self.onSave = onSave
+    }
+
+    /// Counts the rows a save of the closure wrote.
+    func didSave(rows: Int) {
+        rowsSaved += rows
+        onSave(rowsSaved)
     }
 
     /// Where an entity's attribute from before the stage is kept, or nil when the entity had no such attribute.
     func oldColumn(entity: String, attribute: String) -> OldColumn? {
         if let last = lastSource, last.entity == entity, last.attribute == attribute { return last }
         let found = sources.first { $0.entity == entity && $0.attribute == attribute } ?? {
-            guard let table = oldTables[entity], oldSchema.entitiesByName[entity]?.attribute(named: attribute) != nil else { return nil }
+            guard let rows = oldRows[entity], let column = rows.columns[attribute] else { return nil }
             let source = OldColumn(
-                entity: entity, attribute: attribute, table: table,
+                entity: entity, attribute: attribute, table: rows.table, column: column, lastKey: rows.lastKey,
                 mapping: oldSchema.mappings[entity]?.attribute(named: attribute))
             sources.append(source)
             return source
@@ -39,66 +58,37 @@ final class StageContext {
         lastSource = found
         return found
     }
-}
 
-/// One attribute's column from before a stage, with a window of its values read ahead in key order, so a loop
-/// over every row costs one query per window, not one per row.
-final class OldColumn {
-    /// How many rows one window reads.
-    static let size = 2_000
-    /// The entity, as named before the stage.
-    let entity: String
-    /// The attribute, as named before the stage (its column in `table`).
-    let attribute: String
-    /// The table holding the rows from before the stage.
-    let table: String
-    /// How the old version's model decodes the value (nil when the schema has no model types).
-    let mapping: AttributeMapping?
-    /// The keys of the window, ascending, and their values.
-    private var keys: [Int64] = []
-    private var values: [DatabaseValue] = []
-    /// The keys the window covers: every key in it without a row has no old value.
-    private var covered: ClosedRange<Int64>?
-    /// Where the next lookup is expected (rows are usually visited in key order).
-    private var next = 0
-
-    /// The column `attribute` of `table`, decoded with `mapping`.
-    init(entity: String, attribute: String, table: String, mapping: AttributeMapping?) {
-        self.entity = entity
-        self.attribute = attribute
-        self.table = table
-        self.mapping = mapping
-    }
-
-    /// The stored value for `key`, reading the window of keys starting there when it is not covered.
-    func value(key: Int64, db: Database) throws -> DatabaseValue {
-        if covered?.contains(key) != true { try read(from: key, db: db) }
-        if next < keys.count, keys[next] == key {
-            next += 1
-            return values[next - 1]
+    /// Before a save writes over values from before the stage that are only in their entity's own table (a
+    /// retained attribute changed, or an insert that may land on an old row), copies that entity's old rows
+    /// aside. Deletes need no copy: a deleted object leaves its context, so no one can ask for its old values.
+    func keepOldValues(inserted: [any PersistentModel], changed: [any PersistentModel], store: any StoreAccess) throws {
+        guard oldRows.values.contains(where: \.isLive) else { return }
+        var overwritten: Set<String> = []
+        func scan(_ models: [any PersistentModel], _ overwrites: (OldRows, BackingData) -> Bool) {
+            // Saves hold many objects of few entities: the entity's old rows are looked up when it changes.
+            var last: (mapping: EntityMapping, rows: OldRows?)?
+            for model in models {
+                let backing = model.persistentBackingData
+                guard let mapping = backing.mapping else { continue }
+                if last?.mapping !== mapping {
+                    last = (mapping, overwritten.contains(mapping.name) ? nil : oldRows[mapping.name].flatMap { $0.isLive ? $0 : nil })
+                }
+                guard let rows = last?.rows, overwrites(rows, backing) else { continue }
+                overwritten.insert(mapping.name)
+                last = (mapping, nil)
+            }
         }
-        var (low, high) = (0, keys.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        scan(inserted) { rows, _ in rows.insertsCanUpsert }
+        scan(changed) { rows, backing in rows.isOverwritten(by: backing) }
+        for entity in overwritten.sorted() {
+            let aside = StructuralPlan.oldPrefix + entity
+            try store.write("keeping the rows of \(entity) from before the stage") { db in
+                try oldRows[entity]?.moveAside(to: aside, db: db)
+            }
+            tablesKeptAside.append(aside)
+            for source in sources where source.entity == entity { source.relocate(table: aside, column: source.attribute) }
+            onStep("keep the rows of \(entity) from before the stage for valueBeforeMigration")
         }
-        guard low < keys.count, keys[low] == key else { return .null }
-        next = low + 1
-        return values[low]
-    }
-
-    private func read(from key: Int64, db: Database) throws {
-        let pk = quote(StoreLayout.primaryKey)
-        let statement = try db.cachedStatement(
-            sql: "SELECT \(pk), \(quote(attribute)) FROM \(quote(table)) WHERE \(pk) >= ? ORDER BY \(pk) LIMIT \(Self.size)")
-        try statement.setArguments([key])
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        try StatementRow.forEach(statement, db) { row in
-            keys.append(row.int64(0) ?? 0)
-            values.append(row[1])
-        }
-        next = 0
-        covered = key...(keys.count == Self.size ? max(key, keys[keys.count - 1]) : Int64.max)
     }
 }

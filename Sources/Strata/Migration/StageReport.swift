@@ -10,7 +10,7 @@ public struct StageReport: Sendable {
     public let changes: [SchemaChange]
     /// The steps it ran, with their SQL.
     public let steps: [MigrationStep]
-    /// Rows copied or checked.
+    /// Rows copied by rebuilds and saved by `didMigrate`.
     public let rows: Int
     /// Wall time.
     public let duration: TimeInterval

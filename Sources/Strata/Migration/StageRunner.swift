@@ -45,22 +45,26 @@ struct StageRunner {
     private func runInTransaction(_ planned: PlannedStage, db: Database, index: Int, count: Int) throws -> ([MigrationStep], Int) {
         let title = planned.title
         let violationsBefore = try foreignKeyViolations(db)
-        let plan = StructuralPlan(
-            from: planned.from, to: planned.to, diff: planned.diff, rebuildAll: planned.kind == .custom,
-            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
+        let plan = planned.structuralPlan
         let steps = plan.steps
         var totals: [String: Int] = [:]
         for step in steps {
             // Counted before the steps run, while each rebuilt table still has its own name.
             if let copy = step.copy { totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(copy.target))") ?? 0 }
         }
-        let totalRows = totals.values.reduce(0, +)
+        // didMigrate is expected to save each row of the entities the stage changes.
+        let expectedSaves = planned.didMigrate == nil ? 0 : try Set(planned.diff.changes.map(\.entity)).reduce(0) { sum, entity in
+            guard planned.from.entitiesByName[entity] != nil, planned.to.entitiesByName[entity] != nil else { return sum }
+            return sum + (try totals[entity] ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(entity))") ?? 0)
+        }
+        let totalRows = totals.values.reduce(0, +) + expectedSaves
         observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
         let access = TransactionAccess(db: db, identifier: store.identifier)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "willMigrate"))
-            try runClosure(willMigrate, "willMigrate", planned, schema: planned.from, access: access, oldTables: [:])
+            try runClosure(willMigrate, planned, schema: planned.from, access: access, stage: StageContext(
+                phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from))
         }
         var rowsDone = 0
         for step in steps where step.phase == .structure {
@@ -74,10 +78,15 @@ struct StageRunner {
         if let didMigrate = planned.didMigrate {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "didMigrate"))
-            let oldTables = Dictionary(uniqueKeysWithValues: planned.from.entities.map { entity in
-                (entity.name, plan.rebuiltEntities.contains(entity.name) ? StructuralPlan.oldPrefix + entity.name : entity.name)
-            })
-            try runClosure(didMigrate, "didMigrate", planned, schema: planned.to, access: access, oldTables: oldTables)
+            let copied = rowsDone
+            let stage = StageContext(
+                phase: "didMigrate", version: planned.to.version?.description ?? "?", oldSchema: planned.from,
+                oldRows: try OldRows.all(for: plan, db: db),
+                onStep: { summary in observer(.step(stage: title, summary: summary)) },
+                onSave: { saved in observer(.progress(stage: title, rowsDone: copied + saved, totalRows: max(totalRows, copied + saved))) })
+            try runClosure(didMigrate, planned, schema: planned.to, access: access, stage: stage)
+            rowsDone += stage.rowsSaved
+            for table in stage.tablesKeptAside { try db.execute(sql: "DROP TABLE \(quote(table))") }
         }
         for step in steps where step.phase == .finish {
             try checkCancelled(title)
@@ -99,12 +108,11 @@ struct StageRunner {
     }
 
     private func runClosure(
-        _ closure: (ModelContext) throws -> Void, _ name: String, _ planned: PlannedStage, schema: Schema,
-        access: TransactionAccess, oldTables: [String: String]
+        _ closure: (ModelContext) throws -> Void, _ planned: PlannedStage, schema: Schema, access: TransactionAccess, stage: StageContext
     ) throws {
+        let name = stage.phase
         let context = ModelContext(container: container, schema: schema, access: access)
-        context.stage = StageContext(
-            phase: name, version: schema.version?.description ?? "?", oldSchema: planned.from, oldTables: oldTables)
+        context.stage = stage
         do {
             try closure(context)
             // SwiftData loses what a closure forgot to save (a documented pitfall); Strata saves it.

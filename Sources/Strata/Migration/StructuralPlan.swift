@@ -11,12 +11,16 @@ import SQLite3
 /// changes) use `ALTER TABLE`; the others are rebuilt: indexes dropped, the old table renamed aside (with
 /// `legacy_alter_table` so other tables' references keep naming it), the new table created and filled in
 /// key order, the old copy dropped after `didMigrate` (which can read it through `valueBeforeMigration`).
-/// Custom stages rebuild every changed entity so `didMigrate` always has the rows from before the stage.
+///
+/// In a custom stage, columns of removed attributes are dropped only after `didMigrate`, so it can still read
+/// them in place; an entity whose change would overwrite values before `didMigrate` (a default filled into a
+/// newly required attribute) or whose removed column's name the new version reuses is rebuilt instead.
 struct StructuralPlan {
     let from: Schema
     let to: Schema
     let diff: SchemaDiff
-    let rebuildAll: Bool
+    /// True for a custom stage: `didMigrate` runs between the structure and finish phases.
+    let isCustom: Bool
     let supportsDropColumn: Bool
 
     /// True when the linked SQLite has `ALTER TABLE DROP COLUMN` (3.35 and later).
@@ -52,6 +56,12 @@ struct StructuralPlan {
             let drops = oldIndexes.filter { !kept.contains($0) }.map(\.drop)
             if !drops.isEmpty { structure.append(MigrationStep("drop changed indexes of \(entity.name)", statements: drops)) }
             structure += native ? nativeSteps(old, entity) : rebuildSteps(old, entity, layout: newLayout)
+            let removed = native && isCustom ? removedColumns(of: entity.name) : []
+            if !removed.isEmpty {
+                finish.append(MigrationStep(
+                    "drop \(removed.joined(separator: ", ")) from \(entity.name) (kept for didMigrate)", phase: .finish,
+                    statements: removed.map { dropColumn($0, of: entity.name) }))
+            }
             if !native {
                 finish.append(MigrationStep("drop the old copy of \(entity.name)", phase: .finish, statements: ["DROP TABLE \(quote(Self.oldPrefix + entity.name))"]))
             }
@@ -64,11 +74,29 @@ struct StructuralPlan {
 
     private func changes(of entity: String) -> [SchemaChange] { diff.changes.filter { $0.entity == entity } }
 
+    private func dropColumn(_ column: String, of entity: String) -> String {
+        "ALTER TABLE \(quote(entity)) DROP COLUMN \(quote(column))"
+    }
+
+    /// The columns of the entity's removed attributes.
+    private func removedColumns(of entity: String) -> [String] {
+        changes(of: entity).compactMap { change in
+            if case .attributeRemoved(_, let attribute) = change { attribute.name } else { nil }
+        }
+    }
+
     /// True when every change of the entity can be made with ALTER TABLE in place.
     func isNative(_ entity: String) -> Bool {
-        guard !rebuildAll else { return false }
+        if isCustom, let new = to.entitiesByName[entity] {
+            // A removed column stays until didMigrate has run, so the new version cannot reuse its name before then.
+            let columns = Set(new.attributes.map(\.name) + new.relationships.map(\.name))
+            if removedColumns(of: entity).contains(where: columns.contains) { return false }
+        }
         return changes(of: entity).allSatisfy { change in
             switch change {
+            case .attributeOptionalityChanged(_, let attribute, false) where isCustom:
+                // The default would be filled in before didMigrate, hiding the values from before the stage.
+                return defaultValue(entity, attribute) == nil
             case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .defaultChanged, .deleteRuleChanged,
                  .attributeOptionalityChanged:
                 return true
@@ -98,8 +126,8 @@ struct StructuralPlan {
                 add("ALTER TABLE \(table) RENAME COLUMN \(quote(from)) TO \(quote(attribute.name))")
             case .relationshipRenamed(_, let from, let relationship) where !relationship.isToMany:
                 add("ALTER TABLE \(table) RENAME COLUMN \(quote(from)) TO \(quote(relationship.name))")
-            case .attributeRemoved(_, let attribute):
-                add("ALTER TABLE \(table) DROP COLUMN \(quote(attribute.name))")
+            case .attributeRemoved(_, let attribute) where !isCustom:
+                add(dropColumn(attribute.name, of: new.name))
             case .attributeAdded(_, let attribute):
                 add("ALTER TABLE \(table) ADD COLUMN \(StoreLayout(schema: to).columnDefinition(attribute))")
                 if let value = defaultValue(new.name, attribute) {

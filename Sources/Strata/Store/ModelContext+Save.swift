@@ -10,13 +10,15 @@ extension ModelContext {
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
         insertReachableObjects()
         try applyDeleteRules()
-        let (insertedNow, changedNow) = (insertedModelsArray, changedModelsArray)
+        let (insertedNow, changedNow, deletedNow) = (insertedModelsArray, changedModelsArray, deletedModelsArray)
         try validateRelationshipCounts(insertedNow + changedNow)
+        try stage?.keepOldValues(inserted: insertedNow, changed: changedNow, store: store)
         let writer = SaveWriter(
             context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
-            changed: changedNow, deleted: deletedModelsArray)
+            changed: changedNow, deleted: deletedNow)
         let assigned = try store.write("saving") { db in try writer.write(db) }
         didSave(insertedKeys: assigned)
+        stage?.didSave(rows: insertedNow.count + changedNow.count + deletedNow.count)
     }
 
     /// Inserts the new objects that inserted or changed objects relate to (as SwiftData does).

@@ -21,6 +21,8 @@ public final class ModelContext {
     private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
     /// Saved objects deleted since the last save.
     private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
+    /// The saved value of each attribute of a saved object changed since the last save, for rollback.
+    private var undoLog: [(backing: BackingData, position: Int, value: Any?)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
@@ -88,6 +90,8 @@ public final class ModelContext {
         for model in inserted.values {
             model.persistentBackingData.context = nil
         }
+        for entry in undoLog { entry.backing.values[entry.position] = entry.value }
+        undoLog = []
         for model in changed.values { model.persistentBackingData.revert() }
         for model in deleted.values { model.persistentBackingData.revert() }
         inserted = [:]
@@ -124,8 +128,8 @@ public final class ModelContext {
     /// The registered object with this identifier, of whatever type.
     func registeredObject(for id: PersistentIdentifier) -> (any PersistentModel)? {
         if id.isTemporary { return inserted.values.first { $0.persistentModelID == id } }
-        guard let key = id.primaryKey else { return nil }
-        return registry[RowKey(entity: id.entityName, primaryKey: key)]?.model
+        guard let key = id.primaryKey, let mapping = schema.mappings[id.entityName] else { return nil }
+        return registered(mapping, primaryKey: key)
     }
 
     /// The object for an identifier, loading it when it is not registered; nil when the row is gone.
@@ -135,20 +139,20 @@ public final class ModelContext {
         return try RowReader(context: self, mapping: mapping).fetch(primaryKey: primaryKey)
     }
 
-    /// The registered object of a row, if alive.
-    func registered(entity: String, primaryKey: Int64) -> (any PersistentModel)? {
-        registry[RowKey(entity: entity, primaryKey: primaryKey)]?.model
+    /// The registered object of a row of an entity (by its mapping in this context's schema), if alive.
+    func registered(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
+        registry[RowKey(mapping, primaryKey)]?.model
     }
 
     /// Registers a saved object loaded from a row.
-    func register(loaded model: any PersistentModel, entity: String, primaryKey: Int64) {
-        registry[RowKey(entity: entity, primaryKey: primaryKey)] = RegisteredModel(model: model)
+    func register(loaded model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
+        registry[RowKey(mapping, primaryKey)] = RegisteredModel(model: model)
     }
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
-    func forget(entity: String, primaryKey: Int64, storage: ObjectIdentifier) {
-        let key = RowKey(entity: entity, primaryKey: primaryKey)
-        if registry[key]?.storage == storage { registry[key] = nil }
+    func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
+        guard let index = registry.index(forKey: RowKey(mapping, primaryKey)), registry[index].value.storage == storage else { return }
+        registry.remove(at: index)
     }
 
     /// The mapping of a model type in this context's schema.
@@ -184,7 +188,12 @@ public final class ModelContext {
     private func adopt(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
         backing.context = self
-        if let key = backing.primaryKey, let name = backing.mapping?.name { register(loaded: model, entity: name, primaryKey: key) }
+        if let key = backing.primaryKey, let mapping = backing.mapping { register(loaded: model, mapping, primaryKey: key) }
+    }
+
+    /// Records the saved value of an attribute of a saved object about to change for the first time since it was saved.
+    func logSavedValue(of backing: BackingData, position: Int) {
+        undoLog.append((backing, position, backing.values[position]))
     }
 
     /// Called when an object's property changes: keeps the object until the next save.
@@ -200,32 +209,31 @@ public final class ModelContext {
             let (model, key) = (saved.model, saved.key)
             let backing = model.persistentBackingData
             backing.didSave(primaryKey: key, storeIdentifier: store.identifier)
-            guard let name = backing.mapping?.name else { continue }
-            if saved.isUpsert, let mapping = backing.mapping {
+            guard let mapping = backing.mapping else { continue }
+            if saved.isUpsert {
                 // The row may hold related models from before the upsert: to-many lists reload from the store.
                 for relationship in mapping.relationships where relationship.relationship.isToMany {
                     backing.related[relationship.name] = nil
                 }
             }
-            if let existing = registered(entity: name, primaryKey: key), existing !== model {
+            if let existing = registered(mapping, primaryKey: key), existing !== model {
                 // An upsert: the object already holding the row takes the values just written to it.
                 existing.persistentBackingData.values = backing.values
                 existing.persistentBackingData.related = [:]
                 existing.persistentBackingData.didSave(primaryKey: key, storeIdentifier: store.identifier)
             }
-            register(loaded: model, entity: name, primaryKey: key)
+            register(loaded: model, mapping, primaryKey: key)
         }
         for model in changed.values {
             let backing = model.persistentBackingData
-            backing.didSave(primaryKey: backing.primaryKey ?? 0, storeIdentifier: store.identifier)
-            referToSavedObjectsByIdentifier(backing)
+            backing.didSaveChanges()
+            if !backing.related.isEmpty { referToSavedObjectsByIdentifier(backing) }
         }
+        undoLog.removeAll(keepingCapacity: true)
         for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
         for model in deleted.values {
             let backing = model.persistentBackingData
-            if let key = backing.primaryKey, let name = backing.mapping?.name {
-                registry[RowKey(entity: name, primaryKey: key)] = nil
-            }
+            if let key = backing.primaryKey, let mapping = backing.mapping { registry[RowKey(mapping, key)] = nil }
             backing.context = nil
         }
         inserted = [:]
@@ -260,10 +268,17 @@ public final class ModelContext {
     func markDeleted(_ model: any PersistentModel) { delete(model) }
 }
 
-/// A row of an entity, the key of the registry.
+/// A row of an entity, the key of the registry. The entity is its mapping's identity: hashing it is cheaper
+/// than hashing a name, for every object read or freed.
 struct RowKey: Hashable {
-    let entity: String
+    let entity: ObjectIdentifier
     let primaryKey: Int64
+
+    /// The key of a row of the entity `mapping` describes.
+    init(_ mapping: EntityMapping, _ primaryKey: Int64) {
+        entity = ObjectIdentifier(mapping)
+        self.primaryKey = primaryKey
+    }
 }
 
 /// A registered object, referenced without being retained.

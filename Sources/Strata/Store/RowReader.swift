@@ -39,7 +39,7 @@ struct RowReader {
     /// The object of a row selected with `selection`: the registered one when alive, a new one otherwise.
     private func object(for row: StatementRow) throws -> any PersistentModel {
         let primaryKey = row.int64(0) ?? 0
-        if let existing = context.registered(entity: mapping.name, primaryKey: primaryKey) {
+        if let existing = context.registered(mapping, primaryKey: primaryKey) {
             let backing = existing.persistentBackingData
             if !backing.hasChanges {
                 backing.values = try values(in: row)
@@ -51,8 +51,8 @@ struct RowReader {
             mapping: mapping, primaryKey: primaryKey, storeIdentifier: context.store.identifier,
             values: try values(in: row), context: context)
         backing.related = try related(in: row)
-        let model = mapping.type.init(backingData: backing)
-        context.register(loaded: model, entity: mapping.name, primaryKey: primaryKey)
+        let model = BackingDataHandoff.make(mapping.type, with: backing)
+        context.register(loaded: model, mapping, primaryKey: primaryKey)
         return model
     }
 

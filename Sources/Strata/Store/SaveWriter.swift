@@ -79,12 +79,12 @@ struct SaveWriter {
     /// Inserts or updates one row; `changes` limits an update to the changed attributes (positions) and relationships.
     private func writeRow(
         _ db: Database, _ model: any PersistentModel, key: Int64, keys: [ObjectIdentifier: Int64],
-        changes: (attributes: [Int], relationships: Set<String>)?, insert: Bool
+        changes: (attributes: AttributeSet, relationships: Set<String>)?, insert: Bool
     ) throws {
         let backing = model.persistentBackingData
         guard let mapping = backing.mapping else { return }
         // Columns by position in the mapping (attributes, then relationships), in declaration order.
-        var positions = changes?.attributes ?? Array(mapping.attributes.indices)
+        var positions = changes?.attributes.positions ?? Array(mapping.attributes.indices)
         var values: [DatabaseValue] = []
         values.reserveCapacity(positions.count + mapping.relationships.count)
         for position in positions {
