@@ -101,14 +101,14 @@ public final class BackingData: @unchecked Sendable {
     /// Writes a property, keeping the inverse of a relationship in step.
     public func setValue<Model: PersistentModel, Value>(_ value: Value, forKey key: String, of model: Model) {
         let mapping = prepare(model)
-        if let relationship = mapping.relationship(named: key) {
-            RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
-        } else if let position = mapping.attributePositions[key] {
+        if let position = mapping.attributePositions[key] {
             // The first change of an object enters it in its context's changed set; later ones find it there.
             let first = !hasChanges
             willChange(attribute: position)
             values[position] = value
             if first { context?.noteChanged(model) }
+        } else if let relationship = mapping.relationship(named: key) {
+            RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
         }
     }
 
@@ -117,6 +117,8 @@ public final class BackingData: @unchecked Sendable {
     /// Binds the object to its type's mapping and moves initial values into place; returns the mapping.
     @discardableResult
     func prepare(_ model: any PersistentModel) -> EntityMapping {
+        // Objects read from the store, and new ones after their first use, are prepared already.
+        if let mapping, initialValues.isEmpty, values.count == mapping.attributes.count { return mapping }
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
         if values.count != mapping.attributes.count { values = Array(repeating: nil, count: mapping.attributes.count) }

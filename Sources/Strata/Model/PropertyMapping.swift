@@ -47,15 +47,27 @@ final class AttributeMapping: @unchecked Sendable {
     /// `unfilled` is set in `didMigrate`, where a new required attribute has no value until the stage code
     /// fills it: it then reads as its type's zero (empty string, 0, false) instead of failing.
     func decode(_ stored: DatabaseValue, entity: String, unfilled: Bool = false) throws -> Any {
-        if stored.isNull {
-            if let none { return none }
-            if unfilled, let zero { return zero }
-            throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
-        }
+        if stored.isNull { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.decode(stored) else {
             throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: stored)
         }
         return value
+    }
+
+    /// The property value for a column of a statement's current row, as `decode` gives it for the column's value.
+    func decode(_ row: StatementRow, column: Int, entity: String, unfilled: Bool) throws -> Any {
+        if row.isNull(column) { return try null(entity: entity, unfilled: unfilled) }
+        guard let value = codec.read(row, column) else {
+            throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: row[column])
+        }
+        return value
+    }
+
+    /// The value of a NULL column: nil for an optional attribute, the type's zero for an unfilled one.
+    private func null(entity: String, unfilled: Bool) throws -> Any {
+        if let none { return none }
+        if unfilled, let zero { return zero }
+        throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
     }
 }
 

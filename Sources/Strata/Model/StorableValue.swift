@@ -9,6 +9,12 @@ protocol StorableValue {
     var storedValue: DatabaseValue { get }
     /// The value read back; nil when the stored value does not fit the type.
     static func fromStored(_ value: DatabaseValue) -> Self?
+    /// The value of a non-NULL column of a statement's current row, as `fromStored` reads it.
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> Self?
+}
+
+extension StorableValue {
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> Self? { fromStored(row[column]) }
 }
 
 extension String: StorableValue {
@@ -19,6 +25,9 @@ extension String: StorableValue {
     static func fromStored(_ value: DatabaseValue) -> String? {
         if case .blob(let bytes) = value.storage { return String(data: bytes, encoding: .utf8) }
         return String.fromDatabaseValue(value)
+    }
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> String? {
+        row.text(column) ?? fromStored(row[column])
     }
 }
 
@@ -39,6 +48,9 @@ extension StorableInteger {
     static func fromStored(_ value: DatabaseValue) -> Self? {
         guard case .int64(let number) = value.storage else { return nil }
         return Self(exactly: number)
+    }
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> Self? {
+        row.integer(column).flatMap { Self(exactly: $0) }
     }
 }
 

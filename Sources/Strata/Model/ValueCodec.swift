@@ -11,6 +11,9 @@ struct ValueCodec: @unchecked Sendable {
     let encode: (Any) throws -> DatabaseValue
     /// Decodes a non-NULL stored value; nil when it does not fit.
     let decode: (DatabaseValue) -> Any?
+    /// Decodes a non-NULL column of a statement's current row, as `decode` would the column's value, without
+    /// making the `DatabaseValue` first.
+    let read: (StatementRow, Int) -> Any?
     /// The value a required attribute reads as in `didMigrate` before the stage code fills it, if the type has one.
     var zero: Any? { decode(ValueCodec.zeros[valueType] ?? .null) }
 
@@ -24,6 +27,13 @@ struct ValueCodec: @unchecked Sendable {
 
     /// The codec for a property type, or nil when Strata cannot store it.
     static func make(for type: Any.Type) -> ValueCodec? {
+        // The common types get codecs compiled for them: a generic codec looks up `Optional<T>`'s metadata for
+        // every value it converts.
+        if type == String.self { return primitive(String.self) }
+        if type == Int.self { return primitive(Int.self) }
+        if type == Double.self { return primitive(Double.self) }
+        if type == Bool.self { return primitive(Bool.self) }
+        if type == Date.self { return primitive(Date.self) }
         if let storable = type as? any StorableValue.Type { return primitive(storable) }
         if let raw = type as? any RawRepresentable.Type, let codec = rawValue(raw) { return codec }
         if let codable = type as? any Codable.Type { return json(codable) }
@@ -37,7 +47,8 @@ struct ValueCodec: @unchecked Sendable {
                 guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
                 return typed.storedValue
             },
-            decode: { T.fromStored($0) })
+            decode: { T.fromStored($0) },
+            read: { row, column in T.fromColumn(row, column) })
     }
 
     private static func rawValue<T: RawRepresentable>(_: T.Type) -> ValueCodec? {
@@ -48,11 +59,16 @@ struct ValueCodec: @unchecked Sendable {
                 guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
                 return try rawCodec.encode(typed.rawValue)
             },
-            decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) })
+            decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) },
+            read: { row, column in (rawCodec.read(row, column) as? T.RawValue).flatMap(T.init(rawValue:)) })
     }
 
     private static func json<T: Codable>(_: T.Type) -> ValueCodec {
-        ValueCodec(
+        let decode: (DatabaseValue) -> Any? = { stored in
+            guard let text = String.fromDatabaseValue(stored) else { return nil }
+            return try? JSONDecoder().decode(T.self, from: Data(text.utf8))
+        }
+        return ValueCodec(
             valueType: .codable(typeName: String(describing: T.self)), swiftType: T.self,
             encode: { value in
                 guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
@@ -60,9 +76,7 @@ struct ValueCodec: @unchecked Sendable {
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 return String(decoding: try encoder.encode(typed), as: UTF8.self).databaseValue
             },
-            decode: { stored in
-                guard let text = String.fromDatabaseValue(stored) else { return nil }
-                return try? JSONDecoder().decode(T.self, from: Data(text.utf8))
-            })
+            decode: decode,
+            read: { row, column in decode(row[column]) })
     }
 }

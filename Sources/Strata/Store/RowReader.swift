@@ -61,7 +61,7 @@ struct RowReader {
         var values: [Any?] = []
         values.reserveCapacity(mapping.attributes.count)
         for (offset, attribute) in mapping.attributes.enumerated() {
-            values.append(try attribute.decode(row[offset + 1], entity: mapping.name, unfilled: unfilled))
+            values.append(try attribute.decode(row, column: offset + 1, entity: mapping.name, unfilled: unfilled))
         }
         return values
     }

@@ -14,6 +14,8 @@ final class RowStatements {
     }
 
     private var prepared: [Shape: Statement] = [:]
+    /// The statement used last: a save of many objects of one entity writes the same columns row after row.
+    private var last: (shape: Shape, statement: Statement)?
 
     /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then `values`; `columns` are
     /// positions in the mapping: attributes, then relationships.
@@ -41,9 +43,10 @@ final class RowStatements {
     }
 
     private func statement(_ db: Database, _ shape: Shape, sql: () -> String) throws -> Statement {
-        if let statement = prepared[shape] { return statement }
-        let statement = try db.makeStatement(sql: sql())
+        if let last, last.shape == shape { return last.statement }
+        let statement = try prepared[shape] ?? db.makeStatement(sql: sql())
         prepared[shape] = statement
+        last = (shape, statement)
         return statement
     }
 

@@ -15,6 +15,21 @@ struct StatementRow {
         sqlite3_column_type(handle, CInt(column)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, CInt(column))
     }
 
+    /// True when a column is NULL.
+    func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, CInt(column)) == SQLITE_NULL }
+
+    /// The text in a column, or nil when it holds another type.
+    func text(_ column: Int) -> String? {
+        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_TEXT else { return nil }
+        guard let bytes = sqlite3_column_text(handle, CInt(column)) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, CInt(column)))), as: UTF8.self)
+    }
+
+    /// The integer in a column, or nil when it holds another type.
+    func integer(_ column: Int) -> Int64? {
+        sqlite3_column_type(handle, CInt(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, CInt(column)) : nil
+    }
+
     /// Steps `statement` (its arguments bound) through every row, calling `body` with each, and resets it.
     static func forEach(_ statement: Statement, _ db: Database, _ body: (StatementRow) throws -> Void) throws {
         let handle = statement.sqliteStatement
