@@ -10,20 +10,20 @@ final class OldColumn {
     /// The attribute, as named before the stage.
     let attribute: String
     /// The table holding the rows from before the stage.
-    private(set) var table: String
+    @exclusivity(unchecked) private(set) var table: String
     /// The attribute's column in `table`.
-    private(set) var column: String
+    @exclusivity(unchecked) private(set) var column: String
     /// Keys above it were inserted during the stage: they have no old value.
     let lastKey: Int64
     /// How the old version's model decodes the value (nil when the schema has no model types).
     let mapping: AttributeMapping?
     /// The keys of the window, ascending, and their values.
-    private var keys: [Int64] = []
-    private var values: [DatabaseValue] = []
+    @exclusivity(unchecked) private var keys: [Int64] = []
+    @exclusivity(unchecked) private var values: [DatabaseValue] = []
     /// The keys the window covers: every key in it without a row has no old value.
-    private var covered: ClosedRange<Int64>?
+    @exclusivity(unchecked) private var covered: ClosedRange<Int64>?
     /// Where the next lookup is expected (rows are usually visited in key order).
-    private var next = 0
+    @exclusivity(unchecked) private var next = 0
 
     /// The column `column` of `table` holding `attribute`, decoded with `mapping`.
     init(entity: String, attribute: String, table: String, column: String, lastKey: Int64, mapping: AttributeMapping?) {

@@ -11,7 +11,7 @@ final class StageContext {
     /// The schema before the stage (with model types when it comes from the plan).
     let oldSchema: Schema
     /// Where each entity's rows from before the stage are, by entity name (empty in willMigrate).
-    private var oldRows: [String: OldRows]
+    @exclusivity(unchecked) private var oldRows: [String: OldRows]
     /// The tables the closure's saves made to keep old rows they were about to overwrite; dropped after it.
     private(set) var tablesKeptAside: [String] = []
     /// Tells the stage's observer about a step a save caused.
@@ -19,11 +19,11 @@ final class StageContext {
     /// Tells the stage's observer how many rows the closure's saves have written so far.
     private let onSave: (Int) -> Void
     /// The rows the closure's saves have written (inserted, changed and deleted objects).
-    private(set) var rowsSaved = 0
+    @exclusivity(unchecked) private(set) var rowsSaved = 0
     /// The most recently used old column: a loop over every row asks for the same one each time.
-    private var lastSource: OldColumn?
+    @exclusivity(unchecked) private var lastSource: OldColumn?
     /// Every old column read so far.
-    private var sources: [OldColumn] = []
+    @exclusivity(unchecked) private var sources: [OldColumn] = []
 
     /// The context of one closure of a stage.
     init(

@@ -2,32 +2,34 @@ import Foundation
 
 /// The storage behind one model object: its values, its related objects, and its state in a context.
 ///
-/// `@Model` gives every model a `BackingData`; the generated accessors read and write through it.
+/// `@Model` gives every model a `BackingData`; the generated accessors read and write through it. Its stored
+/// properties are touched for every row read or saved, so Swift's run-time exclusivity checks are off for them
+/// (`@exclusivity(unchecked)`, ~10% of reading and saving): an object is used from one thread at a time.
 public final class BackingData: @unchecked Sendable {
     /// Attribute values of the declared Swift types, boxed, by position in the mapping's attributes (nil: never
     /// given one); sized when the mapping is known. An array, not a dictionary by name: fetching and saving
     /// thousands of rows then builds no hash table per object.
-    var values: [Any?] = []
+    @exclusivity(unchecked) var values: [Any?] = []
     /// Related objects by relationship name; absent until loaded from the store.
-    var related: [String: [ModelReference]] = [:]
+    @exclusivity(unchecked) var related: [String: [ModelReference]] = [:]
     /// Values assigned by initialisers before the object's type was known, by property name.
-    private var initialValues: [(String, Any)] = []
+    @exclusivity(unchecked) private var initialValues: [(String, Any)] = []
     /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
-    private var committedRelated: [String: [ModelReference]]?
+    @exclusivity(unchecked) private var committedRelated: [String: [ModelReference]]?
     /// The positions of the attributes changed since the last save (their saved values are in the context's undo log).
-    private(set) var changedAttributes = AttributeSet()
+    @exclusivity(unchecked) private(set) var changedAttributes = AttributeSet()
     /// The relationships changed since the last save, by name.
-    var changedRelationships: Set<String> = []
+    @exclusivity(unchecked) var changedRelationships: Set<String> = []
     /// The context the object belongs to.
-    var context: ModelContext?
+    @exclusivity(unchecked) var context: ModelContext?
     /// The row's primary key once saved.
-    var primaryKey: Int64?
+    @exclusivity(unchecked) var primaryKey: Int64?
     /// The store the row is in once saved.
-    var storeIdentifier: String?
+    @exclusivity(unchecked) var storeIdentifier: String?
     /// True once deleted from its context.
-    var isDeleted = false
+    @exclusivity(unchecked) var isDeleted = false
     /// How the object's properties are stored; set on first use.
-    var mapping: EntityMapping?
+    @exclusivity(unchecked) var mapping: EntityMapping?
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
     /// (and the placeholder every `@Model` instance starts with) never need one.
     lazy var temporaryID = TemporaryIDs.next()

@@ -4,7 +4,8 @@ import GRDB
 /// Tracks model objects of one container: fetches them, records inserts, changes and deletes, and saves them
 /// in one transaction.
 ///
-/// A context is not thread-safe: use each one from one thread at a time (make one per thread or task).
+/// A context is not thread-safe: use each one from one thread at a time (make one per thread or task). The
+/// state touched for every object read or saved skips Swift's run-time exclusivity checks (`@exclusivity(unchecked)`).
 public final class ModelContext {
     /// The container the context belongs to.
     public let container: ModelContainer
@@ -13,23 +14,23 @@ public final class ModelContext {
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
     /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
-    private var registry: [RowKey: RegisteredModel] = [:]
+    @exclusivity(unchecked) private var registry: [RowKey: RegisteredModel] = [:]
     /// Objects inserted since the last save, in insertion order.
-    private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
-    private(set) var insertionOrder: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) private(set) var insertionOrder: [ObjectIdentifier] = []
     /// Saved objects changed since the last save.
-    private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
     /// Saved objects deleted since the last save.
-    private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
     /// The saved value of each attribute of a saved object changed since the last save, for rollback.
-    private var undoLog: [(backing: BackingData, position: Int, value: Any?)] = []
+    @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: Any?)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
     /// How the context reaches the database.
     let store: any StoreAccess
     /// Set for the contexts a migration stage hands to `willMigrate` and `didMigrate`.
-    var stage: StageContext?
+    @exclusivity(unchecked) var stage: StageContext?
 
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {

@@ -13,9 +13,9 @@ final class RowStatements {
         let columns: [Int]
     }
 
-    private var prepared: [Shape: Statement] = [:]
+    @exclusivity(unchecked) private var prepared: [Shape: Statement] = [:]
     /// The statement used last: a save of many objects of one entity writes the same columns row after row.
-    private var last: (shape: Shape, statement: Statement)?
+    @exclusivity(unchecked) private var last: (shape: Shape, statement: Statement)?
 
     /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then `values`; `columns` are
     /// positions in the mapping: attributes, then relationships.
