@@ -199,19 +199,9 @@ struct StageRunner {
     }
 
     private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {
-        var findings: [DataFinding] = []
-        for entity in schema.entities {
-            for attribute in entity.uniqueAttributes {
-                let groups = try Row.fetchAll(
-                    db, sql: "SELECT \(quote(attribute.name)) AS value, count(*) AS n FROM \(quote(entity.name)) WHERE \(quote(attribute.name)) IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY 2 DESC, 1")
-                if !groups.isEmpty {
-                    findings.append(DataFinding(
-                        kind: .duplicateGroups, entity: entity.name, property: attribute.name, count: groups.count,
-                        samples: groups.prefix(DataFinding.sampleLimit).map { "\(TerminalText.sanitize(String(describing: $0["value"] as DatabaseValue))) x\($0["n"] as Int)" }))
-                }
-            }
+        try schema.entities.flatMap { entity in
+            try entity.uniqueAttributes.compactMap { try DataFinding.duplicateGroups(entity.name, $0, column: $0.name, in: db) }
         }
-        return findings
     }
 
     private func foreignKeyViolations(_ db: Database) throws -> Int {
