@@ -34,6 +34,9 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
         return "\(subject): \(count) \(what)\(sample)"
     }
 
+    /// True for data a change removes (rows, values, links), as opposed to data it lacks or rejects.
+    public var isLoss: Bool { kind == .rowsDropped || kind == .valuesDropped || kind == .linksDropped }
+
     /// How many samples findings carry.
     static let sampleLimit = 5
 

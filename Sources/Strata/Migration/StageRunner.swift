@@ -25,7 +25,7 @@ struct StageRunner {
                 }
                 var result: ([MigrationStep], Int) = ([], 0)
                 try db.inTransaction(.immediate) {
-                    result = try runInTransaction(planned, db: db, index: index, count: count)
+                    result = try runInTransaction(planned, db: db, index: index, count: count, findings: findings)
                     return .commit
                 }
                 return result
@@ -42,7 +42,9 @@ struct StageRunner {
         }
     }
 
-    private func runInTransaction(_ planned: PlannedStage, db: Database, index: Int, count: Int) throws -> ([MigrationStep], Int) {
+    private func runInTransaction(
+        _ planned: PlannedStage, db: Database, index: Int, count: Int, findings: [DataFinding]
+    ) throws -> ([MigrationStep], Int) {
         let title = planned.title
         let violationsBefore = try foreignKeyViolations(db)
         let plan = planned.structuralPlan
@@ -59,6 +61,9 @@ struct StageRunner {
         }
         let totalRows = totals.values.reduce(0, +) + expectedSaves
         observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
+        for finding in findings where finding.isLoss {
+            observer(.warning(stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
+        }
         let access = TransactionAccess(db: db, identifier: store.identifier)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
