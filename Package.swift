@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Property-based tests (StrataSafetyTests only): generators with shrinking for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // `swift package generate-documentation` for the DocC catalogs (no code of it is linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .macro(

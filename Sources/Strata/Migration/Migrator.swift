@@ -50,9 +50,13 @@ public final class Migrator: @unchecked Sendable {
 
     /// Opens a store and plans the path to `version` (the plan's newest version when nil).
     ///
-    /// - Parameter refusingDataLoss: strict mode, off by default as in SwiftData: refuse, before anything runs,
-    ///   a path whose lightweight or inferred stages remove data (the first stage's removals are counted in the
-    ///   store, so removing an always-empty attribute passes; a later stage's removals are refused as they are).
+    /// - Parameters:
+    ///   - url: The store's file.
+    ///   - plan: The migration plan; it is validated first.
+    ///   - version: The version to lead to; the plan's newest when nil.
+    ///   - refusingDataLoss: Strict mode, off by default as in SwiftData: refuse, before anything runs, a path
+    ///     whose lightweight or inferred stages remove data (the first stage's removals are counted in the store,
+    ///     so removing an always-empty attribute passes; a later stage's removals are refused as they are).
     /// - Throws: `MigrationError.dataLossRefused` in strict mode, and the refusals of an invalid plan, an
     ///   unknown or modified store version, or a missing path; the store is not written.
     public init(
