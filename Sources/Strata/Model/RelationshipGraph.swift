@@ -21,9 +21,7 @@ struct RelationshipGraph {
         for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
         let removed = old.filter { object in !unique.contains { $0 === object } }
         let added = unique.filter { object in !old.contains { $0 === object } }
-        let backing = model.persistentBackingData
-        backing.willChange(relationship: relationship.name)
-        backing.related[relationship.name] = unique.map(ModelReference.object)
+        model.persistentBackingData.replaceRelated(relationship, with: unique.map(ModelReference.object), of: model)
         context?.noteChanged(model)
         for object in added { adopt(object) }
         guard let inverseName = relationship.relationship.inverse else { return }
@@ -67,9 +65,7 @@ struct RelationshipGraph {
     }
 
     private func store(_ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping) {
-        let backing = object.persistentBackingData
-        backing.willChange(relationship: relationship.name)
-        backing.related[relationship.name] = objects.map(ModelReference.object)
+        object.persistentBackingData.replaceRelated(relationship, with: objects.map(ModelReference.object), of: object)
         context?.noteChanged(object)
     }
 
