@@ -105,9 +105,11 @@ public final class ModelContext {
         for model in inserted.values {
             model.persistentBackingData.context = nil
         }
+        let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
         for model in changed.values { model.persistentBackingData.revert() }
+        for notify in didRestore { notify() }
         for model in deleted.values { model.persistentBackingData.revert() }
         inserted = [:]
         insertionOrder = []
