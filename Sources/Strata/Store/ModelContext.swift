@@ -88,6 +88,8 @@ public final class ModelContext {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         if backing.context == nil { adopt(model) }
         backing.isDeleted = true
+        // A deleted object is not written as changed (its join-table rows would outlive its row).
+        changed[id] = nil
         deleted[id] = model
     }
 
@@ -193,6 +195,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
+            if backing.hasChanges { changed[id] = model }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
