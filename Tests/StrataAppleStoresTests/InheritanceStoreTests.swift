@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import GRDB
 import Strata
@@ -6,7 +7,7 @@ import Testing
 
 /// The messaging app's Core Data stores (coredata-wire): entity inheritance with subentities sharing ZMESSAGE,
 /// sibling properties of one name in numbered columns, numbered join-table columns, transient and ordered properties.
-@Suite struct InheritanceStoreTests {
+@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct InheritanceStoreTests {
     static let stores = ["store1-25", "store2-50-0", "store2-101-0"]
 
     /// The columns Core Data numbered, per store, by "Entity.property" (every other property is `Z` + its name
