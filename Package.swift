@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Property-based tests (StrataSafetyTests only): generators with shrinking for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // `swift package generate-documentation` for the DocC catalogs (no code of it is linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .macro(
@@ -60,27 +62,22 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The command line (info, check, diff, plan, migrate, rows) as a library: an app's own `strata` calls
-        // StrataCommandLine.main(plans:) with its plans (see Examples/CustomPlans).
+        // The command line (info, check, diff, plan, migrate, rows, import, open, demo) as a library: an app's own
+        // `strata` calls StrataCommandLine.main(plans:) with its plans and gets the terminal UI too (Examples/CustomPlans).
         .target(
             name: "StrataCLI",
             dependencies: [
                 "Strata",
                 "StrataAppleStores",
+                "StrataExamples",
+                "StrataTUI",
+                "StrataTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "strata",
-            dependencies: [
-                "Strata",
-                "StrataCLI",
-                "StrataExamples",
-                "StrataAppleStores",
-                "StrataTUI",
-                "StrataTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["StrataCLI", "StrataExamples"]
         ),
         .executableTarget(
             name: "strata-bench",

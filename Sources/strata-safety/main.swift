@@ -1,6 +1,16 @@
 // `strata` with the safety suites' plans (the bundled ones, the bad-input corpus's, the hostile one), so the
-// StrataSafetyTests can run every refusal through the real command line.
+// StrataSafetyTests can run every refusal through the real command line; `misuse-context overlapping|sequential`
+// uses one ModelContext from two threads (ContextMisuse).
 import StrataCLI
 import StrataSafetyFixtures
 
-StrataCommandLine.main(plans: SafetyPlans.all)
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "misuse-context" {
+    do {
+        try ContextMisuse.run(overlapping: arguments.dropFirst().first == "overlapping")
+    } catch {
+        print("error: \(error)")
+    }
+} else {
+    StrataCommandLine.main(plans: SafetyPlans.all)
+}

@@ -34,6 +34,9 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
         return "\(subject): \(count) \(what)\(sample)"
     }
 
+    /// True for data a change removes (rows, values, links), as opposed to data it lacks or rejects.
+    public var isLoss: Bool { kind == .rowsDropped || kind == .valuesDropped || kind == .linksDropped }
+
     /// How many samples findings carry.
     static let sampleLimit = 5
 
@@ -67,13 +70,9 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                 let column = SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))
             case .uniqueAdded(_, let name):
-                let column = diff.to.entitiesByName[entity]?.attribute(named: name)
-                    .flatMap { SchemaDiff.source(of: $0, in: diff.from.entitiesByName[entity]!) }?.name ?? name
-                let groups = try Row.fetchAll(
-                    db, sql: "SELECT \(quote(column)) AS value, count(*) AS n FROM \(quote(entity)) WHERE \(quote(column)) IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY 2 DESC, 1")
-                add(.duplicateGroups, entity, name, (groups.count, groups.prefix(sampleLimit).map { row in
-                    "\(TerminalText.sanitize(String(describing: row["value"] as DatabaseValue))) x\(row["n"] as Int)"
-                }))
+                guard let attribute = diff.to.entitiesByName[entity]?.attribute(named: name) else { continue }
+                let column = diff.from.entitiesByName[entity].flatMap { SchemaDiff.source(of: attribute, in: $0) }?.name ?? name
+                if let finding = try duplicateGroups(entity, attribute, column: column, in: db) { findings.append(finding) }
             case .attributeTypeChanged(_, let name, let from, let to) where from.sqlType != to.sqlType:
                 let column = quote(name)
                 let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"

@@ -20,9 +20,9 @@ extension Migrator {
     /// never writing the original, and reports what each stage did and found.
     public static func dryRun(
         store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
-        onEvent: ((MigrationEvent) -> Void)? = nil
+        refusingDataLoss: Bool = false, onEvent: ((MigrationEvent) -> Void)? = nil
     ) throws -> DryRunReport {
-        let migrator = try Migrator.onPrivateCopy(of: url, plan: plan, to: version)
+        let migrator = try Migrator.onPrivateCopy(of: url, plan: plan, to: version, refusingDataLoss: refusingDataLoss)
         migrator.onEvent = onEvent
         var reports: [StageReport] = []
         let from = migrator.current.version?.description ?? "unversioned"

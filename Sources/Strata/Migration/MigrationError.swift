@@ -10,6 +10,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case modifiedSchema(store: String, version: String, differences: [String])
     /// No stage leads from the store's version to the target, and a lightweight migration cannot be inferred.
     case noPath(store: String, from: String, to: String, reasons: [String])
+    /// Strict mode (`refusingDataLoss`): a lightweight or inferred stage on the path would remove data.
+    case dataLossRefused(store: String, losses: [String])
     /// The container's models are not one of the plan's versions.
     case targetNotInPlan(String)
     /// A stage's closure threw.
@@ -42,6 +44,10 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                 + "\nRestore \(version) as it shipped and put the changes in a new version; nothing was changed."
         case .noPath(let store, let from, let to, let reasons):
             return "No migration leads \(store) from \(from) to \(to); nothing was changed:\n" + reasons.map { "  - \($0)" }.joined(separator: "\n")
+        case .dataLossRefused(let store, let losses):
+            return "The migration of \(store) would lose data, and data loss was refused (strict mode); nothing was changed:\n"
+                + losses.map { "  - \($0)" }.joined(separator: "\n")
+                + "\nMove the data in a custom stage first, or run without strict mode to accept the loss (SwiftData drops it)."
         case .targetNotInPlan(let detail):
             return "The container's models are not a version of the migration plan: \(detail)"
         case .stageClosureFailed(let stage, let closure, let message):

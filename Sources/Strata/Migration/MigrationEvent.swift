@@ -9,6 +9,8 @@ public enum MigrationEvent: Sendable {
     case step(stage: String, summary: String)
     /// Rows copied and saved so far in the stage (`totalRows` grows if `didMigrate` saves more than expected).
     case progress(stage: String, rowsDone: Int, totalRows: Int)
+    /// Something the stage does that a person should know, such as data a removal drops (sent after `stageStarted`).
+    case warning(stage: String, message: String)
     /// A stage committed.
     case stageFinished(stage: String, duration: TimeInterval, rows: Int)
     /// A stage failed and rolled back.

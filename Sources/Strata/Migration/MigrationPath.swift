@@ -23,6 +23,10 @@ struct MigrationPath {
 
     /// The stages from `from` to `to`: the plan's shortest chain, or one inferred lightweight stage for an
     /// upgrade the plan has no stages for, when every change allows it.
+    ///
+    /// As in SwiftData, an inferred stage may remove attributes, relationships and entities (their data goes);
+    /// that loss is reported as destructive findings and warning events, and refused only in strict mode
+    /// (`Migrator(…, refusingDataLoss: true)`).
     func stages(from: Schema, to: Schema) throws -> [PlannedStage] {
         guard from.fingerprint != to.fingerprint else { return [] }
         if let chain = shortestChain(from: from, to: to) { return chain }
@@ -39,15 +43,6 @@ struct MigrationPath {
                 store: store, from: fromVersion, to: toVersion,
                 reasons: ["no stage of the plan leads there, and a lightweight migration cannot be inferred because these changes need a custom stage:"]
                     + custom.map { "\($0): \($0.classification)" })
-        }
-        // SwiftData silently drops data in an inferred migration; Strata infers only what loses nothing and
-        // asks for an explicit lightweight stage (a decision written in the plan) for the rest.
-        let destructive = diff.destructiveChanges
-        guard destructive.isEmpty else {
-            throw MigrationError.noPath(
-                store: store, from: fromVersion, to: toVersion,
-                reasons: ["a migration was not inferred because it would lose data; add a plan with a .lightweight stage from \(fromVersion) to \(toVersion) to accept the loss:"]
-                    + destructive.map { "\($0): \($0.classification)" })
         }
         return [PlannedStage(kind: .inferred, from: from, to: to, diff: diff, stage: nil)]
     }

@@ -32,10 +32,12 @@ public final class Migrator: @unchecked Sendable {
 
     /// A migrator over a private copy of the store (its file, -wal and -shm copied byte for byte): stepping it
     /// shows what each stage would do while the original is never written. `storeURL` is the copy's path.
-    public static func onPrivateCopy(of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws -> Migrator {
+    public static func onPrivateCopy(
+        of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+    ) throws -> Migrator {
         let copy = try PrivateCopy(of: url)
         do {
-            let migrator = try Migrator(store: copy.url, plan: plan, to: version)
+            let migrator = try Migrator(store: copy.url, plan: plan, to: version, refusingDataLoss: refusingDataLoss)
             migrator.copy = copy
             // Nothing needs the copy to survive a power cut: commits skip fsync (the original's are untouched).
             try migrator.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
@@ -47,7 +49,19 @@ public final class Migrator: @unchecked Sendable {
     }
 
     /// Opens a store and plans the path to `version` (the plan's newest version when nil).
-    public init(store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws {
+    ///
+    /// - Parameters:
+    ///   - url: The store's file.
+    ///   - plan: The migration plan; it is validated first.
+    ///   - version: The version to lead to; the plan's newest when nil.
+    ///   - refusingDataLoss: Strict mode, off by default as in SwiftData: refuse, before anything runs, a path
+    ///     whose lightweight or inferred stages remove data (the first stage's removals are counted in the store,
+    ///     so removing an always-empty attribute passes; a later stage's removals are refused as they are).
+    /// - Throws: `MigrationError.dataLossRefused` in strict mode, and the refusals of an invalid plan, an
+    ///   unknown or modified store version, or a missing path; the store is not written.
+    public init(
+        store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+    ) throws {
         let validated = try ValidatedPlan(plan)
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
@@ -67,6 +81,20 @@ public final class Migrator: @unchecked Sendable {
         self.current = current
         self.pending = pending
         self.store = store
+        if refusingDataLoss { try requireNoDataLoss() }
+    }
+
+    /// Throws `dataLossRefused` when a pending lightweight or inferred stage would remove data.
+    private func requireNoDataLoss() throws {
+        var losses: [String] = []
+        for (index, stage) in pending.enumerated() where stage.kind != .custom {
+            if index == 0 {
+                losses += try findings(of: stage).filter(\.isLoss).map { "\(stage.title): \($0)" }
+            } else {
+                losses += stage.diff.destructiveChanges.map { "\(stage.title): \($0) (\($0.classification))" }
+            }
+        }
+        guard losses.isEmpty else { throw MigrationError.dataLossRefused(store: storeURL.path, losses: losses) }
     }
 
     /// The stage that would run next.

@@ -25,7 +25,7 @@ struct StageRunner {
                 }
                 var result: ([MigrationStep], Int) = ([], 0)
                 try db.inTransaction(.immediate) {
-                    result = try runInTransaction(planned, db: db, index: index, count: count)
+                    result = try runInTransaction(planned, db: db, index: index, count: count, findings: findings)
                     return .commit
                 }
                 return result
@@ -42,7 +42,9 @@ struct StageRunner {
         }
     }
 
-    private func runInTransaction(_ planned: PlannedStage, db: Database, index: Int, count: Int) throws -> ([MigrationStep], Int) {
+    private func runInTransaction(
+        _ planned: PlannedStage, db: Database, index: Int, count: Int, findings: [DataFinding]
+    ) throws -> ([MigrationStep], Int) {
         let title = planned.title
         let violationsBefore = try foreignKeyViolations(db)
         let plan = planned.structuralPlan
@@ -59,6 +61,9 @@ struct StageRunner {
         }
         let totalRows = totals.values.reduce(0, +) + expectedSaves
         observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
+        for finding in findings where finding.isLoss {
+            observer(.warning(stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
+        }
         let access = TransactionAccess(db: db, identifier: store.identifier)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
@@ -199,19 +204,9 @@ struct StageRunner {
     }
 
     private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {
-        var findings: [DataFinding] = []
-        for entity in schema.entities {
-            for attribute in entity.uniqueAttributes {
-                let groups = try Row.fetchAll(
-                    db, sql: "SELECT \(quote(attribute.name)) AS value, count(*) AS n FROM \(quote(entity.name)) WHERE \(quote(attribute.name)) IS NOT NULL GROUP BY 1 HAVING count(*) > 1 ORDER BY 2 DESC, 1")
-                if !groups.isEmpty {
-                    findings.append(DataFinding(
-                        kind: .duplicateGroups, entity: entity.name, property: attribute.name, count: groups.count,
-                        samples: groups.prefix(DataFinding.sampleLimit).map { "\(TerminalText.sanitize(String(describing: $0["value"] as DatabaseValue))) x\($0["n"] as Int)" }))
-                }
-            }
+        try schema.entities.flatMap { entity in
+            try entity.uniqueAttributes.compactMap { try DataFinding.duplicateGroups(entity.name, $0, column: $0.name, in: db) }
         }
-        return findings
     }
 
     private func foreignKeyViolations(_ db: Database) throws -> Int {

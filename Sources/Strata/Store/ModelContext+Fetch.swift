@@ -9,6 +9,8 @@ extension ModelContext {
 
     /// How many models a descriptor selects.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        useCheck.enter("fetchCount(_:)", of: useDescription)
+        defer { useCheck.leave() }
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).count }
         let (inner, arguments) = plan.select("1", paged: true)
@@ -19,6 +21,8 @@ extension ModelContext {
 
     /// The identifiers of the models a descriptor selects, without loading the models when SQL can answer.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        useCheck.enter("fetchIdentifiers(_:)", of: useDescription)
+        defer { useCheck.leave() }
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).map(\.persistentModelID) }
         let (sql, arguments) = plan.select("\(quote(plan.mapping.name)).\(quote(StoreLayout.primaryKey))", paged: true)
@@ -31,6 +35,8 @@ extension ModelContext {
         _ descriptor: FetchDescriptor<T>, batchSize: Int = 5000, allowEscapingMutations: Bool = false,
         block: (T) throws -> Void
     ) throws {
+        useCheck.enter("enumerate(_:batchSize:block:)", of: useDescription)
+        defer { useCheck.leave() }
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.order != nil, !hasPendingChanges(plan) else {
             for model in try fetch(descriptor) { try block(model) }
@@ -69,6 +75,8 @@ extension ModelContext {
 
     /// The fetch, with `inMemory` forcing predicates and sorts to run in Swift (tests compare both paths).
     func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> [T] {
+        useCheck.enter("fetch(_:)", of: useDescription)
+        defer { useCheck.leave() }
         let plan = try self.plan(descriptor, inMemory: inMemory)
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)

@@ -3,6 +3,8 @@ import GRDB
 extension ModelContext {
     /// The saved rows related to a saved object through a relationship, read from the store.
     func relatedKeys(of mapping: EntityMapping, _ primaryKey: Int64, _ relationship: RelationshipMapping) throws -> [ModelReference] {
+        useCheck.enter("reading a relationship", of: useDescription)
+        defer { useCheck.leave() }
         let layout = StoreLayout(schema: schema)
         guard let entity = schema.entitiesByName[mapping.name] else { return [] }
         let destination = relationship.relationship.destination

@@ -11,6 +11,8 @@ extension ModelContext {
     /// Saves; `notify` false posts no notification (the autosave at the end of the process). The contexts of
     /// migration stages post none either: their saves are parts of one stage's transaction.
     func save(notify: Bool) throws {
+        useCheck.enter("save()", of: useDescription)
+        defer { useCheck.leave() }
         if let error = takePendingErrors().first { throw error }
         guard hasChanges else { return }
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }

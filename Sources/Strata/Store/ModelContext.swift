@@ -4,8 +4,10 @@ import GRDB
 /// Tracks model objects of one container: fetches them, records inserts, changes and deletes, and saves them
 /// in one transaction.
 ///
-/// A context is not thread-safe: use each one from one thread at a time (make one per thread or task). The
-/// state touched for every object read or saved skips Swift's run-time exclusivity checks (`@exclusivity(unchecked)`).
+/// A context is not thread-safe: use each one from one thread at a time (make one per thread or task). It may
+/// move between threads; two threads inside it at once stop the program with a message naming the context and
+/// both uses (`ConcurrentUseCheck`), instead of corrupting it. The state touched for every object read or saved
+/// skips Swift's run-time exclusivity checks (`@exclusivity(unchecked)`), which that check stands in for.
 public final class ModelContext {
     /// The container the context belongs to.
     public let container: ModelContainer
@@ -34,6 +36,12 @@ public final class ModelContext {
     let store: any StoreAccess
     /// Set for the contexts a migration stage hands to `willMigrate` and `didMigrate`.
     @exclusivity(unchecked) var stage: StageContext?
+
+    /// Stops the program when the context is used from two threads at once (see `ConcurrentUseCheck`).
+    let useCheck = ConcurrentUseCheck()
+
+    /// "ModelContext 0x… of /path/Books.store", for the concurrent-use message.
+    var useDescription: String { "ModelContext \(Unmanaged.passUnretained(self).toOpaque()) of \(store.identifier)" }
 
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {
@@ -65,11 +73,15 @@ public final class ModelContext {
 
     /// Adds a new object (and, at the next save, every new object it relates to).
     public func insert<T: PersistentModel>(_ model: T) {
+        useCheck.enter("insert(_:)", of: useDescription)
+        defer { useCheck.leave() }
         register(model)
     }
 
     /// Marks an object for deletion at the next save; delete rules are applied then.
     public func delete<T: PersistentModel>(_ model: T) {
+        useCheck.enter("delete(_:)", of: useDescription)
+        defer { useCheck.leave() }
         let backing = model.persistentBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
@@ -81,6 +93,8 @@ public final class ModelContext {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         if backing.context == nil { adopt(model) }
         backing.isDeleted = true
+        // A deleted object is not written as changed (its join-table rows would outlive its row).
+        changed[id] = nil
         deleted[id] = model
         scheduleAutosave()
     }
@@ -94,6 +108,8 @@ public final class ModelContext {
 
     /// Forgets every unsaved change: inserted objects are dropped, changed ones get their saved values back.
     public func rollback() {
+        useCheck.enter("rollback()", of: useDescription)
+        defer { useCheck.leave() }
         for model in inserted.values {
             model.persistentBackingData.context = nil
         }
@@ -125,6 +141,8 @@ public final class ModelContext {
 
     /// The object with this identifier: the registered one, or one loaded from the store.
     public func model(for persistentModelID: PersistentIdentifier) -> any PersistentModel {
+        useCheck.enter("model(for:)", of: useDescription)
+        defer { useCheck.leave() }
         if let model = try? object(for: persistentModelID) { return model }
         return MissingModel(backingData: BackingData())
     }
@@ -136,6 +154,8 @@ public final class ModelContext {
 
     /// The registered object with this identifier, of whatever type.
     func registeredObject(for id: PersistentIdentifier) -> (any PersistentModel)? {
+        useCheck.enter("registeredModel(for:)", of: useDescription)
+        defer { useCheck.leave() }
         if id.isTemporary { return inserted.values.first { $0.persistentModelID == id } }
         guard let key = id.primaryKey, let mapping = schema.mappings[id.entityName] else { return nil }
         return registered(mapping, primaryKey: key)
@@ -160,6 +180,8 @@ public final class ModelContext {
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
+        useCheck.enter("the release of a model object", of: useDescription)
+        defer { useCheck.leave() }
         guard let index = registry.index(forKey: RowKey(mapping, primaryKey)), registry[index].value.storage == storage else { return }
         registry.remove(at: index)
     }
@@ -179,6 +201,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
+            if backing.hasChanges { changed[id] = model }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
@@ -203,11 +226,15 @@ public final class ModelContext {
 
     /// Records the saved value of an attribute of a saved object about to change for the first time since it was saved.
     func logSavedValue(of backing: BackingData, position: Int) {
+        useCheck.enter("a change of a model property", of: useDescription)
+        defer { useCheck.leave() }
         undoLog.append((backing, position, backing.values[position]))
     }
 
     /// Called when an object's property changes: keeps the object until the next save.
     func noteChanged(_ model: any PersistentModel) {
+        useCheck.enter("a change of a model property", of: useDescription)
+        defer { useCheck.leave() }
         let backing = model.persistentBackingData
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model

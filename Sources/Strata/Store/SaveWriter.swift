@@ -44,36 +44,45 @@ struct SaveWriter {
     }
 
     /// Gives each new object a key: the row with an equal unique value when there is one, the next free key otherwise.
+    ///
+    /// Claims made earlier in the same save are keyed by the stored value compared as SQLite's unique index
+    /// compares it (blobs and text byte for byte, numbers by value), so two distinct UUIDs, blobs or strings never
+    /// claim one row.
     private func assignKeys(
         _ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>, allocator: inout KeyAllocator
     ) throws {
-        var claimed: [String: Int64] = [:]
+        var claimed: [UniqueClaim: Int64] = [:]
         for model in inserted {
             guard let mapping = model.persistentBackingData.mapping else { continue }
             let id = ObjectIdentifier(model)
-            for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
-                guard let value = model.persistentBackingData.values[position] else { continue }
-                let stored = try attribute.encode(value)
-                if stored.isNull { continue }
-                let claim = "\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"
+            let claims = try uniqueClaims(of: model, mapping)
+            for claim in claims {
                 let existing = try claimed[claim] ?? Int64.fetchOne(
-                    db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(attribute.name)) = ?",
-                    arguments: [stored])
+                    db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?",
+                    arguments: [claim.stored])
                 if let key = existing {
                     keys[id] = key
                     upserts.insert(id)
                     break
                 }
             }
-            if keys[id] == nil {
-                keys[id] = try allocator.key(for: mapping.name, db)
-            }
-            for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
-                if let value = model.persistentBackingData.values[position], let stored = try? attribute.encode(value), !stored.isNull {
-                    claimed["\(mapping.name)\u{0}\(attribute.name)\u{0}\(stored)"] = keys[id]
-                }
+            let key = try keys[id] ?? allocator.key(for: mapping.name, db)
+            keys[id] = key
+            for claim in claims { claimed[claim] = key }
+        }
+    }
+
+    /// The non-nil unique values of a new object, as stored.
+    private func uniqueClaims(of model: any PersistentModel, _ mapping: EntityMapping) throws -> [UniqueClaim] {
+        var claims: [UniqueClaim] = []
+        for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
+            guard let value = model.persistentBackingData.values[position] else { continue }
+            let stored = try attribute.encode(value)
+            if let value = UniqueClaim.Value(stored) {
+                claims.append(UniqueClaim(entity: mapping.name, attribute: attribute.name, value: value, stored: stored))
             }
         }
+        return claims
     }
 
     /// Inserts or updates one row; `changes` limits an update to the changed attributes (positions) and relationships.
@@ -150,6 +159,46 @@ struct SaveWriter {
             if object.persistentBackingData.isDeleted { return nil }
             return object.persistentBackingData.primaryKey ?? keys[ObjectIdentifier(object)]
         }
+    }
+}
+
+/// A unique value taken by a new object in this save: entity, attribute and the value as stored.
+private struct UniqueClaim: Hashable {
+    /// A stored value compared as SQLite's `=` compares it: text by its bytes (Swift's `String` equality would
+    /// join canonically equivalent strings that the store keeps apart), blobs by their bytes, numbers by value
+    /// (0.0 and -0.0 are one value). An attribute's values always have one storage class.
+    enum Value: Hashable {
+        case integer(Int64)
+        case real(Double)
+        case text(Data)
+        case blob(Data)
+
+        /// The comparable form of a stored value; nil for NULL, which never clashes.
+        init?(_ stored: DatabaseValue) {
+            switch stored.storage {
+            case .null: return nil
+            case .int64(let number): self = .integer(number)
+            case .double(let number): self = .real(number)
+            case .string(let text): self = .text(Data(text.utf8))
+            case .blob(let data): self = .blob(data)
+            }
+        }
+    }
+
+    let entity: String
+    let attribute: String
+    let value: Value
+    /// The value as bound to the lookup of an existing row.
+    let stored: DatabaseValue
+
+    static func == (lhs: UniqueClaim, rhs: UniqueClaim) -> Bool {
+        lhs.entity == rhs.entity && lhs.attribute == rhs.attribute && lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(entity)
+        hasher.combine(attribute)
+        hasher.combine(value)
     }
 }
 

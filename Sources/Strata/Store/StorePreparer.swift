@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Brings a store to a container's schema on open: creates a new store, accepts a matching one, and migrates
@@ -52,9 +53,16 @@ struct StorePreparer {
         case .open(let target, let recordVersion):
             if recordVersion { try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) } }
         case .migrate(let stages):
-            let runner = StageRunner(store: store, container: container, observer: { _ in }, cancellation: MigrationCancellation())
+            // An inferred stage is no decision of the app's plan: the data it removes is written to standard error.
+            let identifier = self.identifier
+            let runner = StageRunner(store: store, container: container, observer: { event in
+                guard case .warning(let stage, let message) = event else { return }
+                FileHandle.standardError.write(Data("strata: warning: \(identifier): stage \(stage): \(message)\n".utf8))
+            }, cancellation: MigrationCancellation())
             for (index, stage) in stages.enumerated() {
-                _ = try runner.run(stage, index: index, count: stages.count, findings: [])
+                let findings = stage.kind == .inferred
+                    ? try store.read("inspecting the data") { db in try DataFinding.compute(stage.diff, in: db) } : []
+                _ = try runner.run(stage, index: index, count: stages.count, findings: findings)
             }
         }
     }

@@ -18,6 +18,7 @@ struct MigrateCommand: ParsableCommand {
               strata migrate Books.store --plan bookshelf --dry-run
               strata migrate Books.store --plan bookshelf --step --backup Books-before.store
               strata migrate Books.store --plan bookshelf --to 3.0.0 --yes --json
+              strata migrate Books.store --plan bookshelf --dry-run --refuse-data-loss
             """)
 
     @Argument(help: "The store file.")
@@ -38,6 +39,11 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Back the store up to this new file before migrating.", valueName: "path"))
     var backup: String?
 
+    @Flag(help: ArgumentHelp(
+        "Strict mode: refuse, before anything runs, when a lightweight or inferred stage would remove data.",
+        discussion: "Off by default: as in SwiftData, a removal drops its data (listed as findings and warnings)."))
+    var refuseDataLoss = false
+
     @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
     var yes = false
 
@@ -52,8 +58,8 @@ struct MigrateCommand: ParsableCommand {
         let url = try StoreArgument.url(store)
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
         let migrator = dryRun
-            ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target)
-            : try Migrator(store: url, plan: target.plan, to: target.version)
+            ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target, refusingDataLoss: refuseDataLoss)
+            : try Migrator(store: url, plan: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
         var backupPath: String?

@@ -12,6 +12,8 @@ enum EventLog {
             "\(TerminalText.sanitize(stage)): step \(TerminalText.sanitize(summary))"
         case .progress(let stage, let rowsDone, let totalRows):
             "\(TerminalText.sanitize(stage)): \(rowsDone)/\(totalRows) rows"
+        case .warning(let stage, let message):
+            "\(TerminalText.sanitize(stage)): warning: \(TerminalText.sanitize(message))"
         case .stageFinished(let stage, let duration, let rows):
             "\(TerminalText.sanitize(stage)): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
         case .stageFailed(let stage, let message):

@@ -31,6 +31,9 @@ final class ProgressBar {
         case .progress(_, let rowsDone, let totalRows):
             (done, total) = (rowsDone, totalRows)
             redraw()
+        case .warning(_, let message):
+            write("\r\u{1B}[K" + style.yellow("warning: ") + TerminalText.sanitize(message) + "\n")
+            redraw()
         case .stageFinished(_, let duration, let rows):
             (step, done, total) = (String(format: "done, %d rows in %.2fs", rows, duration), max(total, 1), max(total, 1))
             redraw()

@@ -23,7 +23,11 @@ struct PlanReport: Encodable {
         plan = name
         storeVersion = migrator.current.version?.description ?? "unversioned"
         self.target = migrator.target.version?.description ?? "unversioned"
-        stages = migrator.pending.enumerated().map { StageEntry($1, index: $0 + 1) }
+        // The first stage's findings are counted in the store; later stages meet data the earlier ones change,
+        // which a dry run counts.
+        stages = migrator.pending.enumerated().map { index, stage in
+            StageEntry(stage, index: index + 1, findings: index == 0 ? (try? migrator.findings(of: stage)) : nil)
+        }
     }
 
     /// The report as text, with each step's SQL when `sql` is true.

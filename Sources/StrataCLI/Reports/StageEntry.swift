@@ -1,6 +1,7 @@
 import Strata
 
-/// A planned stage in reports: `{"index", "title", "from", "to", "kind", "changes": [change], "steps": [step]}`.
+/// A planned stage in reports: `{"index", "title", "from", "to", "kind", "changes": [change], "steps": [step],
+/// "findings"?: [finding]}` (findings only where a store was read for them).
 struct StageEntry: Encodable {
     /// 1-based position on the path.
     let index: Int
@@ -16,9 +17,11 @@ struct StageEntry: Encodable {
     let changes: [ChangeEntry]
     /// The steps and SQL it runs.
     let steps: [StepEntry]
+    /// What it would do to the store's data (values dropped, rows lacking a value, duplicates), when counted.
+    let findings: [FindingEntry]?
 
-    /// The entry of a planned stage at `index` (1-based).
-    init(_ stage: PlannedStage, index: Int) {
+    /// The entry of a planned stage at `index` (1-based), with the findings counted in a store, if any.
+    init(_ stage: PlannedStage, index: Int, findings: [DataFinding]? = nil) {
         self.index = index
         title = stage.title
         from = stage.from.version?.description ?? "unversioned"
@@ -26,6 +29,7 @@ struct StageEntry: Encodable {
         kind = stage.kind.rawValue
         changes = stage.diff.changes.map(ChangeEntry.init)
         steps = stage.steps.map(StepEntry.init)
+        self.findings = findings?.map(FindingEntry.init)
     }
 
     /// "2 changes: 1 lightweight, 1 custom".
@@ -37,6 +41,10 @@ struct StageEntry: Encodable {
     func textLines(style: TextStyle, sql: Bool) -> [String] {
         var lines = [style.bold("\(index). \(kind) \(title)") + "  (\(changeSummary))"]
         lines += changes.flatMap { $0.textLines(style: style) }.map { "   " + $0 }
+        if let findings, !findings.isEmpty {
+            lines.append("   in the store:")
+            lines += findings.map { "     " + $0.textLine(style: style) }
+        }
         if !steps.isEmpty {
             lines.append("   steps:")
             for step in steps {

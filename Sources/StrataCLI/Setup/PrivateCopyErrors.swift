@@ -11,6 +11,8 @@ enum PrivateCopyErrors {
             return MigrationError.unknownStoreVersion(store: path, recorded: recorded, closest: closest, differences: differences)
         case MigrationError.modifiedSchema(_, let version, let differences):
             return MigrationError.modifiedSchema(store: path, version: version, differences: differences)
+        case MigrationError.dataLossRefused(_, let losses):
+            return MigrationError.dataLossRefused(store: path, losses: losses)
         case MigrationError.noPath(_, let from, let to, let reasons):
             return MigrationError.noPath(store: path, from: from, to: to, reasons: reasons)
         case StrataError.notAStore(_, let reason):
@@ -23,9 +25,9 @@ enum PrivateCopyErrors {
     }
 
     /// A migrator on a private copy of `url`, whose errors name `url`.
-    static func migrator(onCopyOf url: URL, target: PlanTarget) throws -> Migrator {
+    static func migrator(onCopyOf url: URL, target: PlanTarget, refusingDataLoss: Bool = false) throws -> Migrator {
         do {
-            return try Migrator.onPrivateCopy(of: url, plan: target.plan, to: target.version)
+            return try Migrator.onPrivateCopy(of: url, plan: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
         } catch {
             throw naming(url, in: error)
         }

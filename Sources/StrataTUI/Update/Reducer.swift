@@ -102,6 +102,8 @@ public enum Reducer {
         case .step(_, let summary):
             state.progress?.step = summary
             state.log.append("  \(summary)")
+        case .warning(_, let message):
+            state.log.append("  warning: \(message)")
         case .progress(_, let done, let total):
             state.progress?.rowsDone = done
             state.progress?.totalRows = total

@@ -166,22 +166,4 @@ enum ModifiedPlan: SchemaMigrationPlan {
         }
         #expect(storeHashes(url) == before)
     }
-
-    @Test func anInferredMigrationThatWouldLoseDataIsRefused() throws {
-        let directory = TemporaryDirectory()
-        let url = directory.store()
-        do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: TableRows.V1.self), configurations: ModelConfiguration(url: url)))
-            context.insert(TableRows.V1.Item(name: "alpha", count: 3))
-            try context.save()
-        }
-        let before = storeHashes(url)
-        #expect {
-            _ = try ModelContainer(for: Schema(versionedSchema: TableRows.RemoveProperty.self), configurations: ModelConfiguration(url: url))
-        } throws: { error in
-            let text = "\(error)"
-            return text.contains("would lose data") && text.contains("Item.count removed (Int): destructive: every value of Item.count")
-        }
-        #expect(storeHashes(url) == before)
-    }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// One ModelContext used from two threads at once stops the program with a message naming the context and both
+/// uses, instead of corrupting it; the same context used by two threads one after the other is fine.
+@Suite struct ConcurrentUseTests {
+    @Test func overlappingUseStopsWithBothUsesNamed() throws {
+        let outcome = try ChildProcess.safety(["misuse-context", "overlapping"])
+        #expect(outcome.status != 0)
+        #expect(!outcome.output.contains("second thread counted"))
+        let message = outcome.error
+        #expect(message.contains("was used from two threads at once: fetchCount(_:) on thread"))
+        #expect(message.contains("while enumerate(_:batchSize:block:) runs on thread"))
+        #expect(message.contains("misuse.store"))
+        #expect(message.contains("give each thread or task its own context"))
+    }
+
+    @Test func sequentialUseFromTwoThreadsIsFine() throws {
+        let outcome = try ChildProcess.safety(["misuse-context", "sequential"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.contains("second thread counted 3"))
+        #expect(outcome.error.isEmpty)
+    }
+}
