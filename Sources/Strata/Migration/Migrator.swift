@@ -33,9 +33,14 @@ public final class Migrator: @unchecked Sendable {
     /// A migrator over a private copy of the store (its file, -wal and -shm copied byte for byte): stepping it
     /// shows what each stage would do while the original is never written. `storeURL` is the copy's path.
     public static func onPrivateCopy(of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws -> Migrator {
+        try onPrivateCopy(of: url, validated: ValidatedPlan(plan), to: version)
+    }
+
+    /// A migrator over a private copy of the store for a plan already checked (one read from an app's sources).
+    public static func onPrivateCopy(of url: URL, validated plan: ValidatedPlan, to version: Schema.Version? = nil) throws -> Migrator {
         let copy = try PrivateCopy(of: url)
         do {
-            let migrator = try Migrator(store: copy.url, plan: plan, to: version)
+            let migrator = try Migrator(store: copy.url, validated: plan, to: version)
             migrator.copy = copy
             // Nothing needs the copy to survive a power cut: commits skip fsync (the original's are untouched).
             try migrator.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
@@ -47,8 +52,12 @@ public final class Migrator: @unchecked Sendable {
     }
 
     /// Opens a store and plans the path to `version` (the plan's newest version when nil).
-    public init(store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws {
-        let validated = try ValidatedPlan(plan)
+    public convenience init(store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil) throws {
+        try self.init(store: url, validated: ValidatedPlan(plan), to: version)
+    }
+
+    /// Opens a store and plans the path to `version` with a plan already checked (one read from an app's sources).
+    public init(store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil) throws {
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
