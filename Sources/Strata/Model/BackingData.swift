@@ -30,6 +30,10 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted = false
     /// How the object's properties are stored; set on first use.
     @exclusivity(unchecked) var mapping: EntityMapping?
+    /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
+    @exclusivity(unchecked) var faultGroup: FaultGroup?
+    /// This row's place in `faultGroup`.
+    @exclusivity(unchecked) var faultIndex = 0
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
     /// (and the placeholder every `@Model` instance starts with) never need one.
     lazy var temporaryID = TemporaryIDs.next()

@@ -17,7 +17,7 @@ extension ModelContext {
         try stage?.keepOldValues(inserted: insertedNow, changed: changedNow, store: store)
         let writer = SaveWriter(
             context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
-            changed: changedNow, deleted: deletedNow)
+            changed: changedNow, deleted: deletedNow, batchDeletes: batchDeletes)
         let assigned = try store.write("saving") { db in try writer.write(db) }
         didSave(insertedKeys: assigned)
         stage?.didSave(rows: insertedNow.count + changedNow.count + deletedNow.count)
