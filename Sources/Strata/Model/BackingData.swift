@@ -89,17 +89,17 @@ public final class BackingData: @unchecked Sendable {
     /// Reads a property.
     public func getValue<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
         let mapping = prepare(model)
-        if let relationship = mapping.relationship(named: key) {
+        // Attributes first: most reads are of attributes, and this skips the search of the relationships by name.
+        if let position = mapping.attributePositions[key] {
+            if let value = values[position] as? Value { return value }
+            if let none = mapping.attributes[position].none as? Value { return none }
+        } else if let relationship = mapping.relationship(named: key) {
             let graph = RelationshipGraph(context: context)
             let objects = graph.objects(of: model, relationship)
             if let value = relationship.makeValue(objects) as? Value { return value }
             // A required to-one whose target was deleted in this context still reads the deleted object.
             if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value { return value }
             preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
-        }
-        if let position = mapping.attributePositions[key] {
-            if let value = values[position] as? Value { return value }
-            if let none = mapping.attributes[position].none as? Value { return none }
         }
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }

@@ -4,8 +4,15 @@ import GRDB
 struct RowReader {
     let context: ModelContext
     let mapping: EntityMapping
+    /// The to-one relationships, whose keys are columns of the row (worked out once: every row reads them).
+    private let toOne: [RelationshipMapping]
 
-    private var toOne: [RelationshipMapping] { mapping.relationships.filter { !$0.relationship.isToMany } }
+    /// A reader of rows of the entity `mapping` describes, into objects of `context`.
+    init(context: ModelContext, mapping: EntityMapping) {
+        self.context = context
+        self.mapping = mapping
+        toOne = mapping.relationships.filter { !$0.relationship.isToMany }
+    }
 
     /// The select list: key, attributes, to-one keys, and for required to-one relationships whether the target exists.
     var selection: String {
