@@ -62,27 +62,22 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The command line (info, check, diff, plan, migrate, rows) as a library: an app's own `strata` calls
-        // StrataCommandLine.main(plans:) with its plans (see Examples/CustomPlans).
+        // The command line (info, check, diff, plan, migrate, rows, import, open, demo) as a library: an app's own
+        // `strata` calls StrataCommandLine.main(plans:) with its plans and gets the terminal UI too (Examples/CustomPlans).
         .target(
             name: "StrataCLI",
             dependencies: [
                 "Strata",
                 "StrataAppleStores",
+                "StrataExamples",
+                "StrataTUI",
+                "StrataTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "strata",
-            dependencies: [
-                "Strata",
-                "StrataCLI",
-                "StrataExamples",
-                "StrataAppleStores",
-                "StrataTUI",
-                "StrataTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            dependencies: ["StrataCLI", "StrataExamples"]
         ),
         .executableTarget(
             name: "strata-bench",

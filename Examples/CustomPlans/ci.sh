@@ -10,6 +10,8 @@ trap 'rm -rf "$work"' EXIT
 store="$work/Notes.store"
 "$bin" seed "$store" --count 5
 "$bin" check --plan notes
+# The UI's command is there too; without a terminal it prints the summary the UI would open on.
+"$bin" open "$store" --plan notes | grep -q 'stage 1.0.0 -> 2.0.0'
 "$bin" migrate "$store" --plan notes --dry-run
 "$bin" migrate "$store" --plan notes --yes --json | grep -q '"reached" : "2.0.0"'
 "$bin" info "$store" --json | grep -q '"version" : "2.0.0"'

@@ -45,6 +45,21 @@ public struct AppleModel: Hashable, Sendable {
         ancestry(of: name).flatMap(\.relationships)
     }
 
+    /// The attributes the store holds values of (not transient), inherited ones first.
+    public func storedAttributes(of name: String) -> [AppleAttribute] {
+        allAttributes(of: name).filter { !$0.isTransient }
+    }
+
+    /// The relationships the store holds (not transient), inherited ones first.
+    public func storedRelationships(of name: String) -> [AppleRelationship] {
+        allRelationships(of: name).filter { !$0.isTransient }
+    }
+
+    /// The entity's ancestors, nearest first (its parent, then the parent's parent ...).
+    public func ancestors(of name: String) -> [String] {
+        Array(ancestry(of: name).dropLast().reversed().map(\.name))
+    }
+
     private func ancestry(of name: String) -> [AppleEntity] {
         var chain: [AppleEntity] = []
         var current: String? = name
@@ -97,6 +112,8 @@ public struct AppleAttribute: Hashable, Sendable {
     public let valueTransformerName: String?
     /// True for a derived attribute (`NSDerivedAttributeDescription`).
     public let isDerived: Bool
+    /// True for a transient attribute (`NSIsTransient`): it has no column and holds no data in the store.
+    public let isTransient: Bool
 
     /// The kind the type code stands for.
     public var kind: AppleAttributeKind { AppleAttributeKind(code: typeCode) }
@@ -176,4 +193,6 @@ public struct AppleRelationship: Hashable, Sendable {
     public let isOrdered: Bool
     /// The renaming identifier when it differs from the name.
     public let renamingIdentifier: String?
+    /// True for a transient relationship (`NSIsTransient`): nothing of it is stored.
+    public let isTransient: Bool
 }

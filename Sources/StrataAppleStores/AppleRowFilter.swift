@@ -40,14 +40,14 @@ struct AppleRowFilter {
         } else if let attribute = columns.attributes.first(where: { $0.name == column }) {
             guard let stored = columns.storage.attributeColumns[column] else { throw refuse("the store has no column for it") }
             let (template, arguments) = try Self.comparison(value, kind: attribute.kind, refuse: refuse)
-            self.init(condition: template.replacingOccurrences(of: Self.column, with: quoted(stored)), arguments: arguments)
+            self.init(condition: template.replacingOccurrences(of: Self.column, with: stored.expression), arguments: arguments)
         } else if let relationship = columns.relationships.first(where: { $0.name == column }) {
             guard case .ownerColumn(_, let stored)? = columns.storage.relationships[column], !relationship.isToMany else {
                 throw refuse("only to-one relationships stored in this entity's table can be filtered; filter the other side on Z_PK instead")
             }
             let digits = value.split(separator: "#").last.map(String.init) ?? value
             guard let key = Int64(digits) else { throw refuse("a relationship takes a target's key, as 3 or \(relationship.destination)#3, got '\(value)'") }
-            self.init(condition: "\(quoted(stored)) = ?", arguments: [key.databaseValue])
+            self.init(condition: "\(stored.expression) = ?", arguments: [key.databaseValue])
         } else {
             throw refuse("its columns are \(columns.titles.joined(separator: ", "))")
         }

@@ -17,7 +17,7 @@ public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Turns an `AppleModel` into Strata's `Schema`: each entity becomes a Strata entity with the properties it
-/// inherits (Strata has no inheritance), attribute types map from `NSAttributeType`, single-property unique
+/// inherits (Strata has no inheritance), transient properties (no data in the store) are left out, attribute types map from `NSAttributeType`, single-property unique
 /// constraints become `.unique`, renaming identifiers become `originalName`.
 struct AppleSchemaMapping {
     let model: AppleModel
@@ -46,11 +46,12 @@ struct AppleSchemaMapping {
         var notes: [ImportNote] = []
         var entities: [Schema.Entity] = []
         for entity in model.entities {
-            let ancestry = ancestors(of: entity.name)
+            let ancestry = model.ancestors(of: entity.name).compactMap(model.entity(named:))
             if let parent = entity.parent {
+                let chain = model.ancestors(of: entity.name).joined(separator: " -> ")
                 notes.append(ImportNote(
                     entity: entity.name, property: nil,
-                    message: "inherits from \(parent); Strata has no inheritance, so it becomes its own entity with \(parent)'s properties, and \(parent) keeps only the rows that are exactly \(parent)"))
+                    message: "inherits from \(chain); Strata has no inheritance, so it becomes its own entity with the inherited properties, and \(parent) keeps only the rows that are exactly \(parent)"))
             }
             if entity.isAbstract {
                 notes.append(ImportNote(entity: entity.name, property: nil, message: "is abstract; it becomes an entity without rows of its own"))
@@ -63,7 +64,7 @@ struct AppleSchemaMapping {
                     message: "unique together (\(tuple.joined(separator: ", "))) is not carried over: Strata has only single-attribute uniqueness"))
             }
             var attributes: [Schema.Attribute] = []
-            for attribute in model.allAttributes(of: entity.name) {
+            for attribute in model.storedAttributes(of: entity.name) {
                 guard let type = Self.valueType(of: attribute.kind) else {
                     notes.append(ImportNote(
                         entity: entity.name, property: attribute.name,
@@ -90,12 +91,7 @@ struct AppleSchemaMapping {
                 notes.append(ImportNote(entity: entity.name, property: other, message: "fetched property is not carried over"))
             }
             var relationships: [Schema.Relationship] = []
-            for relationship in model.allRelationships(of: entity.name) {
-                if relationship.isOrdered {
-                    notes.append(ImportNote(
-                        entity: entity.name, property: relationship.name,
-                        message: "ordered relationship: its targets are carried over in key order, not in their stored order"))
-                }
+            for relationship in model.storedRelationships(of: entity.name) {
                 if model.family(of: relationship.destination).count > 1 {
                     notes.append(ImportNote(
                         entity: entity.name, property: relationship.name,
@@ -112,17 +108,6 @@ struct AppleSchemaMapping {
             entities.append(Schema.Entity(name: entity.name, attributes: attributes, relationships: relationships))
         }
         return (Schema(entities: entities, version: version), notes)
-    }
-
-    private func ancestors(of name: String) -> [AppleEntity] {
-        var result: [AppleEntity] = []
-        var current = model.entity(named: name)?.parent
-        var seen: Set<String> = [name]
-        while let parent = current, seen.insert(parent).inserted, let entity = model.entity(named: parent) {
-            result.append(entity)
-            current = entity.parent
-        }
-        return result
     }
 
     /// The Strata delete rule of a Core Data delete rule code (0 no action, 1 nullify, 2 cascade, 3 deny).

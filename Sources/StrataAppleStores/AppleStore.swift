@@ -106,8 +106,8 @@ public final class AppleStore: Sendable {
     public func rows(of entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []) throws -> AppleRowPage {
         let storage = try self.storage(of: entity)
         let family = model.family(of: entity)
-        let attributes = model.allAttributes(of: entity)
-        let relationships = model.allRelationships(of: entity)
+        let attributes = model.storedAttributes(of: entity)
+        let relationships = model.storedRelationships(of: entity)
         let showsEntity = family.count > 1
         let columns = ["Z_PK"] + (showsEntity ? ["entity"] : []) + attributes.map(\.name) + relationships.map(\.name)
         let names = try entityNumbers()
@@ -116,12 +116,13 @@ public final class AppleStore: Sendable {
             path: url.path, entity: entity, storage: storage, attributes: attributes, relationships: relationships,
             numbers: familyNumbers, titles: columns)
         let conditions = try filters.map { try AppleRowFilter(column: $0.column, value: $0.value, in: described) }
-        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0) }
+        let notes = self.notes(of: entity)
+        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0, notes: notes) }
         return try snapshot.read { db in
             let filter = (["Z_ENT IN \(Self.list(storage.familyNumbers))"] + conditions.map(\.condition)).joined(separator: " AND ")
             let bound = conditions.flatMap(\.arguments)
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)", arguments: StatementArguments(bound)) ?? 0
-            let selected = ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name].map(quoted) ?? "NULL" }
+            let selected = ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
             let rows = try Row.fetchAll(
                 db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: StatementArguments(bound + [max(limit, 0).databaseValue, max(offset, 0).databaseValue]))
@@ -144,9 +145,47 @@ public final class AppleStore: Sendable {
                     return targets.first.map(AppleValue.reference) ?? .null
                 }
                 return values
-            }, total: total)
+            }, total: total, notes: notes)
         }
     }
+
+    /// What a reader of an entity's rows must know: properties whose column is uncertain or missing, and rows of
+    /// its table that match no entity of the model.
+    public func notes(of entity: String) -> [String] {
+        let table = layout.entities[entity]?.table
+        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" }
+            + layout.unmatchedRows.filter { $0.table == table }.map(\.description)).map(TerminalText.sanitize)
+    }
+
+    /// The properties of an entity whose values are read from an uncertain column, or cannot be read at all.
+    func propertyNotes(of entity: String) -> [(property: String, message: String)] {
+        guard let storage = layout.entities[entity], storage.table != nil else { return [] }
+        var notes: [(property: String, message: String)] = []
+        for attribute in model.storedAttributes(of: entity) {
+            if let uncertainty = storage.attributeColumns[attribute.name]?.uncertainty {
+                notes.append((attribute.name, uncertainty))
+            } else if storage.attributeColumns[attribute.name] == nil {
+                notes.append((attribute.name, "the store has no column for it (shown as NULL)"))
+            }
+        }
+        for relationship in model.storedRelationships(of: entity) {
+            switch storage.relationships[relationship.name] {
+            case .ownerColumn(_, let column)?:
+                if let uncertainty = column.uncertainty { notes.append((relationship.name, uncertainty)) }
+            case .unresolved(let reason)?:
+                notes.append((relationship.name, "its storage was not found (\(reason)); shown empty"))
+            default:
+                break
+            }
+        }
+        return notes
+    }
+
+    /// Rows of the entity tables whose entity number matches no entity of the model (never dropped silently).
+    public var unmatchedRows: [AppleUnmatchedRows] { layout.unmatchedRows }
+
+    /// Entities found in Z_PRIMARYKEY under their renaming identifier (their old name): (entity, stored name).
+    public var renamedEntities: [(entity: String, storedName: String)] { layout.renamedEntities }
 
     /// The rows of a persistent-history table (see `historyTables`) as SQLite stores them, in `Z_PK` order.
     public func historyRows(of table: String, limit: Int = 50, offset: Int = 0) throws -> AppleRowPage {
@@ -161,7 +200,7 @@ public final class AppleStore: Sendable {
                 arguments: [max(limit, 0), max(offset, 0)])
             return AppleRowPage(entity: table, columns: columns, rows: rows.map { row in
                 columns.indices.map { AppleValue(row[$0] as DatabaseValue, kind: nil) }
-            }, total: total)
+            }, total: total, notes: [])
         }
     }
 
@@ -174,7 +213,7 @@ public final class AppleStore: Sendable {
     ) throws {
         let storage = try self.storage(of: entity)
         guard let table = storage.table, let number = storage.entityNumber else { return }
-        let selected = ["Z_PK"] + attributes.map { storage.attributeColumns[$0.name].map(quoted) ?? "NULL" }
+        let selected = ["Z_PK"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
         try snapshot.read { db in
             let cursor = try Row.fetchCursor(
                 db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
@@ -222,14 +261,19 @@ public final class AppleStore: Sendable {
         let sql: String
         switch storage {
         case .ownerColumn(let table, let column)?:
-            sql = "SELECT Z_PK, \(quoted(column)) FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"
+            let value = column.expression
+            sql = "SELECT Z_PK, \(value) FROM \(quoted(table)) WHERE \(value) IS NOT NULL"
                 + (owners.map { " AND Z_PK IN \(list($0))" } ?? "") + " ORDER BY Z_PK"
-        case .targetColumn(let table, let column)?:
-            sql = "SELECT \(quoted(column)), Z_PK FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"
-                + (owners.map { " AND \(quoted(column)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(column)), Z_PK"
-        case .joinTable(let table, let ownerColumn, let targetColumn)?:
+        case .targetColumn(let table, let column, let order)?:
+            let owner = column.expression
+            // Ordered relationships in their stored order (Z_FOK_), targets without a position last, by key.
+            let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
+            sql = "SELECT \(owner), Z_PK FROM \(quoted(table)) WHERE \(owner) IS NOT NULL"
+                + (owners.map { " AND \(owner) IN \(list($0))" } ?? "") + " ORDER BY \(owner), \(position)Z_PK"
+        case .joinTable(let table, let ownerColumn, let targetColumn, let order)?:
+            let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
             sql = "SELECT \(quoted(ownerColumn)), \(quoted(targetColumn)) FROM \(quoted(table)) WHERE 1"
-                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(ownerColumn)), \(quoted(targetColumn))"
+                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(ownerColumn)), \(position)\(quoted(targetColumn))"
         case .unresolved?, nil:
             return []
         }

@@ -62,7 +62,7 @@ public enum AppleStoreImport {
         }
         do {
             let (rows, links, dropped) = try write(store, schema: schema, to: destination)
-            notes += dropped
+            notes += dropped + readingNotes(store, schema: schema)
             return AppleImportReport(source: source, destination: destination, schema: schema, rows: rows, links: links, notes: notes)
         } catch {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destination.path + suffix) }
@@ -87,7 +87,7 @@ public enum AppleStoreImport {
             var keys: [String: Set<Int64>] = [:]
             for entity in schema.entities {
                 let attributes = entity.attributes.compactMap { attribute in
-                    store.model.allAttributes(of: entity.name).first { $0.name == attribute.name }
+                    store.model.storedAttributes(of: entity.name).first { $0.name == attribute.name }
                 }
                 let columns = [StoreLayout.primaryKey] + attributes.map(\.name)
                 let insert = try db.makeStatement(
@@ -110,6 +110,12 @@ public enum AppleStoreImport {
                     case .foreignKey: owned = true
                     case .joinTable(_, let ownerColumn, _): owned = ownerColumn == "source"
                     case .inverseForeignKey: owned = false
+                    }
+                    let ordered = store.model.storedRelationships(of: entity.name).first { $0.name == relationship.name }?.isOrdered == true
+                    if ordered, !owned || { if case .foreignKey = storage { return true } else { return false } }() {
+                        notes.append(ImportNote(
+                            entity: entity.name, property: relationship.name,
+                            message: "ordered relationship: Strata keeps it through \(relationship.destination)'s foreign key, which has no position, so its stored order is not carried over"))
                     }
                     guard owned else { continue }
                     let pairs: [(owner: Int64, target: Int64)]
@@ -153,6 +159,16 @@ public enum AppleStoreImport {
             return .commit
         }
         return (counts, links, notes)
+    }
+
+    /// Values read from uncertain columns, properties without a column, and rows of unknown entities (once per table).
+    private static func readingNotes(_ store: AppleStore, schema: Schema) -> [ImportNote] {
+        var notes: [ImportNote] = []
+        for entity in schema.entities {
+            notes += store.propertyNotes(of: entity.name).map { ImportNote(entity: entity.name, property: $0.property, message: $0.message) }
+        }
+        notes += store.unmatchedRows.map { ImportNote(entity: $0.table, property: nil, message: $0.description) }
+        return notes
     }
 
     /// A decoded Apple value in the form Strata stores for `type`.

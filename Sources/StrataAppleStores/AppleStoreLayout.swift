@@ -5,18 +5,21 @@ import GRDB
 /// columns that really exist (so a guess that does not hold is reported, never queried).
 ///
 /// One table per root entity (`Z` + upper-cased name) whose `Z_ENT` tells subentities apart; one column per
-/// attribute (`Z` + upper-cased name); a to-one is an integer column of the target's `Z_PK`; a to-many is
-/// read through its inverse's column, through a hidden `Z<ent><NAME>` column in the target table when it has
-/// no inverse, or through a join table `Z_<ent><NAME>` when both sides are to-many.
+/// stored attribute and to-one relationship (`Z` + upper-cased name, numbered when sibling subentities declare the
+/// same name: `AppleColumnAssignment`); a to-many is read through its inverse's column, through a hidden
+/// `Z<ent><NAME>` column in the target table when it has no inverse, or through a join table `Z_<ent><NAME>` when
+/// both sides are to-many (its columns numbered too when another join table took the name). Ordered relationships
+/// keep each target's position in a `Z_FOK_` column beside the target's key column. Entity numbers are matched
+/// to the model by name, then by renaming identifier; rows whose number matches no entity are counted, not dropped.
 struct AppleStoreLayout: Sendable {
     /// How one relationship's pairs (owner key, target key) are read.
     enum RelationshipStorage: Hashable, Sendable {
         /// `column` of the owner's table holds the target's key.
-        case ownerColumn(table: String, column: String)
-        /// `column` of the target's table holds the owner's key.
-        case targetColumn(table: String, column: String)
-        /// A join table with a column of owner keys and a column of target keys.
-        case joinTable(table: String, ownerColumn: String, targetColumn: String)
+        case ownerColumn(table: String, column: AppleColumn)
+        /// `column` of the target's table holds the owner's key; `order`, when set, the target's stored position.
+        case targetColumn(table: String, column: AppleColumn, order: String?)
+        /// A join table with a column of owner keys and a column of target keys; `order` as above.
+        case joinTable(table: String, ownerColumn: String, targetColumn: String, order: String?)
         /// No storage was found; the reason says what was looked for.
         case unresolved(String)
     }
@@ -29,9 +32,9 @@ struct AppleStoreLayout: Sendable {
         let entityNumber: Int64?
         /// The `Z_ENT` numbers of the entity and its subentities.
         let familyNumbers: [Int64]
-        /// The column of each attribute found in the table, by attribute name.
-        let attributeColumns: [String: String]
-        /// The storage of each relationship, by name.
+        /// The column of each stored attribute found in the table, by attribute name.
+        let attributeColumns: [String: AppleColumn]
+        /// The storage of each stored relationship, by name.
         let relationships: [String: RelationshipStorage]
     }
 
@@ -39,18 +42,32 @@ struct AppleStoreLayout: Sendable {
     let entities: [String: EntityStorage]
     /// Persistent-history tables (ACHANGE, ATRANSACTION, ATRANSACTIONSTRING, ...), hidden from the entity list.
     let historyTables: [String]
+    /// Rows of the entity tables whose `Z_ENT` matches no entity of the model.
+    let unmatchedRows: [AppleUnmatchedRows]
+    /// Entities matched to their `Z_PRIMARYKEY` row by renaming identifier: (entity, name in Z_PRIMARYKEY).
+    let renamedEntities: [(entity: String, storedName: String)]
 
     /// Resolves the layout of `model` in an open store.
     init(model: AppleModel, db: Database) throws {
         let tables = try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        var numbers: [String: Int64] = [:]
+        var stored: [(number: Int64, name: String)] = []
         var history: [String] = []
         for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY") {
             guard let number = row[0] as Int64?, let name = row[1] as String? else { continue }
             if number >= 16000, tables.contains("A" + name.uppercased()) {
                 history.append("A" + name.uppercased())
             } else {
+                stored.append((number, name))
+            }
+        }
+        var numbers: [String: Int64] = [:]
+        var renamed: [(entity: String, storedName: String)] = []
+        for (number, name) in stored {
+            if model.entity(named: name) != nil {
                 numbers[name] = number
+            } else if let entity = model.entities.first(where: { $0.renamingIdentifier == name && !stored.map(\.name).contains($0.name) }) {
+                numbers[entity.name] = number
+                renamed.append((entity.name, name))
             }
         }
         var columns: [String: Set<String>] = [:]
@@ -61,72 +78,160 @@ struct AppleStoreLayout: Sendable {
             let table = "Z" + model.root(of: entity).uppercased()
             return tables.contains(table) ? table : nil
         }
-        func column(_ name: String, in table: String?) -> String? {
-            guard let table, columns[table]?.contains(name) == true else { return nil }
-            return name
+        func familyNumbers(_ entity: String) -> [Int64] { model.family(of: entity).compactMap { numbers[$0.name] } }
+
+        // Columns of every root table's family, assigned in entity-number order.
+        var assigned: [String: AppleColumn] = [:]
+        for root in model.entities where root.parent == nil {
+            guard let table = tableName(root.name) else { continue }
+            let family = model.family(of: root.name).sorted { (numbers[$0.name] ?? .max, $0.name) < (numbers[$1.name] ?? .max, $1.name) }
+            let declarations = family.flatMap { entity in
+                let family = Set(familyNumbers(entity.name))
+                return entity.attributes.filter { !$0.isTransient }.map(\.name)
+                    .map { AppleColumnAssignment.Declaration(entity: entity.name, property: $0, familyNumbers: family) }
+                    + entity.relationships.filter { !$0.isTransient && !$0.isToMany }
+                    .map { AppleColumnAssignment.Declaration(entity: entity.name, property: $0.name, familyNumbers: family) }
+            }
+            let assignment = try AppleColumnAssignment(declarations: declarations, existing: columns[table] ?? []) { column in
+                try Set(Int64.fetchAll(db, sql: "SELECT DISTINCT Z_ENT FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"))
+            }
+            assigned.merge(assignment.columns) { first, _ in first }
         }
+        /// The column of a property of `entity`, declared by it or inherited.
+        func column(of property: String, in entity: String) -> AppleColumn? {
+            ([entity] + model.ancestors(of: entity)).lazy.compactMap { assigned["\($0).\(property)"] }.first
+        }
+
         var entities: [String: EntityStorage] = [:]
         for entity in model.entities {
             let table = tableName(entity.name)
-            var attributeColumns: [String: String] = [:]
-            for attribute in model.allAttributes(of: entity.name) {
-                attributeColumns[attribute.name] = column("Z" + attribute.name.uppercased(), in: table)
+            var attributeColumns: [String: AppleColumn] = [:]
+            for attribute in model.storedAttributes(of: entity.name) {
+                attributeColumns[attribute.name] = column(of: attribute.name, in: entity.name)
             }
             var relationships: [String: RelationshipStorage] = [:]
-            for relationship in model.allRelationships(of: entity.name) {
+            for relationship in model.storedRelationships(of: entity.name) {
                 relationships[relationship.name] = Self.storage(
                     of: relationship, owner: entity.name, model: model, numbers: numbers,
-                    table: tableName, column: column, tables: tables)
+                    table: tableName, column: column, columns: columns)
             }
             entities[entity.name] = EntityStorage(
-                table: table, entityNumber: numbers[entity.name],
-                familyNumbers: model.family(of: entity.name).compactMap { numbers[$0.name] },
+                table: table, entityNumber: numbers[entity.name], familyNumbers: familyNumbers(entity.name),
                 attributeColumns: attributeColumns, relationships: relationships)
         }
         self.entities = entities
         historyTables = history.sorted()
+        renamedEntities = renamed
+
+        // Rows no entity accounts for, in every root table.
+        let known = Set(numbers.values)
+        let names = Dictionary(stored.map { ($0.number, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var unmatched: [AppleUnmatchedRows] = []
+        for table in Set(model.entities.filter { $0.parent == nil }.compactMap { tableName($0.name) }).sorted()
+        where columns[table]?.contains("Z_ENT") == true {
+            for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, count(*) FROM \(quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT") {
+                let number = row[0] as Int64?
+                guard number.map({ !known.contains($0) }) ?? true else { continue }
+                unmatched.append(AppleUnmatchedRows(
+                    table: table, entityNumber: number, storedName: number.flatMap { names[$0] }, rows: row[1] as Int? ?? 0))
+            }
+        }
+        unmatchedRows = unmatched
+    }
+
+    /// The `Z_FOK_` column beside a key column of an ordered relationship (`ZCONVERSATION` -> `Z_FOK_CONVERSATION`,
+    /// `Z_13USERS` -> `Z_FOK_13USERS`), when the table has it.
+    private static func orderColumn(for column: String, in table: String, columns: [String: Set<String>]) -> String? {
+        let stem = column.hasPrefix("Z_") ? column.dropFirst(2) : column.dropFirst(1)
+        let name = "Z_FOK_" + stem
+        return columns[table]?.contains(name) == true ? name : nil
+    }
+
+    /// The entity that declares `property` for `entity`: the entity itself or the ancestor it inherits it from.
+    private static func declarer(of property: String, in entity: String, model: AppleModel) -> String {
+        ([entity] + model.ancestors(of: entity)).first { name in
+            model.entity(named: name)?.relationships.contains { $0.name == property } == true
+        } ?? entity
     }
 
     private static func storage(
         of relationship: AppleRelationship, owner: String, model: AppleModel, numbers: [String: Int64],
-        table: (String) -> String?, column: (String, String?) -> String?, tables: Set<String>
+        table: (String) -> String?, column: (String, String) -> AppleColumn?, columns: [String: Set<String>]
     ) -> RelationshipStorage {
         let name = relationship.name.uppercased()
         let inverse = relationship.inverse.flatMap { inverseName in
-            model.allRelationships(of: relationship.destination).first { $0.name == inverseName }
+            model.storedRelationships(of: relationship.destination).first { $0.name == inverseName }
         }
         if !relationship.isToMany {
             let ownerTable = table(owner)
-            guard let found = column("Z" + name, ownerTable), let ownerTable else {
+            guard let found = column(relationship.name, owner), let ownerTable else {
                 return .unresolved("no column Z\(name) in \(ownerTable ?? "the table of \(owner)")")
             }
             return .ownerColumn(table: ownerTable, column: found)
         }
         let targetTable = table(relationship.destination)
+        func ordered(_ key: String, _ table: String) -> String? {
+            relationship.isOrdered ? orderColumn(for: key, in: table, columns: columns) : nil
+        }
         if let inverse, !inverse.isToMany {
-            guard let found = column("Z" + inverse.name.uppercased(), targetTable), let targetTable else {
+            guard let found = column(inverse.name, relationship.destination), let targetTable else {
                 return .unresolved("no column Z\(inverse.name.uppercased()) in \(targetTable ?? "the table of \(relationship.destination)")")
             }
-            return .targetColumn(table: targetTable, column: found)
+            return .targetColumn(table: targetTable, column: found, order: ordered(found.columns[0], targetTable))
         }
-        guard let ownerNumber = numbers[owner], let targetNumber = numbers[relationship.destination] else {
-            return .unresolved("\(owner) or \(relationship.destination) has no entity number in Z_PRIMARYKEY")
+        let ownerDeclarer = declarer(of: relationship.name, in: owner, model: model)
+        guard let ownerNumber = numbers[ownerDeclarer] else {
+            return .unresolved("\(ownerDeclarer) has no entity number in Z_PRIMARYKEY")
         }
         guard let inverse else {
             let hidden = "Z\(ownerNumber)\(name)"
-            guard let found = column(hidden, targetTable), let targetTable else {
+            guard let targetTable, columns[targetTable]?.contains(hidden) == true else {
                 return .unresolved("no column \(hidden) in \(targetTable ?? "the table of \(relationship.destination)")")
             }
-            return .targetColumn(table: targetTable, column: found)
+            return .targetColumn(table: targetTable, column: AppleColumn(columns: [hidden], uncertainty: nil), order: ordered(hidden, targetTable))
+        }
+        let targetDeclarer = declarer(of: inverse.name, in: relationship.destination, model: model)
+        guard let targetNumber = numbers[targetDeclarer] else {
+            return .unresolved("\(targetDeclarer) has no entity number in Z_PRIMARYKEY")
         }
         let inverseName = inverse.name.uppercased()
-        let targetColumn = "Z_\(targetNumber)\(name)"
-        let ownerColumn = "Z_\(ownerNumber)\(inverseName)"
-        for candidate in ["Z_\(ownerNumber)\(name)", "Z_\(targetNumber)\(inverseName)"] where tables.contains(candidate) {
-            if column(targetColumn, candidate) != nil, column(ownerColumn, candidate) != nil {
-                return .joinTable(table: candidate, ownerColumn: ownerColumn, targetColumn: targetColumn)
+        let targetBase = "Z_\(targetNumber)\(name)", ownerBase = "Z_\(ownerNumber)\(inverseName)"
+        /// The join table's column named `base`, or `base` numbered (`Z_23USERS1`) when another join table took the name.
+        func joinColumn(_ base: String, in table: String, other: String) -> String? {
+            let found = (columns[table] ?? []).filter { column in
+                column != other && (column == base || (column.hasPrefix(base) && column.dropFirst(base.count).allSatisfy(\.isNumber)))
+            }
+            return found.count == 1 ? found.first : nil
+        }
+        for candidate in ["Z_\(ownerNumber)\(name)", "Z_\(targetNumber)\(inverseName)"] where columns[candidate] != nil {
+            // A self-referencing relationship named like its inverse has both columns of one base: the first is the owner's.
+            let ownerColumn = joinColumn(ownerBase, in: candidate, other: ownerBase == targetBase ? ownerBase + "1" : "")
+            if let ownerColumn, let targetColumn = joinColumn(targetBase, in: candidate, other: ownerColumn) {
+                return .joinTable(table: candidate, ownerColumn: ownerColumn, targetColumn: targetColumn, order: ordered(targetColumn, candidate))
             }
         }
-        return .unresolved("no join table Z_\(ownerNumber)\(name) or Z_\(targetNumber)\(inverseName) with columns \(ownerColumn) and \(targetColumn)")
+        return .unresolved("no join table Z_\(ownerNumber)\(name) or Z_\(targetNumber)\(inverseName) with columns \(ownerBase) and \(targetBase)")
+    }
+}
+
+/// Rows of an Apple store's entity table whose entity number (`Z_ENT`) matches no entity of the store's model:
+/// counted and reported, never silently dropped.
+public struct AppleUnmatchedRows: Hashable, Sendable {
+    /// The table holding them.
+    public let table: String
+    /// Their `Z_ENT` (nil when NULL).
+    public let entityNumber: Int64?
+    /// The name `Z_PRIMARYKEY` gives that number, if any.
+    public let storedName: String?
+    /// How many rows.
+    public let rows: Int
+}
+
+extension AppleUnmatchedRows: CustomStringConvertible {
+    /// "3 rows of ZMESSAGE have Z_ENT 17 (OldName in Z_PRIMARYKEY), which matches no entity of the model; they are not shown".
+    public var description: String {
+        let number = entityNumber.map { "Z_ENT \($0)" } ?? "no Z_ENT"
+        let name = storedName.map { " (\($0) in Z_PRIMARYKEY)" } ?? " (not in Z_PRIMARYKEY)"
+        return "\(rows) row(s) of \(table) have \(number)\(name), which matches no entity of the model; they are counted here, not shown or imported"
     }
 }

@@ -96,4 +96,7 @@ public struct AppleRowPage: Sendable {
     public let rows: [[AppleValue]]
     /// The number of rows of the entity, all pages together.
     public let total: Int
+    /// What the reader must know about these rows (uncertain or missing columns, rows of unknown entities),
+    /// terminal-safe; empty when every value was read from a known column.
+    public let notes: [String]
 }

@@ -34,11 +34,34 @@ struct ModelArchiveDecoder {
         var entities = try entityEntries.map { try entity(at: $0.value, names: names) }
         entities.sort { $0.name < $1.name }
         try checkInheritance(entities)
+        entities = Self.withoutInheritedCopies(entities)
         var identifiers: [String] = []
         if let versions = try archive.reference("NSVersionIdentifiers", in: root) {
             identifiers = try archive.elements(of: versions, "the version identifiers").compactMap { try archive.object($0) as? String }
         }
         return AppleModel(entities: entities, versionIdentifiers: identifiers.sorted())
+    }
+
+    /// Each entity with only the properties it declares itself: newer archives repeat an entity's inherited
+    /// properties in its own `NSProperties` (older ones write `_NSPropertyDescriptionProxy`s, skipped when read),
+    /// and Core Data forbids a subentity to redeclare an inherited name, so a name an ancestor has is inherited.
+    private static func withoutInheritedCopies(_ entities: [AppleEntity]) -> [AppleEntity] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var parent = entity.parent.flatMap { byName[$0] }
+            while let ancestor = parent {
+                inherited.formUnion(ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.otherProperties)
+                parent = ancestor.parent.flatMap { byName[$0] }
+            }
+            guard !inherited.isEmpty else { return entity }
+            return AppleEntity(
+                name: entity.name, parent: entity.parent, className: entity.className,
+                renamingIdentifier: entity.renamingIdentifier, isAbstract: entity.isAbstract,
+                attributes: entity.attributes.filter { !inherited.contains($0.name) },
+                relationships: entity.relationships.filter { !inherited.contains($0.name) },
+                otherProperties: entity.otherProperties.filter { !inherited.contains($0) }, uniqueTuples: entity.uniqueTuples)
+        }
     }
 
     /// Refuses parents that are not entities of the model and inheritance chains that loop.
@@ -80,6 +103,8 @@ struct ModelArchiveDecoder {
                     attributes.append(try attribute(property, name: entry.key, entity: name))
                 case "NSRelationshipDescription":
                     relationships.append(try relationship(property, name: entry.key, entity: name, names: names))
+                case "_NSPropertyDescriptionProxy":
+                    continue  // an inherited property, declared by an ancestor
                 default:
                     others.append(entry.key)
                 }
@@ -128,7 +153,7 @@ struct ModelArchiveDecoder {
             defaultValue: defaultValue, renamingIdentifier: renaming == name ? nil : renaming,
             valueClassName: try archive.string("NSAttributeValueClassName", in: object),
             valueTransformerName: try archive.string("NSValueTransformerName", in: object),
-            isDerived: className == "NSDerivedAttributeDescription")
+            isDerived: className == "NSDerivedAttributeDescription", isTransient: object["NSIsTransient"] as? Bool ?? false)
     }
 
     private func relationship(_ object: [String: Any], name key: String, entity: String, names: [Int: String]) throws -> AppleRelationship {
@@ -150,7 +175,8 @@ struct ModelArchiveDecoder {
             name: name, destination: destination, inverse: inverse, isToMany: maxCount != 1,
             isOptional: object["NSIsOptional"] as? Bool ?? false, minCount: object["NSMinCount"] as? Int ?? 0,
             maxCount: maxCount, deleteRuleCode: object["NSDeleteRule"] as? Int ?? 1,
-            isOrdered: object["NSIsOrdered"] as? Bool ?? false, renamingIdentifier: renaming == name ? nil : renaming)
+            isOrdered: object["NSIsOrdered"] as? Bool ?? false, renamingIdentifier: renaming == name ? nil : renaming,
+            isTransient: object["NSIsTransient"] as? Bool ?? false)
     }
 
     /// The Swift source of an archived default value; nil for `$null` or a value with no Swift spelling here.

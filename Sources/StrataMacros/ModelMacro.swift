@@ -16,9 +16,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         diagnose(classDecl.memberBlock.members, in: context)
         let access = classDecl.modifiers.contains { ["public", "open"].contains($0.name.text) } ? "public " : ""
         let className = classDecl.name.trimmedDescription
-        let typed = properties.filter { $0.type != nil && !$0.isLet }
-        let storageInits = typed.map { "self._\($0.name) = Strata._PersistedStorage()" }.joined(separator: "\n")
-        let metadata = typed.map { metadataEntry(for: $0, className: className) }.joined(separator: ",\n")
+        let storageInits = properties.compactMap { initialisation(of: $0) }.joined(separator: "\n")
+        let metadata = properties.map { metadataEntry(for: $0, className: className) }.joined(separator: ",\n")
         return [
             "@Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(\(raw: className).self)",
             "\(raw: access)var persistentBackingData: Strata.BackingData { _$backingData }",
@@ -44,8 +43,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     ) throws -> [AttributeSyntax] {
         guard declaration.is(ClassDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
               let property = StoredProperty.all(in: variable).first,
-              !property.isTransient, !property.isLet, property.type != nil,
-              property.name != "_$backingData"
+              !property.isTransient, !property.isLet, !property.isRejected, property.name != "_$backingData"
         else { return [] }
         return ["@Strata._PersistedProperty"]
     }
@@ -59,9 +57,18 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Strata.PersistentModel {}")]
     }
 
+    /// What `init(backingData:)` does for a property: a `var` gets its placeholder storage; a `let` is read
+    /// from the row being handed over (a `let` with an initial value is diagnosed instead).
+    static func initialisation(of property: StoredProperty) -> String? {
+        guard property.isLet else { return "self._\(property.name) = Strata._PersistedStorage()" }
+        guard property.initializer == nil else { return nil }
+        return "self.\(property.name) = backingData._constantValue(forKey: \(StringLiteralExprSyntax(content: property.name)))"
+    }
+
     /// One `PropertyMetadata(...)` expression: name, key path, default and the annotation's arguments.
     static func metadataEntry(for property: StoredProperty, className: String) -> String {
         var arguments = ["\(StringLiteralExprSyntax(content: property.name))", "\\\(className).\(property.name)"]
+        if property.isLet { arguments.append("constant: true") }
         if let initializer = property.initializer {
             arguments.append("default: { \(initializer.trimmedDescription) }")
             arguments.append("defaultExpression: \(StringLiteralExprSyntax(content: initializer.trimmedDescription))")
@@ -86,10 +93,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                     }
                     continue
                 }
-                if property.isLet {
-                    context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.letProperty))
-                } else if property.type == nil {
-                    context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.missingType))
+                if property.isRejected {
+                    context.diagnose(Diagnostic(node: decl, message: property.isLet ? ModelDiagnostic.letWithInitialValue : ModelDiagnostic.missingType))
                 } else if property.name == "_pk" {
                     context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.reservedName))
                 } else if let type = property.type, !isStorable(type) {

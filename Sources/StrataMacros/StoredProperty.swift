@@ -7,9 +7,11 @@ struct StoredProperty {
     let type: TypeSyntax?
     let initializer: ExprSyntax?
 
-    /// The stored, non-transient properties of a class body, in declaration order.
+    /// The stored, non-transient properties of a class body that can be stored, in declaration order.
     static func persisted(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
-        members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(StoredProperty.all(in:)).filter { !$0.isTransient }
+        members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(StoredProperty.all(in:)).filter {
+            !$0.isTransient && !$0.isRejected
+        }
     }
 
     /// Every stored property a variable declaration introduces (one per binding).
@@ -29,6 +31,9 @@ struct StoredProperty {
 
     var isTransient: Bool { attribute(named: "Transient") != nil }
     var isLet: Bool { decl.bindingSpecifier.tokenKind == .keyword(.let) }
+    /// True for what `@Model` diagnoses instead of storing: a `let` with an initial value (a fetch could not
+    /// give it the stored value) and a `var` with neither a type nor an initial value.
+    var isRejected: Bool { (isLet && initializer != nil) || (type == nil && initializer == nil) }
 
     /// The attribute written on the declaration with this name (`Attribute`, `Relationship`, `Transient`).
     func attribute(named wanted: String) -> AttributeSyntax? {

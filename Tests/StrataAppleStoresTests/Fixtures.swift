@@ -46,6 +46,9 @@ struct Fixtures {
         "coredata-easylife/EasyLife.sqlite",
         "coredata-easylife/EasyLife_1.3.0.sqlite",
         "coredata-easylife/EasyLife_1.5.0.sqlite",
+        "coredata-wire/store1-25.wiredatabase",
+        "coredata-wire/store2-50-0.wiredatabase",
+        "coredata-wire/store2-101-0.wiredatabase",
     ]
 
     /// SHA-256 of a store's file, -wal and -shm (absent files hash as "absent").

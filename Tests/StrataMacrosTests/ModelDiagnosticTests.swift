@@ -5,16 +5,16 @@ import XCTest
 
 /// Each mistake `@Model` reports at compile time, at the declaration or type that causes it.
 final class ModelDiagnosticTests: XCTestCase {
-    func testPropertyWithoutTypeAnnotation() {
+    func testPropertyWithoutTypeOrInitialValue() {
         assertMacroExpansion(
             #"""
             @Model final class Counter {
-                var count = 0
+                var count
             }
             """#,
             expandedSource: #"""
             final class Counter {
-                var count = 0
+                var count
 
                 @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Counter.self)
 
@@ -41,16 +41,16 @@ final class ModelDiagnosticTests: XCTestCase {
             macroSpecs: strataMacroSpecs)
     }
 
-    func testLetProperty() {
+    func testLetWithInitialValue() {
         assertMacroExpansion(
             #"""
             @Model final class Tag {
-                let name: String
+                let name = "tag"
             }
             """#,
             expandedSource: #"""
             final class Tag {
-                let name: String
+                let name = "tag"
 
                 @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
@@ -73,7 +73,7 @@ final class ModelDiagnosticTests: XCTestCase {
             extension Tag: Strata.PersistentModel {
             }
             """#,
-            diagnostics: [DiagnosticSpec(message: ModelDiagnostic.letProperty.message, line: 2, column: 5)],
+            diagnostics: [DiagnosticSpec(message: ModelDiagnostic.letWithInitialValue.message, line: 2, column: 5)],
             macroSpecs: strataMacroSpecs)
     }
 

@@ -298,4 +298,48 @@ final class ModelExpansionTests: XCTestCase {
             """#,
             macroSpecs: strataMacroSpecs)
     }
+
+    func testUntypedAndLetProperties() {
+        assertMacroExpansion(
+            ##"""
+            @Model final class Clip {
+                let id: UUID
+                var title = ""
+                init(id: UUID) { self.id = id }
+            }
+            """##,
+            expandedSource: ##"""
+            final class Clip {
+                let id: UUID
+                @Strata._PersistedProperty
+                var title = ""
+                init(id: UUID) { self.id = id }
+
+                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Clip.self)
+
+                var persistentBackingData: Strata.BackingData {
+                    _$backingData
+                }
+
+                required init(backingData: Strata.BackingData) {
+                    self.id = backingData._constantValue(forKey: "id")
+                    self._title = Strata._PersistedStorage()
+                    self._$backingData = backingData
+                }
+
+                static var schemaMetadata: [Strata.PropertyMetadata] {
+                    [
+                        Strata.PropertyMetadata("id", \Clip.id, constant: true),
+                        Strata.PropertyMetadata("title", \Clip.title, default: {
+                                ""
+                            }, defaultExpression: #""""#)
+                    ]
+                }
+            }
+
+            extension Clip: Strata.PersistentModel {
+            }
+            """##,
+            macroSpecs: strataMacroSpecs)
+    }
 }

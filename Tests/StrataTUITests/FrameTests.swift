@@ -34,3 +34,15 @@ import Testing
         #expect(mono[0, 0].style == [.bold, .reverse])
     }
 }
+
+/// The golden-frame mismatch message shows every differing line, including lines only one side has.
+@Suite struct GoldenDiffTests {
+    @Test func aFrameThatOnlyGainedLinesShowsThem() {
+        let diff = GoldenFrame.lineDiff("a\nb", "a\nb\nc\nd")
+        #expect(diff == "   3 + c\n   4 + d")
+    }
+
+    @Test func changedLinesShowBothSides() {
+        #expect(GoldenFrame.lineDiff("a\nb\nc", "a\nB\nc") == "   2 - b\n   2 + B")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// The storage behind one model object: its values, its related objects, and its state in a context.
 ///
@@ -34,6 +35,9 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var faultGroup: FaultGroup?
     /// This row's place in `faultGroup`.
     @exclusivity(unchecked) var faultIndex = 0
+    /// The observers of the object's properties (`Observable`); made by the first read of a property, since
+    /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
+    @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
     /// (and the placeholder every `@Model` instance starts with) never need one.
     lazy var temporaryID = TemporaryIDs.next()
@@ -91,9 +95,11 @@ public final class BackingData: @unchecked Sendable {
         let mapping = prepare(model)
         // Attributes first: most reads are of attributes, and this skips the search of the relationships by name.
         if let position = mapping.attributePositions[key] {
+            mapping.attributes[position].observation.access(observationRegistrar(), model)
             if let value = values[position] as? Value { return value }
             if let none = mapping.attributes[position].none as? Value { return none }
         } else if let relationship = mapping.relationship(named: key) {
+            relationship.observation.access(observationRegistrar(), model)
             let graph = RelationshipGraph(context: context)
             let objects = graph.objects(of: model, relationship)
             if let value = relationship.makeValue(objects) as? Value { return value }
@@ -111,11 +117,66 @@ public final class BackingData: @unchecked Sendable {
             // The first change of an object enters it in its context's changed set; later ones find it there.
             let first = !hasChanges
             willChange(attribute: position)
-            values[position] = value
+            if let registrar {
+                let observation = mapping.attributes[position].observation
+                observation.willSet(registrar, model)
+                values[position] = value
+                observation.didSet(registrar, model)
+            } else {
+                values[position] = value
+            }
             if first { context?.noteChanged(model) }
         } else if let relationship = mapping.relationship(named: key) {
             RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
         }
+    }
+
+    /// The value of a `let` property for `init(backingData:)` of an object read from the store.
+    public func _constantValue<Value>(forKey key: String) -> Value {
+        if let mapping, let position = mapping.attributePositions[key] {
+            if let value = values[position] as? Value { return value }
+            if let none = mapping.attributes[position].none as? Value { return none }
+        }
+        preconditionFailure("Strata: \(mapping?.name ?? "a model").\(key) was read from storage that holds no value for it")
+    }
+
+    // MARK: - Observation
+
+    /// The object's registrar, made on first use.
+    func observationRegistrar() -> ObservationRegistrar {
+        if let registrar { return registrar }
+        let made = ObservationRegistrar()
+        registrar = made
+        return made
+    }
+
+    /// Replaces the related objects of a relationship, telling its observers.
+    func replaceRelated(_ relationship: RelationshipMapping, with references: [ModelReference], of model: any PersistentModel) {
+        willChange(relationship: relationship.name)
+        guard let registrar else {
+            related[relationship.name] = references
+            return
+        }
+        relationship.observation.willSet(registrar, model)
+        related[relationship.name] = references
+        relationship.observation.didSet(registrar, model)
+    }
+
+    /// Runs `change`, which may replace any of the object's values, telling the observers of every property
+    /// (a fetch bringing back values).
+    func replacingAll(of model: any PersistentModel, _ change: () throws -> Void) rethrows {
+        let didReplace = willReplaceAll(of: model)
+        defer { didReplace() }
+        try change()
+    }
+
+    /// Tells the observers of every property that its value is about to be replaced; returns what tells them
+    /// it was. Does nothing while nobody can observe the object.
+    func willReplaceAll(of model: any PersistentModel) -> () -> Void {
+        guard let registrar, let mapping else { return {} }
+        let observations = mapping.attributes.map(\.observation) + mapping.relationships.map(\.observation)
+        for observation in observations { observation.willSet(registrar, model) }
+        return { for observation in observations { observation.didSet(registrar, model) } }
     }
 
     // MARK: - State
@@ -127,7 +188,11 @@ public final class BackingData: @unchecked Sendable {
         if let mapping, initialValues.isEmpty, values.count == mapping.attributes.count { return mapping }
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
-        if values.count != mapping.attributes.count { values = Array(repeating: nil, count: mapping.attributes.count) }
+        if values.count != mapping.attributes.count {
+            values = Array(repeating: nil, count: mapping.attributes.count)
+            // `let` properties: the object holds the value its initialiser assigned.
+            for position in mapping.constantPositions { values[position] = model[keyPath: mapping.attributes[position].keyPath] }
+        }
         guard !initialValues.isEmpty else { return mapping }
         let pending = initialValues
         initialValues = []

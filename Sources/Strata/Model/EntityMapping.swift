@@ -8,6 +8,8 @@ final class EntityMapping: @unchecked Sendable {
     let name: String
     /// The stored values, in declaration order.
     let attributes: [AttributeMapping]
+    /// The positions of the `let` attributes, whose values the objects hold.
+    let constantPositions: [Int]
     /// Each attribute's position in `attributes`, by name.
     let attributePositions: [String: Int]
     /// The relationships, in declaration order (inverses resolved by `Schema`).
@@ -45,6 +47,9 @@ final class EntityMapping: @unchecked Sendable {
         for property in type.schemaMetadata {
             switch Self.classify(property) {
             case .attribute(let mapping): attributes.append(mapping)
+            case .relationship where property.isConstant:
+                problems.append(
+                    "\(Self.entityName(of: type)).\(property.name): a relationship must be a 'var' (its inverse is kept in step by setting it)")
             case .relationship(let mapping): relationships.append(mapping)
             case .unsupported:
                 problems.append(
@@ -52,6 +57,7 @@ final class EntityMapping: @unchecked Sendable {
             }
         }
         self.attributes = attributes
+        constantPositions = attributes.indices.filter { attributes[$0].isConstant }
         attributePositions = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.relationships = relationships
         self.problems = problems
@@ -80,7 +86,7 @@ final class EntityMapping: @unchecked Sendable {
             hashModifier: info?.hashModifier)
         return .attribute(AttributeMapping(
             attribute: attribute, codec: codec, keyPath: property.keyPath, none: optional?.noneValue,
-            makeDefault: property.makeDefault))
+            makeDefault: property.makeDefault, isConstant: property.isConstant, observation: property.observation))
     }
 
     private static func relationship(
@@ -97,7 +103,7 @@ final class EntityMapping: @unchecked Sendable {
             relationship: description, destinationType: destination, keyPath: property.keyPath,
             declaredInverse: info?.inverse,
             makeValue: { objects in makeRelationshipValue(objects, as: valueType, toMany: toMany) },
-            objects: { value in relatedObjects(in: value) })
+            objects: { value in relatedObjects(in: value) }, observation: property.observation)
     }
 
     private static func makeRelationshipValue(_ objects: [any PersistentModel], as type: Any.Type, toMany: Bool) -> Any {

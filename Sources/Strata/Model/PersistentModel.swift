@@ -1,5 +1,8 @@
-/// A class whose instances are stored: what `@Model` makes of a class.
-public protocol PersistentModel: AnyObject, Hashable, Identifiable {
+import Observation
+
+/// A class whose instances are stored: what `@Model` makes of a class. Models are `Observable`: reading a
+/// persisted property registers access, setting it notifies that property's observers.
+public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     /// The storage of the object's values and its place in a context.
     var persistentBackingData: BackingData { get }
     /// Creates an object over existing backing data; used when fetching.

@@ -17,11 +17,18 @@ final class AttributeMapping: @unchecked Sendable {
     let makeDefault: (() -> Any)?
     /// The property name (the attribute's).
     let name: String
+    /// True for a `let` property, whose value the object itself holds.
+    let isConstant: Bool
+    /// Tells the property's observers about reads and changes.
+    let observation: PropertyObservation
     /// The value the attribute reads as in `didMigrate` before the stage code fills it (see `decode`).
     private let zero: Any?
 
     /// A mapping of one stored property.
-    init(attribute: Schema.Attribute, codec: ValueCodec, keyPath: AnyKeyPath, none: Any?, makeDefault: (() -> Any)?) {
+    init(
+        attribute: Schema.Attribute, codec: ValueCodec, keyPath: AnyKeyPath, none: Any?, makeDefault: (() -> Any)?,
+        isConstant: Bool, observation: PropertyObservation
+    ) {
         self.attribute = attribute
         self.codec = codec
         self.keyPath = keyPath
@@ -29,6 +36,8 @@ final class AttributeMapping: @unchecked Sendable {
         self.makeDefault = makeDefault
         name = attribute.name
         zero = codec.zero
+        self.isConstant = isConstant
+        self.observation = observation
     }
 
     /// The stored form of a property value (boxed, of the property's declared type).
@@ -85,6 +94,8 @@ struct RelationshipMapping: @unchecked Sendable {
     let makeValue: ([any PersistentModel]) -> Any
     /// The related objects held by a property value.
     let objects: (Any) -> [any PersistentModel]
+    /// Tells the property's observers about reads and changes.
+    let observation: PropertyObservation
 
     var name: String { relationship.name }
 }

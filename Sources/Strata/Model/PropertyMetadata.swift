@@ -17,10 +17,14 @@ public struct PropertyMetadata: @unchecked Sendable {
     public let attribute: AttributeInfo?
     /// The arguments of `@Relationship`, if written.
     public let relationship: RelationshipInfo?
+    /// True for a `let` property: the object holds its value, assigned once in the initialiser.
+    public let isConstant: Bool
+    /// Tells the property's observers about reads and changes.
+    let observation: PropertyObservation
 
     /// Records a property; called by the code `@Model` generates.
-    public init<Root, Value>(
-        _ name: String, _ keyPath: KeyPath<Root, Value>, default makeDefault: (() -> Value)? = nil,
+    public init<Root: PersistentModel, Value>(
+        _ name: String, _ keyPath: KeyPath<Root, Value>, constant: Bool = false, default makeDefault: (() -> Value)? = nil,
         defaultExpression: String? = nil, attribute: AttributeInfo? = nil, relationship: RelationshipInfo? = nil
     ) {
         self.name = name
@@ -30,6 +34,8 @@ public struct PropertyMetadata: @unchecked Sendable {
         self.makeDefault = makeDefault.map { make in { make() as Any } }
         self.attribute = attribute
         self.relationship = relationship
+        isConstant = constant
+        observation = PropertyObservation(keyPath)
     }
 
     /// The arguments of an `@Attribute` annotation.

@@ -6,12 +6,15 @@ struct RelationshipGraph {
 
     /// The related objects (loading them from the store the first time), without deleted ones.
     func objects(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
-        references(of: model, relationship.name).compactMap(resolve).filter { !$0.persistentBackingData.isDeleted }
+        objectsIncludingDeleted(of: model, relationship).filter { !$0.persistentBackingData.isDeleted }
     }
 
     /// The related objects, deleted ones included (a required to-one keeps reading its deleted target).
+    /// Saved related objects are resolved in the context of `model` (an object not inserted yet may be linked
+    /// to a saved one, whose related objects live in the saved one's context).
     func objectsIncludingDeleted(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
-        references(of: model, relationship.name).compactMap(resolve)
+        let owner = model.persistentBackingData.context ?? context
+        return references(of: model, relationship.name).compactMap { resolve($0, in: owner) }
     }
 
     /// Replaces the related objects, updating the inverse side of every object added or removed.
@@ -21,11 +24,11 @@ struct RelationshipGraph {
         for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
         let removed = old.filter { object in !unique.contains { $0 === object } }
         let added = unique.filter { object in !old.contains { $0 === object } }
-        let backing = model.persistentBackingData
-        backing.willChange(relationship: relationship.name)
-        backing.related[relationship.name] = unique.map(ModelReference.object)
+        model.persistentBackingData.replaceRelated(relationship, with: unique.map(ModelReference.object), of: model)
         context?.noteChanged(model)
-        for object in added { adopt(object) }
+        for object in added { adopt(object, into: context) }
+        // A new object linked to a saved one joins the saved one's context, as SwiftData inserts it there.
+        if context == nil { adopt(model, into: added.lazy.compactMap { $0.persistentBackingData.context }.first) }
         guard let inverseName = relationship.relationship.inverse else { return }
         for object in removed { unlink(object, inverseName, from: model) }
         for object in added { link(object, inverseName, to: model) }
@@ -67,14 +70,12 @@ struct RelationshipGraph {
     }
 
     private func store(_ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping) {
-        let backing = object.persistentBackingData
-        backing.willChange(relationship: relationship.name)
-        backing.related[relationship.name] = objects.map(ModelReference.object)
+        object.persistentBackingData.replaceRelated(relationship, with: objects.map(ModelReference.object), of: object)
         context?.noteChanged(object)
     }
 
     /// Puts a new related object into the context of the object it was related to.
-    private func adopt(_ object: any PersistentModel) {
+    private func adopt(_ object: any PersistentModel, into context: ModelContext?) {
         if let context, object.persistentBackingData.context == nil, object.persistentBackingData.primaryKey == nil {
             context.insertReached(object)
         }
@@ -97,10 +98,10 @@ struct RelationshipGraph {
         return loaded
     }
 
-    private func resolve(_ reference: ModelReference) -> (any PersistentModel)? {
+    private func resolve(_ reference: ModelReference, in owner: ModelContext?) -> (any PersistentModel)? {
         switch reference {
         case .object(let object): return object
-        case .identifier(let id): return try? context?.object(for: id)
+        case .identifier(let id): return try? owner?.object(for: id)
         }
     }
 }

@@ -90,6 +90,8 @@ public final class ModelContext {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         if backing.context == nil { adopt(model) }
         backing.isDeleted = true
+        // A deleted object is not written as changed (its join-table rows would outlive its row).
+        changed[id] = nil
         deleted[id] = model
     }
 
@@ -111,10 +113,12 @@ public final class ModelContext {
         for model in inserted.values {
             model.persistentBackingData.context = nil
         }
+        let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
         batchDeletes = []
         for model in changed.values { model.persistentBackingData.revert() }
+        for notify in didRestore { notify() }
         for model in deleted.values { model.persistentBackingData.revert() }
         inserted = [:]
         insertionOrder = []
@@ -204,6 +208,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
+            if backing.hasChanges { changed[id] = model }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }

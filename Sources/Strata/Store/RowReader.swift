@@ -81,8 +81,10 @@ struct RowReader {
         if let existing = context.registered(mapping, primaryKey: primaryKey) {
             let backing = existing.persistentBackingData
             if !backing.hasChanges {
-                backing.values = try values(in: row)
-                backing.related = try related(in: row)
+                try backing.replacingAll(of: existing) {
+                    backing.values = try values(in: row)
+                    backing.related = try related(in: row)
+                }
             }
             return existing
         }

@@ -1,11 +1,10 @@
 import ArgumentParser
 import Foundation
 import Strata
-import StrataExamples
 import StrataTerminal
 
 /// `strata open`: the terminal UI on any Strata store (or, read-only, a SwiftData / Core Data store), with one of the
-/// bundled plans or none.
+/// plans this build knows or none.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -26,7 +25,7 @@ struct OpenCommand: ParsableCommand {
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(help: "A bundled plan: \(ExamplePlans.all.map(\.name).joined(separator: ", ")).")
+    @Option(help: "The plan's name (see `strata --help` for the plans this build knows).")
     var plan: String?
 
     @OptionGroup var display: DisplayOptions
@@ -34,12 +33,7 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: store)
         var planType: (any SchemaMigrationPlan.Type)?
-        if let plan {
-            guard let example = ExamplePlans.named(plan) else {
-                throw ValidationError("unknown plan '\(TerminalText.sanitize(plan))'; known plans: \(ExamplePlans.all.map(\.name).joined(separator: ", "))")
-            }
-            planType = example.plan
-        }
+        if let plan { planType = try CommandLineSetup.current.catalog.plan(named: plan) }
         guard StoreSummary.interactive else {
             print(try StoreSummary.text(store: url, plan: planType, planName: plan))
             return
