@@ -15,7 +15,7 @@ struct FetchPlan<T: PersistentModel> {
     let excluded: [SQLFragment]
 
     /// Plans a fetch; `inMemory` forces the in-memory path (tests compare both).
-    init(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool, excluding excluded: [SQLFragment]) {
+    init(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool, excluding excluded: [SQLFragment] = []) {
         self.descriptor = descriptor
         self.mapping = mapping
         self.excluded = excluded

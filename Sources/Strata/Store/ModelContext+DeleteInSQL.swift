@@ -13,7 +13,7 @@ extension ModelContext {
         guard mapping.relationships.isEmpty,
               !(changedModelsArray + deletedModelsArray).contains(where: { $0.persistentBackingData.mapping === mapping })
         else { return false }
-        let plan = FetchPlan(FetchDescriptor<T>(predicate: predicate), mapping: mapping, schema: schema, inMemory: false, excluding: [])
+        let plan = FetchPlan(FetchDescriptor<T>(predicate: predicate), mapping: mapping, schema: schema, inMemory: false)
         guard plan.predicateInSQL else { return false }
         let matches = try (registeredObjects(mapping) + insertedModelsArray).compactMap { $0 as? T }.filter {
             try predicate?.evaluate($0) ?? true

@@ -84,7 +84,7 @@ struct AppBenchmark: ParsableCommand {
         if workload.source == .families {
             let copy = try stores.store.copy(of: source, name: "statements")
             let statements = try StatementCount.counting { _ = try workload.strata(copy) }
-            result.note = "\(statements.formatted()) SQL statements for \(max(stores.rows / 10, 1).formatted()) parents"
+            result.note = "\(statements.formatted()) SQL statements (opening the store included) for \(max(stores.rows / 10, 1).formatted()) parents"
         }
         return result
     }
