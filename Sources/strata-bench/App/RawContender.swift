@@ -10,19 +10,16 @@ enum RawContender {
     /// A1: inserts `rows` items with one prepared INSERT, one transaction per 10,000 (also fills the benchmark's stores).
     static func insert(_ url: URL, rows: Int) throws -> Int {
         let pool = try DatabasePool(path: url.path)
-        var number = 1
-        while number <= rows {
-            let end = min(number + 9_999, rows)
+        for batch in batches(of: 10_000, upTo: rows) {
             try pool.write { db in
                 let statement = try db.makeStatement(sql: #"INSERT INTO "AppItem" (\#(columns)) VALUES (?, ?, ?, ?, ?, ?)"#)
-                for n in number...end {
+                for n in batch {
                     let values = AppItemValues(number: n)
                     try statement.execute(arguments: [
                         values.title, n, values.score, values.created.timeIntervalSinceReferenceDate, values.uuid, values.note,
                     ])
                 }
             }
-            number = end + 1
         }
         return rows
     }
