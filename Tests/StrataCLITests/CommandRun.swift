@@ -14,8 +14,13 @@ struct CommandRun {
     /// Runs `strata` with `arguments` and `environment` added to this process's; standard input is /dev/null,
     /// so the child never sees a terminal.
     static func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+        try product("strata", arguments, environment: environment)
+    }
+
+    /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`.
+    static func product(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("strata")
+        process.executableURL = productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice

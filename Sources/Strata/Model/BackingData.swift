@@ -31,6 +31,10 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted = false
     /// How the object's properties are stored; set on first use.
     @exclusivity(unchecked) var mapping: EntityMapping?
+    /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
+    @exclusivity(unchecked) var faultGroup: FaultGroup?
+    /// This row's place in `faultGroup`.
+    @exclusivity(unchecked) var faultIndex = 0
     /// The observers of the object's properties (`Observable`); made by the first read of a property, since
     /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
     @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
@@ -89,7 +93,12 @@ public final class BackingData: @unchecked Sendable {
     /// Reads a property.
     public func getValue<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
         let mapping = prepare(model)
-        if let relationship = mapping.relationship(named: key) {
+        // Attributes first: most reads are of attributes, and this skips the search of the relationships by name.
+        if let position = mapping.attributePositions[key] {
+            mapping.attributes[position].observation.access(observationRegistrar(), model)
+            if let value = values[position] as? Value { return value }
+            if let none = mapping.attributes[position].none as? Value { return none }
+        } else if let relationship = mapping.relationship(named: key) {
             relationship.observation.access(observationRegistrar(), model)
             let graph = RelationshipGraph(context: context)
             let objects = graph.objects(of: model, relationship)
@@ -97,11 +106,6 @@ public final class BackingData: @unchecked Sendable {
             // A required to-one whose target was deleted in this context still reads the deleted object.
             if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value { return value }
             preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
-        }
-        if let position = mapping.attributePositions[key] {
-            mapping.attributes[position].observation.access(observationRegistrar(), model)
-            if let value = values[position] as? Value { return value }
-            if let none = mapping.attributes[position].none as? Value { return none }
         }
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }

@@ -87,6 +87,12 @@ struct RelationshipGraph {
         guard let context = backing.context ?? context, let mapping = backing.mapping,
               let relationship = mapping.relationship(named: name), let key = backing.primaryKey
         else { return [] }
+        // Loading the relationship for the rows read with this one runs one query for all of them.
+        if let group = backing.faultGroup, let own = backing.context,
+           (try? own.loadInBatch(mapping, relationship, owners: group.window(around: backing.faultIndex))) == true,
+           let loaded = backing.related[name] {
+            return loaded
+        }
         let loaded = (try? context.relatedKeys(of: mapping, key, relationship)) ?? []
         backing.related[name] = loaded
         return loaded

@@ -10,6 +10,8 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
     public let entitiesByName: [String: Entity]
     /// How each entity's objects map to rows.
     let mappings: [String: EntityMapping]
+    /// The same mappings by model type: every insert looks its type up, and naming a type costs far more than hashing it.
+    private let mappingsByType: [ObjectIdentifier: EntityMapping]
     /// Mistakes in the model types, as messages; a container refuses a schema that has any.
     let problems: [String]
 
@@ -38,6 +40,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
         problems += Self.resolveInverses(of: byName)
         self.version = version
         self.mappings = byName
+        self.mappingsByType = Dictionary(byName.values.map { (ObjectIdentifier($0.type), $0) }, uniquingKeysWith: { first, _ in first })
         self.entities = ordered.map(\.entity)
         self.entitiesByName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         self.problems = problems
@@ -60,6 +63,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
         self.entities = entities
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.mappings = [:]
+        self.mappingsByType = [:]
         self.problems = problems
     }
 
@@ -85,8 +89,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
 
     /// The mapping of a model type's entity, when the type belongs to this schema.
     func mapping(for type: any PersistentModel.Type) -> EntityMapping? {
-        guard let mapping = mappings[EntityMapping.entityName(of: type)], mapping.type == type else { return nil }
-        return mapping
+        mappingsByType[ObjectIdentifier(type)]
     }
 
     /// "Schema 1.0.0: Book, Author".

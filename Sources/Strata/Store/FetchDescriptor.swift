@@ -14,7 +14,8 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var includePendingChanges: Bool = true
     /// Accepted for source compatibility; Strata always loads attributes with the row.
     public var propertiesToFetch: [PartialKeyPath<T>] = []
-    /// Accepted for source compatibility; Strata loads relationships when first read.
+    /// To-many relationships loaded with the fetch, one query per 1,000 fetched objects; the others load when
+    /// first read, for the 1,000 objects fetched around the one read (never one query per object).
     public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
     /// Creates a descriptor.

@@ -11,11 +11,14 @@ struct FetchPlan<T: PersistentModel> {
     let predicateInSQL: Bool
     /// The ORDER BY terms, when every sort key translates.
     let order: [String]?
+    /// Predicates of rows to leave out: the context's `delete(model:where:)` calls not saved yet.
+    let excluded: [SQLFragment]
 
     /// Plans a fetch; `inMemory` forces the in-memory path (tests compare both).
-    init(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool) {
+    init(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool, excluding excluded: [SQLFragment] = []) {
         self.descriptor = descriptor
         self.mapping = mapping
+        self.excluded = excluded
         var filter: SQLFragment?
         var predicateInSQL = descriptor.predicate == nil
         if let predicate = descriptor.predicate, !inMemory {
@@ -52,6 +55,10 @@ struct FetchPlan<T: PersistentModel> {
         var sql = "SELECT \(columns) FROM \(quote(mapping.name))"
         var arguments = filter?.arguments ?? []
         var conditions = filter.map { [$0.sql] } ?? []
+        for exclusion in excluded {
+            conditions.append("(\(exclusion.sql)) IS NOT TRUE")
+            arguments += exclusion.arguments
+        }
         if let key {
             conditions.append("\(quote(mapping.name)).\(quote(StoreLayout.primaryKey)) > ?")
             arguments.append(key.databaseValue)

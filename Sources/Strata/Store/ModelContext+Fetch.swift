@@ -58,6 +58,7 @@ extension ModelContext {
             let objects = try store.read("reading \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
             offset += objects.count
             lastKey = objects.last?.persistentBackingData.primaryKey
+            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup, plan.mapping)
             for object in objects {
                 guard let model = object as? T else { continue }
                 if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
@@ -82,6 +83,7 @@ extension ModelContext {
         let pending = hasPendingChanges(plan)
         let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
         let objects = try store.read("fetching \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
+        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup, plan.mapping)
         var results = objects.compactMap { $0 as? T }
         if plan.isFullySQL && !pending { return results }
         if pending {
@@ -104,7 +106,10 @@ extension ModelContext {
     }
 
     private func plan<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> FetchPlan<T> {
-        FetchPlan(descriptor, mapping: try mapping(for: T.self), schema: schema, inMemory: inMemory)
+        let entity = try mapping(for: T.self)
+        return FetchPlan(
+            descriptor, mapping: entity, schema: schema, inMemory: inMemory,
+            excluding: descriptor.includePendingChanges ? pendingBatchDeletes(of: entity) : [])
     }
 
     private func hasPendingChanges<T>(_ plan: FetchPlan<T>) -> Bool {

@@ -25,7 +25,7 @@ extension ModelContext {
         try stage?.keepOldValues(inserted: insertedNow, changed: changedNow, store: store)
         let writer = SaveWriter(
             context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
-            changed: changedNow, deleted: deletedNow)
+            changed: changedNow, deleted: deletedNow, batchDeletes: batchDeletes)
         let assigned = try store.write("saving") { db in try writer.write(db) }
         let deletedIdentifiers = notify ? deletedNow.map(\.persistentModelID) : []
         didSave(insertedKeys: assigned)

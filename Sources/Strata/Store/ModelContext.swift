@@ -27,6 +27,8 @@ public final class ModelContext {
     @exclusivity(unchecked) private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
     /// Saved objects deleted since the last save.
     @exclusivity(unchecked) private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
+    /// Rows deleted by `delete(model:where:)` in SQL at the next save: an entity and the translated predicate.
+    @exclusivity(unchecked) var batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)] = []
     /// The saved value of each attribute of a saved object changed since the last save, for rollback.
     @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: Any?)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
@@ -62,7 +64,7 @@ public final class ModelContext {
     // MARK: - Changes
 
     /// True while there are unsaved inserts, changes or deletes.
-    public var hasChanges: Bool { !inserted.isEmpty || !changed.isEmpty || !deleted.isEmpty }
+    public var hasChanges: Bool { !inserted.isEmpty || !changed.isEmpty || !deleted.isEmpty || !batchDeletes.isEmpty }
 
     /// The objects inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { insertionOrder.compactMap { inserted[$0] } }
@@ -100,7 +102,11 @@ public final class ModelContext {
     }
 
     /// Deletes every object of a type that matches a predicate (all of them when nil), at the next save.
+    ///
+    /// When nothing relates to the entity and its predicate translates to SQL, the rows are deleted by one
+    /// `DELETE ... WHERE` at the save, without loading them (`deleteInSQL`).
     public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+        if try deleteInSQL(model, where: predicate) { return }
         for object in try fetch(FetchDescriptor<T>(predicate: predicate)) {
             delete(object)
         }
@@ -116,6 +122,7 @@ public final class ModelContext {
         let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
+        batchDeletes = []
         for model in changed.values { model.persistentBackingData.revert() }
         for notify in didRestore { notify() }
         for model in deleted.values { model.persistentBackingData.revert() }
@@ -171,6 +178,12 @@ public final class ModelContext {
     /// The registered object of a row of an entity (by its mapping in this context's schema), if alive.
     func registered(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
         registry[RowKey(mapping, primaryKey)]?.model
+    }
+
+    /// Every registered object of an entity.
+    func registeredObjects(_ mapping: EntityMapping) -> [any PersistentModel] {
+        let entity = ObjectIdentifier(mapping)
+        return registry.compactMap { $0.key.entity == entity ? $0.value.model : nil }
     }
 
     /// Registers a saved object loaded from a row.
@@ -278,6 +291,7 @@ public final class ModelContext {
         insertionOrder = []
         changed = [:]
         deleted = [:]
+        batchDeletes = []
     }
 
     /// Saved objects refer to each other by identifier from now on, so object graphs do not keep each other

@@ -4,8 +4,15 @@ import GRDB
 struct RowReader {
     let context: ModelContext
     let mapping: EntityMapping
+    /// The to-one relationships, whose keys are columns of the row (worked out once: every row reads them).
+    private let toOne: [RelationshipMapping]
 
-    private var toOne: [RelationshipMapping] { mapping.relationships.filter { !$0.relationship.isToMany } }
+    /// A reader of rows of the entity `mapping` describes, into objects of `context`.
+    init(context: ModelContext, mapping: EntityMapping) {
+        self.context = context
+        self.mapping = mapping
+        toOne = mapping.relationships.filter { !$0.relationship.isToMany }
+    }
 
     /// The select list: key, attributes, to-one keys, and for required to-one relationships whether the target exists.
     var selection: String {
@@ -27,13 +34,45 @@ struct RowReader {
         }.first
     }
 
+    /// How many columns `selection` lists.
+    var selectionCount: Int {
+        1 + mapping.attributes.count + toOne.count + toOne.filter { !$0.relationship.isOptional }.count
+    }
+
     /// The objects of the rows `sql` selects (its select list `selection`), in order.
     func objects(_ db: Database, sql: String, arguments: StatementArguments) throws -> [any PersistentModel] {
+        var objects: [any PersistentModel] = []
+        try forEachObject(db, sql: sql, arguments: arguments) { _, object in objects.append(object) }
+        group(objects)
+        return objects
+    }
+
+    /// The objects of the rows `sql` selects (`selection`, then one more integer column), each with that column's value.
+    func objectsWithTrailingKey(_ db: Database, sql: String, arguments: StatementArguments) throws -> [(Int64, any PersistentModel)] {
+        var objects: [(Int64, any PersistentModel)] = []
+        let trailing = selectionCount
+        try forEachObject(db, sql: sql, arguments: arguments) { row, object in objects.append((row.int64(trailing) ?? 0, object)) }
+        group(objects.map(\.1))
+        return objects
+    }
+
+    private func forEachObject(
+        _ db: Database, sql: String, arguments: StatementArguments, _ body: (StatementRow, any PersistentModel) -> Void
+    ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
-        var objects: [any PersistentModel] = []
-        try StatementRow.forEach(statement, db) { row in objects.append(try object(for: row)) }
-        return objects
+        try StatementRow.forEach(statement, db) { row in body(row, try object(for: row)) }
+    }
+
+    /// Puts objects read together in one `FaultGroup` when their entity has to-many relationships, so reading one
+    /// object's to-many relationship loads it for the others in the same query.
+    private func group(_ objects: [any PersistentModel]) {
+        guard mapping.relationships.contains(where: \.relationship.isToMany), !objects.isEmpty else { return }
+        let group = FaultGroup(keys: objects.map { $0.persistentBackingData.primaryKey ?? 0 })
+        for (index, object) in objects.enumerated() {
+            object.persistentBackingData.faultGroup = group
+            object.persistentBackingData.faultIndex = index
+        }
     }
 
     /// The object of a row selected with `selection`: the registered one when alive, a new one otherwise.

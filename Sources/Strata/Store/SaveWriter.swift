@@ -9,6 +9,8 @@ struct SaveWriter {
     let inserted: [any PersistentModel]
     let changed: [any PersistentModel]
     let deleted: [any PersistentModel]
+    /// Rows `delete(model:where:)` deletes in SQL: an entity and a translated predicate.
+    let batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)]
     /// The INSERT and UPDATE statements prepared so far, so a save of many rows prepares each shape once.
     private let statements = RowStatements()
 
@@ -16,6 +18,9 @@ struct SaveWriter {
     ///
     /// Deletes run first, so a unique value freed by a delete can be taken by an insert of the same save.
     func write(_ db: Database) throws -> [SavedInsert] {
+        for (mapping, filter) in batchDeletes {
+            try db.execute(sql: "DELETE FROM \(quote(mapping.name)) WHERE \(filter.sql)", arguments: StatementArguments(filter.arguments))
+        }
         for model in deleted {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey, let mapping = backing.mapping else { continue }
@@ -58,8 +63,9 @@ struct SaveWriter {
             let id = ObjectIdentifier(model)
             let claims = try uniqueClaims(of: model, mapping)
             for claim in claims {
+                // A cached statement: an uncached one was prepared again for every inserted object.
                 let existing = try claimed[claim] ?? Int64.fetchOne(
-                    db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?",
+                    db.cachedStatement(sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?"),
                     arguments: [claim.stored])
                 if let key = existing {
                     keys[id] = key

@@ -28,6 +28,7 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
         options.prepareDatabase { db in
             db.add(collation: swiftOrder)
             db.add(function: localizedContains)
+            StatementCount.prepare(db)
         }
         if configuration.isStoredInMemoryOnly {
             let identifier = "memory:\(configuration.name)"

@@ -127,5 +127,7 @@ public struct StoreLayout {
 
 /// Quotes an SQL identifier: `"name"`, with embedded quotes doubled.
 func quote(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Most names hold no quote: skipping Foundation's search-and-replace matters where SQL is built per row.
+    guard identifier.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + identifier + "\"" }
+    return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }

@@ -43,36 +43,20 @@ struct WorkloadSuite {
         return copy
     }
 
-    /// A contender: its name and one timed run on a fresh copy of the workload's store.
-    typealias Contender = (name: String, run: (URL) throws -> RunResult)
-
-    /// A contender timed by `measure`: `body` returns a child process's peak memory, if it ran one.
-    static func timed(_ name: String, _ body: @escaping (URL) throws -> Int?) -> Contender {
-        (name, { url in try WorkloadResult.measure { try body(url) } })
-    }
-
-    /// Each contender's median over `runs` rounds; every round runs every contender once, in turn, each on a fresh
-    /// copy of `source`, so a machine that slows down or speeds up during the run weighs on all of them alike.
+    /// Each contender's median over interleaved rounds on fresh copies of `source`.
     private func medians(of source: URL, _ contenders: [Contender]) throws -> [RunResult] {
-        var results = Array(repeating: [RunResult](), count: contenders.count)
-        for round in 0..<runs {
-            for (index, contender) in contenders.enumerated() {
-                let url = try store.copy(of: source, name: "\(contender.name)-\(round)")
-                results[index].append(try contender.run(url))
-            }
-        }
-        return results.map(WorkloadResult.median)
+        try InterleavedRounds(store: store, runs: runs).medians(of: source, contenders)
     }
 
     private func workload(
         _ name: String, from source: URL, to version: Schema.Version, target: Target,
         baselines: [(String, (URL) throws -> Int?)]
     ) throws -> WorkloadResult {
-        let strata = Self.timed("strata") { url in
+        let strata = InterleavedRounds.timed("strata") { url in
             _ = try Migrator(store: url, plan: BenchPlan.self, to: version).runAll()
             return nil
         }
-        let results = try medians(of: source, [strata] + baselines.map { Self.timed($0.0, $0.1) })
+        let results = try medians(of: source, [strata] + baselines.map { InterleavedRounds.timed($0.0, $0.1) })
         return WorkloadResult(
             workload: name, rows: rows, strata: results[0], baselines: zip(baselines, results.dropFirst()).map { ($0.0.0, $0.1) },
             target: target)
@@ -80,8 +64,8 @@ struct WorkloadSuite {
 
     private func dryRunWorkload(from source: URL) throws -> WorkloadResult {
         let results = try medians(of: source, [
-            Self.timed("dry") { url in _ = try Migrator.dryRun(store: url, plan: BenchPlan.self); return nil },
-            Self.timed("real") { url in _ = try Migrator(store: url, plan: BenchPlan.self).runAll(); return nil },
+            InterleavedRounds.timed("dry") { url in _ = try Migrator.dryRun(store: url, plan: BenchPlan.self); return nil },
+            InterleavedRounds.timed("real") { url in _ = try Migrator(store: url, plan: BenchPlan.self).runAll(); return nil },
         ])
         return WorkloadResult(
             workload: "W4 dry run W1..W3", rows: rows, strata: results[0], baselines: [("real run", results[1])],

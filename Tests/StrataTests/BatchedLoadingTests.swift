@@ -1,0 +1,79 @@
+import Foundation
+@_spi(Benchmarks) @testable import Strata
+import Testing
+
+/// To-many relationships load for many owners per query (batched faults, `relationshipKeyPathsForPrefetching`),
+/// and `delete(model:where:)` deletes in SQL, with the same results as loading every object.
+@Suite struct BatchedLoadingTests {
+    let directory = TemporaryDirectory()
+
+    /// A store of `folders` folders with `notes` notes each, "F<i>" holding "F<i>-<j>".
+    private func folders(_ folders: Int, notes: Int) throws -> URL {
+        let url = directory.store()
+        let context = ModelContext(try openContainer(Links.Folder.self, at: url))
+        for index in 0..<folders {
+            let folder = Links.Folder(name: "F\(index)")
+            context.insert(folder)
+            for note in 0..<notes { folder.notes.append(Links.Note(text: "F\(index)-\(note)")) }
+        }
+        try context.save()
+        return url
+    }
+
+    @Test func readingEveryOwnersToManyIsNotOneQueryPerOwner() throws {
+        let url = try folders(30, notes: 3)
+        var texts: [String: [String]] = [:]
+        /// The statements of opening the store and fetching the folders, and reading every folder's notes if `read`.
+        func statements(reading read: Bool) throws -> Int {
+            try StatementCount.counting {
+                let context = ModelContext(try openContainer(Links.Folder.self, at: url))
+                for folder in try context.fetch(FetchDescriptor<Links.Folder>()) where read {
+                    texts[folder.name] = folder.notes.map(\.text).sorted()
+                }
+            }
+        }
+        let opening = try statements(reading: false)
+        let reading = try statements(reading: true) - opening
+        #expect(texts.count == 30)
+        #expect(texts["F7"] == ["F7-0", "F7-1", "F7-2"])
+        #expect(reading == 1, "\(reading) statements to read the notes of 30 folders")
+    }
+
+    @Test func prefetchingLoadsWithTheFetch() throws {
+        let url = try folders(5, notes: 2)
+        let context = ModelContext(try openContainer(Links.Folder.self, at: url))
+        var descriptor = FetchDescriptor<Links.Folder>()
+        descriptor.relationshipKeyPathsForPrefetching = [\.notes]
+        let fetched = try context.fetch(descriptor)
+        #expect(fetched.allSatisfy { $0.persistentBackingData.related["notes"]?.count == 2 })
+        #expect(fetched.first?.notes.first?.folder === fetched.first)
+    }
+
+    @Test func changedOwnersKeepTheirUnsavedRelationships() throws {
+        let url = try folders(3, notes: 1)
+        let context = ModelContext(try openContainer(Links.Folder.self, at: url))
+        let fetched = try context.fetch(FetchDescriptor<Links.Folder>())
+        fetched[1].notes = []
+        #expect(fetched[0].notes.map(\.text) == ["F0-0"])
+        #expect(fetched[1].notes.isEmpty)
+        #expect(fetched[2].notes.map(\.text) == ["F2-0"])
+    }
+
+    @Test func deleteWhereInSQLMarksHeldObjectsAndRollsBack() throws {
+        let url = directory.store()
+        let context = ModelContext(try openContainer(Uniques.Account.self, at: url))
+        for visits in 1...6 { context.insert(Uniques.Account(email: "a\(visits)@example.com", name: "A", visits: visits)) }
+        try context.save()
+        let held = try context.fetch(FetchDescriptor<Uniques.Account>(predicate: #Predicate { $0.visits == 5 }))
+        try context.delete(model: Uniques.Account.self, where: #Predicate { $0.visits > 3 })
+        #expect(held.first?.isDeleted == true)
+        #expect(try context.fetch(FetchDescriptor<Uniques.Account>()).map(\.visits) == [1, 2, 3])
+        #expect(try context.fetchCount(FetchDescriptor<Uniques.Account>()) == 3)
+        context.rollback()
+        #expect(held.first?.isDeleted == false)
+        #expect(try context.fetchCount(FetchDescriptor<Uniques.Account>()) == 6)
+        try context.delete(model: Uniques.Account.self, where: #Predicate { $0.visits > 3 })
+        try context.save()
+        #expect(try rowCount("Account", at: url) == 3)
+    }
+}
