@@ -13,7 +13,7 @@ struct AppleStoreOpening {
     /// The stages from the store's version on, pending and never run here.
     let stages: [StageRow]
     /// What the Stages pane says about them.
-    let note: String
+    private(set) var note: String
 
     /// Reads the store's model and relates it to the plan.
     init(store: AppleStore, plan: ValidatedPlan?, planName: String?, width: Int, height: Int, options: RenderOptions) {
@@ -50,6 +50,11 @@ struct AppleStoreOpening {
             note = "The store says it is \(schemas[match].version?.description ?? "?"), but its model differs from the plan's: see the diff."
         case (_, let match?, _):
             note = "The store's model is the plan's \(schemas[match].version?.description ?? "?"). Read only: these stages are shown, not run."
+        }
+        // The model row and its diff show each entity flattened (Strata has no inheritance): say which inherit.
+        let inheriting = store.model.entities.compactMap { entity in entity.parent.map { "\(entity.name) : \($0)" } }
+        if !inheriting.isEmpty {
+            note += " Model entities inherit (shown flattened, with inherited properties): " + TerminalText.sanitize(inheriting.joined(separator: ", ")) + "."
         }
     }
 }
