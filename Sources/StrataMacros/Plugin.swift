@@ -6,6 +6,7 @@ import SwiftSyntaxMacros
 struct StrataMacrosPlugin: CompilerPlugin {
     let providingMacros: [Macro.Type] = [
         ModelMacro.self,
+        ModelActorMacro.self,
         PersistedPropertyMacro.self,
         MarkerMacro.self,
     ]
