@@ -25,7 +25,7 @@ enum PrivateCopyErrors {
     /// A migrator on a private copy of `url`, whose errors name `url`.
     static func migrator(onCopyOf url: URL, target: PlanTarget) throws -> Migrator {
         do {
-            return try Migrator.onPrivateCopy(of: url, plan: target.plan, to: target.version)
+            return try Migrator.onPrivateCopy(of: url, validated: target.plan, to: target.version)
         } catch {
             throw naming(url, in: error)
         }
