@@ -54,6 +54,7 @@ let package = Package(
             name: "StrataSources",
             dependencies: [
                 "Strata", "StrataModelSyntax",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

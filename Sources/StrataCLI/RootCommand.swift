@@ -6,7 +6,7 @@ struct RootCommand: ParsableCommand {
     /// The built-in subcommands, in the order `--help` lists them.
     static let builtInSubcommands: [any ParsableCommand.Type] = [
         InfoCommand.self, CheckCommand.self, DiffCommand.self, PlanCommand.self, MigrateCommand.self, RowsCommand.self,
-        ImportCommand.self, OpenCommand.self, DemoCommand.self,
+        ImportCommand.self, NewCommand.self, OpenCommand.self, DemoCommand.self,
     ]
 
     static var configuration: CommandConfiguration {

@@ -18,11 +18,14 @@ public struct AppSources: @unchecked Sendable {
     public let versions: [SourceVersion]
     /// Versioned schemas that could not be read.
     public let problems: [SourceProblem]
+    /// The declarations, for what the plans do not carry (an enum's cases, a struct's fields).
+    let index: DeclarationIndex
 
     /// Reads every `.swift` file under `folder`; throws only when the folder or a file cannot be read.
     public init(folder: URL) throws {
         self.folder = folder
         let index = DeclarationIndex(files: try SourceFolder.read(folder))
+        self.index = index
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = [], problems: [SourceProblem] = []
         for type in index.types(conformingTo: "VersionedSchema") {

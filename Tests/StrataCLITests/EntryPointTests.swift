@@ -6,7 +6,7 @@ import Testing
 /// The public entry point with plans the bundled binary lacks: failed checks and failed migrations exit 1.
 @Suite(.serialized) struct EntryPointTests {
     @Test func brokenPlanFailsTheCheck() {
-        let report = CheckReport(name: "broken", plan: Notes.BrokenPlan.self)
+        let report = CheckReport(name: "broken", checked: ValidatedPlan.check(Notes.BrokenPlan.self))
         #expect(!report.valid)
         #expect(report.problems.contains { $0.contains("is lightweight but contains a change it cannot do") && $0.contains("Note.priority") })
         #expect(StrataCommandLine.run(plans: ["broken": Notes.BrokenPlan.self], arguments: ["check", "--plan", "broken", "--json"]) == 1)

@@ -43,6 +43,9 @@ public struct StoreLayout {
         return .joinTable(table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
     }
 
+    /// An SQL identifier quoted as every statement Strata writes quotes it.
+    public static func quoted(_ identifier: String) -> String { quote(identifier) }
+
     /// The name of the join table owned by a to-many relationship.
     static func joinTableName(_ entity: String, _ relationship: String) -> String { "_\(entity)_\(relationship)" }
 

@@ -13,15 +13,16 @@ struct CheckCommand: ParsableCommand {
             Examples:
               strata check --plan bookshelf
               strata check --plan trips --json
+              strata check --sources MyApp/Sources
             """)
 
-    @Option(help: "The plan's name (see `strata --help` for the plans this build knows).")
-    var plan: String
+    @OptionGroup var plan: PlanOptions
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let report = CheckReport(name: plan, plan: try CommandLineSetup.current.catalog.plan(named: plan))
+        let resolved = try plan.resolve()
+        let report = CheckReport(name: resolved.name, checked: resolved.checked)
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
         if !report.valid { throw ExitCode(ExitStatus.findings.rawValue) }
     }

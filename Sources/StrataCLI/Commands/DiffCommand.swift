@@ -14,10 +14,10 @@ struct DiffCommand: ParsableCommand {
             Examples:
               strata diff --plan bookshelf 1.0.0 2.0.0
               strata diff --plan bookshelf 2.0.0 3.0.0 --store Books.store --json
+              strata diff --sources MyApp/Sources 1.0.0 2.0.0
             """)
 
-    @Option(help: "The plan's name.")
-    var plan: String
+    @OptionGroup var plan: PlanOptions
 
     @Argument(help: "The version to diff from, such as 1.0.0.")
     var from: String
@@ -31,11 +31,12 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (checked, _) = ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan))
+        let resolved = try plan.resolve()
+        let (checked, _) = resolved.checked
         let report = try DiffReport(
-            plan: plan, validated: checked,
-            from: VersionArgument.schema(from, in: checked, planName: plan),
-            to: VersionArgument.schema(to, in: checked, planName: plan),
+            plan: resolved.name, validated: checked,
+            from: VersionArgument.schema(from, in: checked, planName: resolved.name),
+            to: VersionArgument.schema(to, in: checked, planName: resolved.name),
             store: store.map(StoreArgument.url))
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
     }

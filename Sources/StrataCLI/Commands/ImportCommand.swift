@@ -29,8 +29,7 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The new Strata store to write (must not exist).")
     var newStore: String
 
-    @Option(help: "A plan whose version the store's model must equal (with --as).")
-    var plan: String?
+    @OptionGroup var plan: PlanOptions
 
     @Option(name: .customLong("as"), help: "The plan version to record the imported store at (with --plan).")
     var version: String?
@@ -38,8 +37,8 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard (plan == nil) == (version == nil) else {
-            throw ValidationError("--plan and --as go together: --plan names the plan, --as the version to record")
+        guard plan.isEmpty == (version == nil) else {
+            throw ValidationError("--plan (or --sources) and --as go together: --plan names the plan, --as the version to record")
         }
     }
 
@@ -47,9 +46,9 @@ struct ImportCommand: ParsableCommand {
         let source = try StoreArgument.url(appleStore)
         let destination = URL(fileURLWithPath: newStore)
         var planSchema: Schema?
-        if let plan, let version {
-            let (checked, _) = ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan))
-            planSchema = try VersionArgument.schema(version, in: checked, planName: plan)
+        if let version {
+            let resolved = try plan.resolve()
+            planSchema = try VersionArgument.schema(version, in: resolved.checked.0, planName: resolved.name)
         }
         let report: AppleImportReport
         do {

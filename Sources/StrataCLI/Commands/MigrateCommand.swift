@@ -24,8 +24,7 @@ struct MigrateCommand: ParsableCommand {
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(help: "The plan's name.")
-    var plan: String
+    @OptionGroup var plan: PlanOptions
 
     @Option(help: "The version to migrate to (default: the plan's newest).")
     var to: String?
@@ -51,15 +50,19 @@ struct MigrateCommand: ParsableCommand {
 
     func validate() throws {
         if dryRun && backup != nil { throw ValidationError("--backup is for real runs; a dry run never writes the store") }
+        if plan.sources != nil && !dryRun {
+            throw ValidationError(
+                "--sources reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run (a real run needs the app's own strata, see StrataCommandLine)")
+        }
     }
 
     func run() throws {
-        let target = try PlanTarget(name: plan, to: to)
+        let target = try PlanTarget(plan, to: to)
         let url = try StoreArgument.url(store)
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
         let migrator = dryRun
             ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target, refusingDataLoss: refuseDataLoss)
-            : try Migrator(store: url, plan: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
+            : try Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
         var backupPath: String?
@@ -69,11 +72,12 @@ struct MigrateCommand: ParsableCommand {
             backupPath = backupURL.path
         }
         migrator.onEvent = eventHandler()
-        let (stages, failure) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, original: url)
+        let (stages, failure, notRun) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, original: url)
         let report = MigrateReport(
-            store: url.path, plan: plan, dryRun: dryRun, from: from, target: goal,
+            store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
-            stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure)
+            stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
+            notRun: notRun)
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
         if let failure { throw failure }
     }
@@ -88,7 +92,7 @@ struct MigrateCommand: ParsableCommand {
             throw CommandFailure.usage(
                 "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy")
         }
-        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan)\(step ? " (only the next stage)" : "")? This writes the store."
+        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan.plan ?? "")\(step ? " (only the next stage)" : "")? This writes the store."
         guard Confirmation.ask(question) else { throw CommandFailure.findings("not confirmed; \(url.path) was not changed") }
     }
 

@@ -12,13 +12,13 @@ struct PlanCommand: ParsableCommand {
             Examples:
               strata plan Books.store --plan bookshelf
               strata plan Books.store --plan bookshelf --to 2.0.0 --sql
+              strata plan Notes.store --sources MyApp/Sources
             """)
 
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(help: "The plan's name.")
-    var plan: String
+    @OptionGroup var plan: PlanOptions
 
     @Option(help: "The version to plan to (default: the plan's newest).")
     var to: String?
@@ -29,8 +29,8 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let target = try PlanTarget(name: plan, to: to)
-        let report = try PlanReport(store: StoreArgument.url(store), plan: plan, target: target)
+        let target = try PlanTarget(plan, to: to)
+        let report = try PlanReport(store: StoreArgument.url(store), plan: target.resolved.name, target: target)
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput, sql: sql).forEach { Console.out($0) } }
     }
 }

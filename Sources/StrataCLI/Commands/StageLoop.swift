@@ -3,12 +3,15 @@ import Strata
 
 /// Runs a migrator's pending stages (or only the next one), collecting each outcome and stopping at a failure.
 enum StageLoop {
-    /// Runs up to `limit` stages; returns their entries and the failing stage's error (naming `original`, not a
-    /// private copy's path), if any.
-    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (stages: [StageRunEntry], failure: (any Error)?) {
+    /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
+    /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled.
+    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (stages: [StageRunEntry], failure: (any Error)?, notRun: String?) {
         var entries: [StageRunEntry] = []
         while entries.count < limit, let stage = migrator.nextStage {
             let index = entries.count + 1
+            if stage.lacksCode {
+                return (entries, nil, "Custom stage \(stage.title) not run: its code was read from the sources, not compiled (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run).")
+            }
             do {
                 guard let report = try migrator.runNextStage() else { break }
                 entries.append(StageRunEntry(stage, index: index, report: report))
@@ -17,9 +20,9 @@ enum StageLoop {
                 let named = PrivateCopyErrors.naming(original, in: error)
                 let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
                 entries.append(StageRunEntry(stage, index: index, rows: 0, duration: 0, findings: findings, failure: message))
-                return (entries, named is StrataError ? named : CommandFailure.findings(message))
+                return (entries, named is StrataError ? named : CommandFailure.findings(message), nil)
             }
         }
-        return (entries, nil)
+        return (entries, nil, nil)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Strata
 import StrataExamples
 import StrataTUI
 import StrataTerminal
@@ -50,7 +51,7 @@ struct DemoCommand: ParsableCommand {
         }
         try example.makeStore(url, rows)
         print("Created the bookshelf demo store at 1.0.0 with \(rows) books: \(url.path)")
-        print(try StoreSummary.text(store: url, plan: example.plan, planName: example.name))
+        print(try StoreSummary.text(store: url, plan: ValidatedPlan(example.plan), planName: example.name))
         print("Open it again with: strata open \(url.path) --plan bookshelf")
         guard !noOpen, StoreSummary.interactive else { return }
         try TerminalApp.run(store: url, plan: example.plan, options: display.options)

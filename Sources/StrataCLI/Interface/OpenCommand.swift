@@ -20,24 +20,24 @@ struct OpenCommand: ParsableCommand {
               strata open Books.store
               strata open Books.store --plan bookshelf --no-color
               strata open default.store --plan bookshelf
+              strata open Notes.store --sources MyApp/Sources
             """)
 
     @Argument(help: "The store file.")
     var store: String
 
-    @Option(help: "The plan's name (see `strata --help` for the plans this build knows).")
-    var plan: String?
+    @OptionGroup var plan: PlanOptions
 
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
         let url = URL(fileURLWithPath: store)
-        var planType: (any SchemaMigrationPlan.Type)?
-        if let plan { planType = try CommandLineSetup.current.catalog.plan(named: plan) }
+        let resolved = plan.isEmpty ? nil : try plan.resolve()
+        let validated = try resolved?.validated()
         guard StoreSummary.interactive else {
-            print(try StoreSummary.text(store: url, plan: planType, planName: plan))
+            print(try StoreSummary.text(store: url, plan: validated, planName: resolved?.name))
             return
         }
-        try TerminalApp.run(store: url, plan: planType, options: display.options)
+        try TerminalApp.run(store: url, validated: validated, planName: resolved?.name, options: display.options)
     }
 }

@@ -9,7 +9,7 @@ enum StoreSummary {
     static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages.
-    static func text(store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String?) throws -> String {
+    static func text(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
         if try StoreFormat.detect(at: url) == .apple { return try appleText(store: url, plan: plan, planName: planName) }
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
@@ -22,19 +22,18 @@ enum StoreSummary {
         let history = try inspector.history()
         lines.append("history: \(history.isEmpty ? "none" : "")")
         lines += history.map { "  \($0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion) -> \($0.toVersion) \($0.kind), \($0.rows) rows" }
-        if let plan {
-            let validated = try ValidatedPlan(plan)
+        if let validated = plan {
             lines.append("plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version?.description ?? "unversioned" }.joined(separator: ", "))")
             for stage in validated.stages {
-                lines.append("  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes")
+                lines.append("  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: its code was read from the sources, not compiled)" : "")")
             }
         }
         return lines.joined(separator: "\n")
     }
 
     /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and how it relates to the plan.
-    private static func appleText(store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String?) throws -> String {
-        let session = try Session(store: url, plan: plan)
+    private static func appleText(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
+        let session = try Session(store: url, validated: plan, planName: planName)
         defer { session.shutdown() }
         let state = session.initialState
         var lines = ["store: \(url.path)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)", "entities:"]

@@ -22,9 +22,9 @@ struct CheckReport: Encodable {
     /// The plan's stages with their changes and steps.
     let stages: [StageEntry]
 
-    /// Checks the plan `type`, known as `name`.
-    init(name: String, plan type: any SchemaMigrationPlan.Type) {
-        let (checked, problems) = ValidatedPlan.check(type)
+    /// The report of a plan checked, known as `name`.
+    init(name: String, checked: (ValidatedPlan, problems: [String])) {
+        let (checked, problems) = checked
         plan = name
         valid = problems.isEmpty
         self.problems = problems

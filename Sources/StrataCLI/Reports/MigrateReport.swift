@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
-/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?}`. `reached` is the version the
+/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?}`. `reached` is the version the
 /// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
 /// or a failure).
 struct MigrateReport: Encodable {
@@ -29,12 +29,14 @@ struct MigrateReport: Encodable {
     let succeeded: Bool
     /// The failing stage's error.
     let failure: String?
+    /// Why the run stopped before a custom stage whose code was read from sources, not compiled.
+    let notRun: String?
 
     /// The report as text (the events were printed while the stages ran).
     func textLines(style: TextStyle) -> [String] {
         let path = TerminalText.sanitize(store)
         var lines: [String] = []
-        if stages.isEmpty && succeeded { return ["\(path) is already at \(target); nothing to run."] }
+        if stages.isEmpty && succeeded && notRun == nil { return ["\(path) is already at \(target); nothing to run."] }
         lines.append(style.bold(dryRun
             ? "Dry run of plan \(plan) on a private copy of \(path) (the store was not written):"
             : "Plan \(plan) on \(path):"))
@@ -44,6 +46,8 @@ struct MigrateReport: Encodable {
             lines.append(style.red(dryRun
                 ? "A real run would fail; the store would stay at \(reached)."
                 : "The failing stage rolled back; \(path) is at \(reached)."))
+        } else if let notRun {
+            lines.append(style.yellow(notRun))
         } else if remaining > 0 {
             lines.append("\(dryRun ? "The copy reached" : "\(path) is at") \(reached); \(remaining) stage\(remaining == 1 ? "" : "s") remain\(remaining == 1 ? "s" : "") to \(target).")
         } else {

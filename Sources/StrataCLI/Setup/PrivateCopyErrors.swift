@@ -27,7 +27,7 @@ enum PrivateCopyErrors {
     /// A migrator on a private copy of `url`, whose errors name `url`.
     static func migrator(onCopyOf url: URL, target: PlanTarget, refusingDataLoss: Bool = false) throws -> Migrator {
         do {
-            return try Migrator.onPrivateCopy(of: url, plan: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
+            return try Migrator.onPrivateCopy(of: url, validated: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
         } catch {
             throw naming(url, in: error)
         }

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import Strata
+
+extension AppSources {
+    /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity: deterministic (the same
+    /// rows every time), type-aware (unique values differ, raw-value enums hold real cases, optionals are nil in every
+    /// fourth row), with each to-one relationship linked to a row of its destination. Refuses an existing file.
+    public func makeSampleStore(at url: URL, schema: Schema, rows: Int) throws {
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw StrataError.notAStore(path: url.path, reason: "a file is already there; give a new path")
+        }
+        let layout = StoreLayout(schema: schema)
+        let samples = SampleValues(index: index)
+        do {
+            let queue = try DatabaseQueue(path: url.path)
+            defer { try? queue.close() }
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try queue.inTransaction { db in
+                for statement in layout.createStatements() { try db.execute(sql: statement) }
+                try StoreMetadata.write(schema, to: db)
+                for entity in schema.entities {
+                    let toOne = entity.relationships.filter { !$0.isToMany }
+                    let columns = [StoreLayout.primaryKey] + entity.attributes.map(\.name) + toOne.map(\.name)
+                    let insert = try db.makeStatement(
+                        sql: "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+                    for row in stride(from: 1, through: rows, by: 1) {
+                        let values = entity.attributes.map { samples.value($0, entity: entity.name, row: row) }
+                        // Row n links to row n of the destination (optional links are absent in every fourth row).
+                        let links = toOne.map { $0.isOptional && row % 4 == 0 ? DatabaseValue.null : Int64(row).databaseValue }
+                        try insert.execute(arguments: StatementArguments([Int64(row).databaseValue] + values + links))
+                    }
+                }
+                for entity in schema.entities {
+                    for relationship in entity.relationships where relationship.isToMany {
+                        guard case .joinTable(let table, "source", _) = layout.storage(of: relationship, in: entity) else { continue }
+                        for row in stride(from: 1, through: rows, by: 1) {
+                            try db.execute(
+                                sql: "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, 0)",
+                                arguments: [row, row])
+                        }
+                    }
+                }
+                return .commit
+            }
+        } catch let error as DatabaseError {
+            try? FileManager.default.removeItem(at: url)
+            throw StrataError.database(store: url.path, operation: "create the sample store", message: error.message ?? "\(error)")
+        }
+    }
+}
