@@ -11,10 +11,13 @@ public enum TerminalApp {
     /// Opens the UI on a store (plan optional) and returns when the user quits; the terminal is restored
     /// whatever happens. Honours NO_COLOR (non-empty) besides `options.monochrome`, and draws in ASCII when the
     /// locale is not UTF-8.
-    public static func run(store url: URL, plan: (any SchemaMigrationPlan.Type)?, options: RenderOptions = RenderOptions()) throws {
+    /// `planName` is the plan's name as the user typed it (`--plan NAME`), for hints.
+    public static func run(
+        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, options: RenderOptions = RenderOptions()
+    ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
-        let session = try Session(store: url, plan: plan, options: options)
+        let session = try Session(store: url, plan: plan, planName: planName, options: options)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }
         if !terminal.unicode { options.ascii = true }

@@ -44,6 +44,6 @@ struct OpenCommand: ParsableCommand {
             print(try StoreSummary.text(store: url, plan: planType, planName: plan))
             return
         }
-        try TerminalApp.run(store: url, plan: planType, options: display.options)
+        try TerminalApp.run(store: url, plan: planType, planName: plan, options: display.options)
     }
 }

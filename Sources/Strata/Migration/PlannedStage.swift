@@ -23,8 +23,11 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// The plan's stage (nil when inferred).
     public let stage: MigrationStage?
 
+    /// Which stage it is: its two versions.
+    public var id: StageID { StageID(from: from.version, to: to.version) }
+
     /// "1.0.0 -> 2.0.0".
-    public var title: String { "\(from.version?.description ?? "unversioned") -> \(to.version?.description ?? "unversioned")" }
+    public var title: String { id.description }
 
     /// "custom 2.0.0 -> 3.0.0".
     public var description: String { "\(kind.rawValue) \(title)" }

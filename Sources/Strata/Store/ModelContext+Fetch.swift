@@ -9,6 +9,7 @@ extension ModelContext {
 
     /// How many models a descriptor selects.
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).count }
         let (inner, arguments) = plan.select("1", paged: true)
@@ -19,6 +20,7 @@ extension ModelContext {
 
     /// The identifiers of the models a descriptor selects, without loading the models when SQL can answer.
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).map(\.persistentModelID) }
         let (sql, arguments) = plan.select("\(quote(plan.mapping.name)).\(quote(StoreLayout.primaryKey))", paged: true)
@@ -33,7 +35,11 @@ extension ModelContext {
     ) throws {
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.order != nil, !hasPendingChanges(plan) else {
-            for model in try fetch(descriptor) { try block(model) }
+            for (number, model) in try fetch(descriptor).enumerated() {
+                // A stage's closure stops within a thousand rows of a cancel.
+                if number % 1024 == 1023 { try stage?.checkCancelled() }
+                try block(model)
+            }
             return
         }
         let reader = RowReader(context: self, mapping: plan.mapping)
@@ -46,6 +52,7 @@ extension ModelContext {
         let skip = max(descriptor.fetchOffset ?? 0, 0)
         let limit = descriptor.fetchLimit ?? .max
         while delivered < limit {
+            try stage?.checkCancelled()
             // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
             var (sql, arguments) = plan.select(reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
             if !byKey { sql += " OFFSET \(offset)" }
@@ -69,6 +76,7 @@ extension ModelContext {
 
     /// The fetch, with `inMemory` forcing predicates and sorts to run in Swift (tests compare both paths).
     func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> [T] {
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: inMemory)
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)

@@ -5,6 +5,7 @@ extension ModelContext {
     /// Writes every insert, change and delete in one transaction; on error nothing is written and the
     /// changes stay pending (call `rollback()` to drop them).
     public func save() throws {
+        try stage?.checkCancelled()
         if let error = takePendingErrors().first { throw error }
         guard hasChanges else { return }
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
