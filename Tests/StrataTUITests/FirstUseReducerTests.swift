@@ -14,6 +14,8 @@ import Testing
         _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
         let text = Renderer.render(state).text
         #expect(text.contains("cancelled") && text.contains("99%") && !text.contains("100%"))
+        _ = Reducer.reduce(&state, .runEnded(cancelled: true, error: nil))
+        #expect(Reducer.reduce(&state, .key(.character("n"))) == [.run(all: false)], "a cancelled stage can run again")
     }
 
     @Test func theProgressBarKeepsItsWidthAndElapsedTimesAgree() throws {

@@ -32,6 +32,9 @@ public struct StageRow: Sendable, Equatable {
     /// The failure message, when it failed.
     public var message: String?
 
+    /// True for a stage `n` and `r` can run: not yet run, or rolled back (failed or cancelled).
+    public var isRunnable: Bool { status == .pending || status == .failed || status == .cancelled }
+
     /// "custom", or "?" for an unknown history kind.
     public var kindLabel: String { kind?.rawValue ?? "?" }
 

@@ -238,14 +238,14 @@ enum KeyReducer {
             state.say("A stage is running; Ctrl-C cancels it.", .warning)
             return []
         }
-        guard let next = state.stages.first(where: { $0.status == .pending }) else {
+        guard let next = state.stages.first(where: { $0.isRunnable }) else {
             state.say(state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.", .warning)
             return []
         }
         guard state.mode == .apply else {
             return startRun(&state, all: all)
         }
-        let last = state.stages.last(where: { $0.status == .pending }) ?? next
+        let last = state.stages.last(where: { $0.isRunnable }) ?? next
         let versions = StageID(from: next.id.from, to: (all ? last : next).id.to).label(state.options.glyphs)
         state.overlay = .confirm(Confirmation(
             subject: .apply(all: all),
@@ -277,7 +277,7 @@ enum KeyReducer {
 
     /// `m`: to apply mode after a typed confirmation; back to dry run at once.
     private static func switchMode(_ state: inout AppState) -> [Effect] {
-        if state.planName == nil || !state.stages.contains(where: { $0.status == .pending }) && state.mode == .dryRun {
+        if state.planName == nil || !state.stages.contains(where: { $0.isRunnable }) && state.mode == .dryRun {
             state.say(state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.", .warning)
             return []
         }

@@ -39,7 +39,7 @@ public enum Reducer {
             } else if cancelled {
                 state.say("Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.", .warning)
             } else {
-                let left = state.stages.filter { $0.status == .pending }.count
+                let left = state.stages.filter { $0.isRunnable }.count
                 state.say(left == 0 ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")." : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []

@@ -3,7 +3,7 @@ public enum KeyHelp {
     /// The focused pane's keys for the status bar, most useful first (the bar shows as many as fit): keys that
     /// need a plan only with one, running keys only where they can run.
     public static func hints(for state: AppState) -> [String] {
-        let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.status == .pending }
+        let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.isRunnable }
         let versions = state.versions.count > 1
         var hints: [String]
         switch (state.focus, state.main) {

@@ -19,7 +19,7 @@ enum ProgressView {
             if let left = progress.remaining(now: state.now) { facts.append("about \(Formatting.duration(left)) left") }
             lines.append(Line(facts.joined(separator: " · "), .dim))
         } else if state.running {
-            let next = state.stages.first { $0.status == .pending }
+            let next = state.stages.first { $0.isRunnable }
             lines.append(Line("Starting \(next.map { $0.id.label(glyphs) } ?? "the run")\(state.cancelling ? ": cancelling" : "")", .plain, .bold))
             let waited = state.now - (state.runStartedAt ?? state.now)
             lines += Line.wrap("opening the \(state.mode == .apply ? "store" : "copy") for writing (a store locked by another process is waited for up to 5 s) · \(Formatting.duration(waited))", width: width).map { Line($0, .info) }
@@ -27,7 +27,7 @@ enum ProgressView {
             lines.append(Line("Browsing: no plan given.", .plain, .bold))
             lines += Line.wrap("To diff versions and dry-run stages, open the store with --plan NAME.", width: width).map { Line($0, .dim) }
         } else {
-            let next = state.stages.first { $0.status == .pending }
+            let next = state.stages.first { $0.isRunnable }
             lines.append(Line(next.map { "Next: \($0.id.label(glyphs)) (\($0.kindLabel))" } ?? "No stage to run.", .plain, .bold))
             switch state.mode {
             case .dryRun where next != nil: lines += Line.wrap("n runs the next stage, r the rest, on a private copy: the store is never written.", width: width).map { Line($0, .dim) }
