@@ -64,7 +64,7 @@ import Testing
         #expect(page.columns == ["Z_PK", "name", "craftingRecipe"])
         #expect(page.total == 1 && page.rows == [["1", "Stone Axe", "CraftingRecipe#1"]])
         session.perform(.loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "weight", value: "1")]))
-        let failure = try Self.next(session) { if case .failed(let message) = $0 { return message } else { return nil } }
+        let failure = try Self.next(session) { if case .rowsFailed(_, let message) = $0 { return message } else { return nil } }
         #expect(failure?.contains("cannot filter Item on 'weight': its columns are Z_PK, name, craftingRecipe") == true)
         session.shutdown()
         #expect(Self.files(url) == before)

@@ -23,7 +23,7 @@ enum ProgressView {
             lines.append(Line("Starting \(next.map { $0.id.label(glyphs) } ?? "the run")\(state.cancelling ? ": cancelling" : "")", .plain, .bold))
             let waited = state.now - (state.runStartedAt ?? state.now)
             lines += Line.wrap("opening the \(state.mode == .apply ? "store" : "copy") for writing (a store locked by another process is waited for up to 5 s) · \(Formatting.duration(waited))", width: width).map { Line($0, .info) }
-        } else if state.planName == nil {
+        } else if state.planName == nil, state.mode != .readOnly {
             lines.append(Line("Browsing: no plan given.", .plain, .bold))
             lines += Line.wrap("To diff versions and dry-run stages, open the store with --plan NAME.", width: width).map { Line($0, .dim) }
         } else {
