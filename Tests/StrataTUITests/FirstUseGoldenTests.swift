@@ -28,6 +28,7 @@ import Testing
         var state = try Fixtures.bookshelf()
         state.say("Cannot plan a migration: the store is locked by another connection or process; close the other program (sqlite3, a running app) and try again, or copy the store and open the copy.", .error)
         try check(state, "message-clipped-80x24")
+        _ = Reducer.reduce(&state, .key(.character("5")))
         _ = Reducer.reduce(&state, .key(.enter))
         try check(state, "message-whole-80x24")
     }

@@ -80,7 +80,8 @@ import Testing
         var state = try Fixtures.bookshelf()
         state.say("Cannot plan a migration: 1.0.0 was modified after it shipped: " + (1...12).map { "Book.field\($0) added" }.joined(separator: ", "), .error)
         #expect(StatusBarView.messageIsClipped(state))
-        #expect(Renderer.render(state).text.contains("Enter: read all"))
+        #expect(Renderer.render(state).text.contains("whole in the log: 5, Enter"))
+        _ = Reducer.reduce(&state, .key(.character("5")))
         _ = Reducer.reduce(&state, .key(.enter))
         guard case .text(let text)? = state.overlay else {
             Issue.record("Enter should open the message")

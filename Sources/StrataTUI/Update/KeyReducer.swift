@@ -50,10 +50,6 @@ enum KeyReducer {
             state.filterBefore = current
             state.filterInput = current ?? ""
         case .escape: return escape(&state)
-        case .enter where StatusBarView.messageIsClipped(state):
-            if let message = state.visibleMessage {
-                state.overlay = .text(TextOverlay(title: message.level.rawValue.capitalized, paragraphs: message.text.components(separatedBy: "\n")))
-            }
         default: return paneKey(&state, key)
         }
         return []

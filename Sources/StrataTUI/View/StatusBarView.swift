@@ -1,7 +1,7 @@
 /// The two bottom lines: messages (or the filter being typed), and the status bar with store, version, mode
 /// and the focused pane's keys.
 enum StatusBarView {
-    /// The message line: the filter being typed, or the message (cut with "Enter: read all" when too long).
+    /// The message line: the filter being typed, or the message (cut, pointing to the log, when too long).
     static func drawMessageLine(_ state: AppState, in frame: inout Frame, row: Int) {
         let ellipsis = state.options.glyphs.ellipsis
         if let input = state.filterInput {
@@ -19,7 +19,7 @@ enum StatusBarView {
             let text = message.text.replacingOccurrences(of: "\n", with: " ")
             var line = Line(prefix, role, .bold)
             if messageIsClipped(state) {
-                let more = " \(ellipsis) Enter: read all"
+                let more = " \(ellipsis) whole in the log: \(Pane.progress.rawValue), Enter"
                 let room = frame.width - CharacterWidth.of(prefix) - CharacterWidth.of(more)
                 line = line.with(CharacterWidth.truncate(text, to: max(1, room), ellipsis: ""), role).with(more, .key, .bold)
             } else {
@@ -29,7 +29,7 @@ enum StatusBarView {
         }
     }
 
-    /// True when the visible message is wider than the terminal (Enter then opens it whole).
+    /// True when the visible message is wider than the terminal (the log, opened with Enter in Progress, has it whole).
     static func messageIsClipped(_ state: AppState) -> Bool {
         guard state.filterInput == nil, state.overlay == nil, let message = state.visibleMessage else { return false }
         let prefix = message.level == .info ? 0 : message.level.rawValue.count + 2
