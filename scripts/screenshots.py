@@ -150,17 +150,17 @@ def demo_shots(options):
         session.wait_for("Data counts from", seconds=300)
         render(session.capture(), os.path.join(options.out, "versions-diff.png"))
 
-        session.keys("4", "r")
+        session.keys("5", "r")
         session.wait(lambda s: "Stage 2/2" in s and "running" in s and "rows/s" in s, "the custom stage mid-run")
         render(session.capture(), os.path.join(options.out, "stages-progress.png"))
 
         session.wait_for("Done: at 3.0.0", seconds=600)
-        session.keys("5", "Enter")
+        session.keys("3", "Enter")
         session.wait(lambda s: "Rows: Book" in s and "firstName" in s and "rows 1–" in s, "the rows of Book")
         render(session.capture(), os.path.join(options.out, "browser.png"))
 
         session.keys("?")
-        session.wait_for("Any key closes this help.")
+        session.wait_for("closes this help.")
         render(session.capture(), os.path.join(options.out, "help.png"))
         session.keys("Escape", "q")
     finally:
@@ -178,7 +178,7 @@ def apple_shot(options):
     session = Session(f"TERM=xterm-256color LANG=C.UTF-8 '{options.strata}' open '{store}'")
     try:
         session.wait_for("READ ONLY")
-        session.keys("5", "G", "Enter")
+        session.keys("3", "G", "Enter")
         session.wait(lambda s: "Rows: Item" in s and "Stone Axe" in s, "the rows of Item")
         render(session.capture(), os.path.join(options.out, "apple-store.png"))
         session.keys("q")

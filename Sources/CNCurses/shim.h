@@ -87,6 +87,25 @@ static inline int strata_key_page_down(void) { return KEY_NPAGE; }
 static inline int strata_key_back_tab(void) { return KEY_BTAB; }
 static inline int strata_key_enter(void) { return KEY_ENTER; }
 static inline int strata_key_backspace(void) { return KEY_BACKSPACE; }
+static inline int strata_key_mouse(void) { return KEY_MOUSE; }
+
+/* Mouse: clicks of the first button and the wheel, reported at once. */
+static inline void strata_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+}
+
+/* The pending mouse event: 1 a click, 2 the wheel up, 3 the wheel down, 0 anything else; its cell in x, y. */
+static inline int strata_mouse_event(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 2;
+    if (event.bstate & BUTTON5_PRESSED) return 3;
+    return 0;
+}
 
 /// Reads back the character drawn at a position (for headless tests).
 static inline int strata_char_at(int y, int x, wchar_t *out) {

@@ -42,6 +42,7 @@ public final class NCursesTerminal: Terminal {
         noecho()
         nonl()
         strata_keypad()
+        strata_enable_mouse()
         curs_set(0)
         set_escdelay(25)
         colours = !monochrome && has_colors()
@@ -60,6 +61,8 @@ public final class NCursesTerminal: Terminal {
     public func close() {
         guard !closed else { return }
         closed = true
+        // Keys typed while the program stopped are dropped, not handed to the shell.
+        flushinp()
         endwin()
         delscreen(screen)
     }
@@ -128,6 +131,7 @@ public final class NCursesTerminal: Terminal {
     static func functionKey(_ code: Int32) -> TerminalInput? {
         switch code {
         case strata_key_resize(): .resize
+        case strata_key_mouse(): mouseInput()
         case strata_key_up(): .key(.up)
         case strata_key_down(): .key(.down)
         case strata_key_left(): .key(.left)
@@ -143,10 +147,22 @@ public final class NCursesTerminal: Terminal {
         }
     }
 
+    /// The pending mouse event as a click or a wheel turn at a cell.
+    static func mouseInput() -> TerminalInput? {
+        var x: Int32 = 0, y: Int32 = 0
+        switch strata_mouse_event(&x, &y) {
+        case 1: return .key(.click(x: Int(x), y: Int(y)))
+        case 2: return .key(.wheel(x: Int(x), y: Int(y), down: false))
+        case 3: return .key(.wheel(x: Int(x), y: Int(y), down: true))
+        default: return nil
+        }
+    }
+
     /// A character read by `get_wch` (control characters as keys; Ctrl-C as interrupt).
     static func characterKey(_ code: UInt32) -> Key? {
         switch code {
         case 3: .interrupt
+        case 21: .clearLine
         case 9: .tab
         case 10, 13: .enter
         case 27: .escape

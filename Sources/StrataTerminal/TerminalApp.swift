@@ -11,8 +11,11 @@ public enum TerminalApp {
     /// Opens the UI on a store (plan optional) and returns when the user quits; the terminal is restored
     /// whatever happens. Honours NO_COLOR (non-empty) besides `options.monochrome`, and draws in ASCII when the
     /// locale is not UTF-8.
-    public static func run(store url: URL, plan: (any SchemaMigrationPlan.Type)?, options: RenderOptions = RenderOptions()) throws {
-        try run(store: url, validated: plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) }, options: options)
+    /// `planName` is the plan's name as the user typed it (`--plan NAME`), for hints.
+    public static func run(
+        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, options: RenderOptions = RenderOptions()
+    ) throws {
+        try run(store: url, validated: plan.map(ValidatedPlan.init), planName: planName ?? plan.map { String(describing: $0) }, options: options)
     }
 
     /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`.

@@ -19,7 +19,7 @@ struct AppleStoreEndToEndTests {
         try tmux.send("n")
         screen = try tmux.wait(for: "warning: READ ONLY: a SwiftData / Core Data store is never written.")
         #expect(screen.contains("strata import default.store copy.store --plan"), "the Progress pane says how to dry-run")
-        try tmux.send("5", "G", "Enter")
+        try tmux.send("3", "G", "Enter")
         screen = try tmux.wait(for: "Rows: Item")
         screen = try tmux.wait(for: "Stone Axe")
         #expect(screen.contains("CraftingRecipe#1"))

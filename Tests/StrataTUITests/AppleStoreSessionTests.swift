@@ -31,7 +31,7 @@ import Testing
         #expect(state.matchIndex == match && state.storeIndex == 0 && state.targetIndex == 3)
         #expect(state.diffFrom == 0 && state.diffTo == match + 1, "the diff shows what the next migration does")
         #expect(state.diff.map(\.text) == [match == 1 ? "User.email added (String, optional)" : "User.email made required"])
-        #expect(state.stages.map(\.title) == Array(["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"].suffix(3 - match)))
+        #expect(state.stages.map(\.id.description) == Array(["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"].suffix(3 - match)))
         #expect(state.stages.allSatisfy { $0.status == .pending })
         #expect(state.stagesNote == "The store's model is the plan's \(match).0.0. Read only: these stages are shown, not run.")
         #expect(state.browser.source == "read-only" && state.browser.entities == [EntityCount(name: "User", rows: 0)])
@@ -64,7 +64,7 @@ import Testing
         #expect(page.columns == ["Z_PK", "name", "craftingRecipe"])
         #expect(page.total == 1 && page.rows == [["1", "Stone Axe", "CraftingRecipe#1"]])
         session.perform(.loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "weight", value: "1")]))
-        let failure = try Self.next(session) { if case .failed(let message) = $0 { return message } else { return nil } }
+        let failure = try Self.next(session) { if case .rowsFailed(_, let message) = $0 { return message } else { return nil } }
         #expect(failure?.contains("cannot filter Item on 'weight': its columns are Z_PK, name, craftingRecipe") == true)
         session.shutdown()
         #expect(Self.files(url) == before)

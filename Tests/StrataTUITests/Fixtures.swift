@@ -7,6 +7,9 @@ import StrataExamples
 enum Fixtures {
     static let storePath = "/tmp/strata-demo/bookshelf.store"
 
+    /// The stage from major version `from` to major version `to` ("1.0.0 -> 2.0.0").
+    static func stage(_ from: Int, _ to: Int) -> StageID { StageID(from: Schema.Version(from, 0, 0), to: Schema.Version(to, 0, 0)) }
+
     /// The bookshelf plan's state as `strata demo` opens it: dry run, at 1.0.0, diff 1.0.0 -> 3.0.0 with counts.
     static func bookshelf(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
         let plan = try ValidatedPlan(Bookshelf.Plan.self)
@@ -34,13 +37,13 @@ enum Fixtures {
         var state = try bookshelf(width: width, height: height, options: options)
         state.now = 100
         _ = Reducer.reduce(&state, .key(.character("r")))
-        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 0, count: 2, stage: "1.0.0 -> 2.0.0", totalRows: 2_000)))
-        _ = Reducer.reduce(&state, .migration(.step(stage: "1.0.0 -> 2.0.0", summary: "rename Book.isbn to isbnCode")))
+        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 0, count: 2, stage: Fixtures.stage(1, 2), totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.step(stage: Fixtures.stage(1, 2), summary: "rename Book.isbn to isbnCode")))
         _ = Reducer.reduce(&state, .tick(now: 100.02))
-        _ = Reducer.reduce(&state, .migration(.stageFinished(stage: "1.0.0 -> 2.0.0", duration: 0.02, rows: 0)))
-        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 1, count: 2, stage: "2.0.0 -> 3.0.0", totalRows: 2_000)))
-        _ = Reducer.reduce(&state, .migration(.step(stage: "2.0.0 -> 3.0.0", summary: "rebuild Book (12-step)")))
-        _ = Reducer.reduce(&state, .migration(.progress(stage: "2.0.0 -> 3.0.0", rowsDone: 1_000, totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.stageFinished(stage: Fixtures.stage(1, 2), duration: 0.02, rows: 0)))
+        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 1, count: 2, stage: Fixtures.stage(2, 3), totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.step(stage: Fixtures.stage(2, 3), summary: "rebuild Book (12-step)")))
+        _ = Reducer.reduce(&state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 1_000, totalRows: 2_000)))
         _ = Reducer.reduce(&state, .tick(now: 104.02))
         state.focus = .progress
         return state

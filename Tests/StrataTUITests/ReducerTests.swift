@@ -11,10 +11,10 @@ import Testing
             _ = Reducer.reduce(&state, .key(.tab))
             seen.append(state.focus)
         }
-        #expect(seen == [.diff, .stages, .progress, .browser, .versions])
+        #expect(seen == [.stages, .browser, .diff, .progress, .versions], "reading order: the left column, then the right")
         _ = Reducer.reduce(&state, .key(.backTab))
-        #expect(state.focus == .browser)
-        _ = Reducer.reduce(&state, .key(.character("3")))
+        #expect(state.focus == .progress)
+        _ = Reducer.reduce(&state, .key(.character("2")))
         #expect(state.focus == .stages)
     }
 
@@ -46,7 +46,7 @@ import Testing
             Issue.record("n in apply mode should ask for confirmation")
             return
         }
-        #expect(apply.lines.joined(separator: " ").contains("1.0.0 -> 2.0.0"))
+        #expect(apply.lines.joined(separator: " ").contains("1.0.0 → 2.0.0"))
         #expect(Reducer.reduce(&state, .key(.escape)) == [])
         #expect(state.overlay == nil && !state.running)
         _ = Reducer.reduce(&state, .key(.character("r")))
@@ -58,7 +58,7 @@ import Testing
         var state = try Fixtures.running()
         #expect(Reducer.reduce(&state, .key(.interrupt)) == [.cancel])
         #expect(state.cancelling && !state.quitting)
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: "2.0.0 -> 3.0.0", message: "cancelled")))
+        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
         _ = Reducer.reduce(&state, .runEnded(cancelled: true, error: nil))
         #expect(state.stages[1].status == .cancelled)
         #expect(!state.running)
@@ -66,9 +66,20 @@ import Testing
         #expect(state.quitting)
     }
 
-    @Test func quitWhileRunningCancelsFirst() throws {
+    @Test func quitWhileRunningAsksThenCancelsAndQuitsAfterTheRollback() throws {
         var state = try Fixtures.running()
-        #expect(Reducer.reduce(&state, .key(.character("q"))) == [.cancel, .quit])
+        #expect(Reducer.reduce(&state, .key(.character("q"))) == [])
+        #expect(state.overlay == .quitWhileRunning && !state.quitting)
+        #expect(Reducer.reduce(&state, .key(.escape)) == [], "Esc keeps the stage running")
+        #expect(state.overlay == nil && !state.cancelling)
+        _ = Reducer.reduce(&state, .key(.character("q")))
+        #expect(Reducer.reduce(&state, .key(.character("q"))) == [.cancel])
+        #expect(state.cancelling && state.quitWhenStopped && !state.quitting, "the UI keeps drawing until the rollback ends")
+        #expect(state.visibleMessage?.text.contains("then quitting") == true)
+        #expect(Reducer.reduce(&state, .key(.interrupt)) == [], "a second cancel asks nothing more")
+        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
+        #expect(Reducer.reduce(&state, .runEnded(cancelled: true, error: nil)) == [.quit])
+        #expect(state.quitting)
     }
 
     @Test func migrationEventsDriveStagesAndProgress() throws {
@@ -139,7 +150,7 @@ import Testing
 
     @Test func enterOnAStageShowsItsDetailAndEscGoesBack() throws {
         var state = try Fixtures.bookshelf()
-        _ = Reducer.reduce(&state, .key(.character("3")))
+        _ = Reducer.reduce(&state, .key(.character("2")))
         _ = Reducer.reduce(&state, .key(.enter))
         #expect(state.main == .stage(0) && state.focus == .diff)
         _ = Reducer.reduce(&state, .key(.escape))
@@ -157,7 +168,7 @@ import Testing
     @Test func helpClosesOnAnyKey() throws {
         var state = try Fixtures.bookshelf()
         _ = Reducer.reduce(&state, .key(.character("?")))
-        #expect(state.overlay == .help)
+        #expect(state.overlay == .help(scroll: 0))
         #expect(Reducer.reduce(&state, .key(.character("q"))) == [])
         #expect(state.overlay == nil && !state.quitting)
     }

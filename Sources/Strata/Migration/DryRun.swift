@@ -33,7 +33,7 @@ extension Migrator {
                 reports.append(report)
             } catch {
                 reports.append(StageReport(
-                    title: stage.title, kind: stage.kind, changes: stage.diff.changes,
+                    stage: stage.id, kind: stage.kind, changes: stage.diff.changes,
                     steps: stage.steps,
                     rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
                 return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: "\(error)")

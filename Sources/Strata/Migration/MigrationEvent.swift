@@ -4,17 +4,17 @@ import Foundation
 public enum MigrationEvent: Sendable {
     /// A stage began; `totalRows` is the number of rows it expects to copy (rebuilds) and save (`didMigrate`,
     /// estimated as every row of the entities the stage changes).
-    case stageStarted(index: Int, count: Int, stage: String, totalRows: Int)
+    case stageStarted(index: Int, count: Int, stage: StageID, totalRows: Int)
     /// A step of the stage began (a closure, a rebuild, an index, a validation).
-    case step(stage: String, summary: String)
+    case step(stage: StageID, summary: String)
     /// Rows copied and saved so far in the stage (`totalRows` grows if `didMigrate` saves more than expected).
-    case progress(stage: String, rowsDone: Int, totalRows: Int)
+    case progress(stage: StageID, rowsDone: Int, totalRows: Int)
     /// Something the stage does that a person should know, such as data a removal drops (sent after `stageStarted`).
-    case warning(stage: String, message: String)
+    case warning(stage: StageID, message: String)
     /// A stage committed.
-    case stageFinished(stage: String, duration: TimeInterval, rows: Int)
+    case stageFinished(stage: StageID, duration: TimeInterval, rows: Int)
     /// A stage failed and rolled back.
-    case stageFailed(stage: String, message: String)
+    case stageFailed(stage: StageID, message: String)
 }
 
 /// Asks a running migration to stop: the running stage rolls back at its next step or chunk.

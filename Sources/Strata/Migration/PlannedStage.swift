@@ -27,8 +27,11 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// running only its structural change would not be what the app does, so tools mark it "not run".
     public var lacksCode: Bool { kind == .custom && stage == nil }
 
+    /// Which stage it is: its two versions.
+    public var id: StageID { StageID(from: from.version, to: to.version) }
+
     /// "1.0.0 -> 2.0.0".
-    public var title: String { "\(from.version?.description ?? "unversioned") -> \(to.version?.description ?? "unversioned")" }
+    public var title: String { id.description }
 
     /// "custom 2.0.0 -> 3.0.0".
     public var description: String { "\(kind.rawValue) \(title)" }

@@ -10,6 +10,10 @@ final class StageContext {
     let version: String
     /// The schema before the stage (with model types when it comes from the plan).
     let oldSchema: Schema
+    /// The running migration's cancel flag: fetches, saves and enumerations of the closure check it.
+    private let cancellation: MigrationCancellation
+    /// "1.0.0 -> 2.0.0", for the error a cancel throws.
+    private let stageTitle: String
     /// Where each entity's rows from before the stage are, by entity name (empty in willMigrate).
     @exclusivity(unchecked) private var oldRows: [String: OldRows]
     /// The tables the closure's saves made to keep old rows they were about to overwrite; dropped after it.
@@ -27,15 +31,24 @@ final class StageContext {
 
     /// The context of one closure of a stage.
     init(
-        phase: String, version: String, oldSchema: Schema, oldRows: [String: OldRows] = [:],
+        phase: String, version: String, oldSchema: Schema, cancellation: MigrationCancellation, stageTitle: String,
+        oldRows: [String: OldRows] = [:],
         onStep: @escaping (String) -> Void = { _ in }, onSave: @escaping (Int) -> Void = { _ in }
     ) {
         self.phase = phase
         self.version = version
         self.oldSchema = oldSchema
+        self.cancellation = cancellation
+        self.stageTitle = stageTitle
         self.oldRows = oldRows
         self.onStep = onStep
         self.onSave = onSave
+    }
+
+    /// Throws `MigrationError.cancelled` once the migration was asked to stop, so user code stops at its next
+    /// fetch, save or batch and the stage rolls back.
+    func checkCancelled() throws {
+        if cancellation.isCancelled { throw MigrationError.cancelled(stage: stageTitle) }
     }
 
     /// Counts the rows a save of the closure wrote.

@@ -2,8 +2,8 @@ import Foundation
 
 /// What one stage did (or, in a dry run, would do): its changes, SQL, rows, findings and duration.
 public struct StageReport: Sendable {
-    /// "1.0.0 -> 2.0.0".
-    public let title: String
+    /// Which stage: its two versions.
+    public let stage: StageID
     /// How the stage came about.
     public let kind: PlannedStage.Kind
     /// The changes it makes, with their classification.
@@ -18,4 +18,7 @@ public struct StageReport: Sendable {
     public let findings: [DataFinding]
     /// The error, when the stage failed (it rolled back).
     public let failure: String?
+
+    /// "1.0.0 -> 2.0.0".
+    public var title: String { stage.description }
 }

@@ -14,7 +14,7 @@ struct StageRunner {
     /// Runs the stage; returns its report, or throws (the store unchanged).
     func run(_ planned: PlannedStage, index: Int, count: Int, findings: [DataFinding]) throws -> StageReport {
         let started = Date()
-        let title = planned.title
+        let title = planned.id
         do {
             let (steps, rows) = try store.writer.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA foreign_keys = OFF")
@@ -33,10 +33,10 @@ struct StageRunner {
             let duration = Date().timeIntervalSince(started)
             observer(.stageFinished(stage: title, duration: duration, rows: rows))
             return StageReport(
-                title: title, kind: planned.kind, changes: planned.diff.changes, steps: steps, rows: rows,
+                stage: title, kind: planned.kind, changes: planned.diff.changes, steps: steps, rows: rows,
                 duration: duration, findings: findings, failure: nil)
         } catch {
-            let wrapped = error is MigrationError || error is StrataError ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(title)")
+            let wrapped = error is MigrationError || error is StrataError ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(planned.title)")
             observer(.stageFailed(stage: title, message: "\(wrapped)"))
             throw wrapped
         }
@@ -45,7 +45,7 @@ struct StageRunner {
     private func runInTransaction(
         _ planned: PlannedStage, db: Database, index: Int, count: Int, findings: [DataFinding]
     ) throws -> ([MigrationStep], Int) {
-        let title = planned.title
+        let title = planned.id
         let violationsBefore = try foreignKeyViolations(db)
         let plan = planned.structuralPlan
         let steps = plan.steps
@@ -69,7 +69,8 @@ struct StageRunner {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "willMigrate"))
             try runClosure(willMigrate, planned, schema: planned.from, access: access, stage: StageContext(
-                phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from))
+                phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from,
+                cancellation: cancellation, stageTitle: planned.title))
         }
         var rowsDone = 0
         for step in steps where step.phase == .structure {
@@ -86,7 +87,7 @@ struct StageRunner {
             let copied = rowsDone
             let stage = StageContext(
                 phase: "didMigrate", version: planned.to.version?.description ?? "?", oldSchema: planned.from,
-                oldRows: try OldRows.all(for: plan, db: db),
+                cancellation: cancellation, stageTitle: planned.title, oldRows: try OldRows.all(for: plan, db: db),
                 onStep: { summary in observer(.step(stage: title, summary: summary)) },
                 onSave: { saved in observer(.progress(stage: title, rowsDone: copied + saved, totalRows: max(totalRows, copied + saved))) })
             try runClosure(didMigrate, planned, schema: planned.to, access: access, stage: stage)
@@ -100,7 +101,7 @@ struct StageRunner {
                 try execute(step, db: db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw MigrationError.validationFailed(
-                    stage: title, problems: try duplicateFindings(planned.to, db: db).map(\.description) + ["a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"])
+                    stage: planned.title, problems: try duplicateFindings(planned.to, db: db).map(\.description) + ["a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"])
             }
         }
         observer(.step(stage: title, summary: "validate"))
@@ -120,6 +121,8 @@ struct StageRunner {
         context.stage = stage
         do {
             try closure(context)
+            // A closure that swallowed the cancel error still stops here.
+            try stage.checkCancelled()
             // SwiftData loses what a closure forgot to save (a documented pitfall); Strata saves it.
             if context.hasChanges { try context.save() }
         } catch let error as MigrationError {
@@ -135,7 +138,7 @@ struct StageRunner {
         }
     }
 
-    private func copyRows(_ copy: RowCopy, db: Database, title: String, rowsDone: inout Int, totalRows: Int) throws {
+    private func copyRows(_ copy: RowCopy, db: Database, title: StageID, rowsDone: inout Int, totalRows: Int) throws {
         let pk = quote(StoreLayout.primaryKey)
         let insert = try db.makeStatement(sql: copy.sqlTemplate)
         let boundary = try db.makeStatement(sql: "SELECT \(pk) FROM \(quote(copy.source)) WHERE \(pk) > ? ORDER BY \(pk) LIMIT 1 OFFSET \(max(chunkSize - 1, 0))")
@@ -151,8 +154,8 @@ struct StageRunner {
         }
     }
 
-    private func checkCancelled(_ title: String) throws {
-        if cancellation.isCancelled { throw MigrationError.cancelled(stage: title) }
+    private func checkCancelled(_ title: StageID) throws {
+        if cancellation.isCancelled { throw MigrationError.cancelled(stage: title.description) }
     }
 
     /// The (entity, column) pairs a lightweight change can leave without a value: added, retyped or newly required
@@ -176,7 +179,7 @@ struct StageRunner {
 
     /// Required attributes and to-one relationships hold values (all of them, or those in `only`); no new
     /// foreign-key violations.
-    private func validate(_ schema: Schema, db: Database, title: String, violationsBefore: Int, only: Set<ColumnName>?) throws {
+    private func validate(_ schema: Schema, db: Database, title: StageID, violationsBefore: Int, only: Set<ColumnName>?) throws {
         var problems: [String] = []
         for entity in schema.entities {
             let table = quote(entity.name)
@@ -200,7 +203,7 @@ struct StageRunner {
         if violations > violationsBefore {
             problems.append("\(violations - violationsBefore) rows reference rows that do not exist (PRAGMA foreign_key_check)")
         }
-        guard problems.isEmpty else { throw MigrationError.validationFailed(stage: title, problems: problems) }
+        guard problems.isEmpty else { throw MigrationError.validationFailed(stage: title.description, problems: problems) }
     }
 
     private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {

@@ -11,6 +11,7 @@ extension ModelContext {
     public func fetchCount<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> Int {
         useCheck.enter("fetchCount(_:)", of: useDescription)
         defer { useCheck.leave() }
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).count }
         let (inner, arguments) = plan.select("1", paged: true)
@@ -23,6 +24,7 @@ extension ModelContext {
     public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
         useCheck.enter("fetchIdentifiers(_:)", of: useDescription)
         defer { useCheck.leave() }
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).map(\.persistentModelID) }
         let (sql, arguments) = plan.select("\(quote(plan.mapping.name)).\(quote(StoreLayout.primaryKey))", paged: true)
@@ -39,7 +41,11 @@ extension ModelContext {
         defer { useCheck.leave() }
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.order != nil, !hasPendingChanges(plan) else {
-            for model in try fetch(descriptor) { try block(model) }
+            for (number, model) in try fetch(descriptor).enumerated() {
+                // A stage's closure stops within a thousand rows of a cancel.
+                if number % 1024 == 1023 { try stage?.checkCancelled() }
+                try block(model)
+            }
             return
         }
         let reader = RowReader(context: self, mapping: plan.mapping)
@@ -52,6 +58,7 @@ extension ModelContext {
         let skip = max(descriptor.fetchOffset ?? 0, 0)
         let limit = descriptor.fetchLimit ?? .max
         while delivered < limit {
+            try stage?.checkCancelled()
             // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
             var (sql, arguments) = plan.select(reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
             if !byKey { sql += " OFFSET \(offset)" }
@@ -78,6 +85,7 @@ extension ModelContext {
     func fetch<T: PersistentModel>(_ descriptor: FetchDescriptor<T>, inMemory: Bool) throws -> [T] {
         useCheck.enter("fetch(_:)", of: useDescription)
         defer { useCheck.leave() }
+        try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: inMemory)
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)

@@ -13,6 +13,7 @@ extension ModelContext {
     func save(notify: Bool) throws {
         useCheck.enter("save()", of: useDescription)
         defer { useCheck.leave() }
+        try stage?.checkCancelled()
         if let error = takePendingErrors().first { throw error }
         guard hasChanges else { return }
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 
 extension StoreInspector {
-    /// A page of an entity's rows in key order, optionally filtered by column equality (values bound; a value
-    /// is compared as the column stores it, so numbers match numbers and text matches text).
-    public func rows(entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []) throws -> RowPage {
+    /// A page of an entity's rows in key order, optionally filtered (conditions combined with AND; values bound,
+    /// read as the column's type: numbers compare as numbers, dates as dates). Throws `RowFilterError` naming
+    /// the column for an unknown column or a value the column cannot hold.
+    public func rows(entity: String, limit: Int = 50, offset: Int = 0, filters: [RowFilter] = []) throws -> RowPage {
         let schema = try metadata().schema
         guard let description = schema.entitiesByName[entity] else {
             throw StrataError.unknownModelType("\(entity) (the store's entities are \(schema.entities.map(\.name).joined(separator: ", ")))")
@@ -12,15 +13,11 @@ extension StoreInspector {
         let types: [String: ValueType] = Dictionary(uniqueKeysWithValues: description.attributes.map { ($0.name, $0.valueType) })
         let columns = [StoreLayout.primaryKey] + description.attributes.map(\.name) + description.relationships.filter { !$0.isToMany }.map(\.name)
         for filter in filters where !columns.contains(filter.column) {
-            throw StrataError.unknownModelType("\(entity).\(filter.column) (its columns are \(columns.joined(separator: ", ")))")
+            throw RowFilterError.unknownColumn(entity: entity, column: filter.column, columns: columns)
         }
-        let conditions = filters.map { "\(quote($0.column)) = ?" }
-        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let arguments = StatementArguments(filters.map { filter -> DatabaseValue in
-            if let number = Int64(filter.value) { return number.databaseValue }
-            if let number = Double(filter.value) { return number.databaseValue }
-            return filter.value.databaseValue
-        })
+        let conditions = try filters.map { try $0.condition(entity: entity, type: types[$0.column]) }
+        let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
+        let arguments = StatementArguments(conditions.map(\.argument))
         let table = quote(entity)
         return try read { db in
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(whereClause)", arguments: arguments) ?? 0

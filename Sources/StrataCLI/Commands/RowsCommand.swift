@@ -1,4 +1,5 @@
 import ArgumentParser
+import Strata
 
 /// `strata rows <store> <entity> [--limit N] [--offset N] [--where COLUMN=VALUE]`: rows as a table or JSON.
 struct RowsCommand: ParsableCommand {
@@ -6,8 +7,10 @@ struct RowsCommand: ParsableCommand {
         commandName: "rows",
         abstract: "Show an entity's rows as a table or JSON.",
         discussion: """
-            Rows come in primary-key order. Each --where keeps rows whose column equals the value (bound, never \
-            spliced into SQL; numbers compare as numbers, other values as text); several are combined with AND. On a \
+            Rows come in primary-key order. Each --where keeps the rows matching a condition: COLUMN=VALUE, \
+            COLUMN!=VALUE, COLUMN~TEXT (contains, ignoring case), COLUMN<VALUE, <=, >, >= (numbers compare as numbers, \
+            dates as dates written 2020-01-31); a value may hold spaces, quoted or not. Values are bound, never \
+            spliced into SQL; several conditions are combined with AND. On a \
             SwiftData or Core Data store a value is read as the rows show it: Z_PK, entity, dates in ISO 8601, UUIDs, \
             true/false, to-one relationships as 3 or Item#3. \
             The store is never written. Text from the store is printed with control characters escaped.
@@ -15,6 +18,7 @@ struct RowsCommand: ParsableCommand {
             Examples:
               strata rows Books.store Book --limit 20
               strata rows Books.store Book --where author="Jane Austen" --json
+              strata rows Books.store Book --where "title~pride" --where "published>=1900-01-01"
             """)
 
     @Argument(help: "The store file.")
@@ -29,7 +33,7 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "How many rows to skip.")
     var offset = 0
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("Keep rows whose COLUMN equals VALUE (repeatable).", valueName: "COLUMN=VALUE"))
+    @Option(name: .customLong("where"), help: ArgumentHelp("Keep rows matching COLUMN=VALUE, !=, ~ (contains), <, <=, >, >= (repeatable).", valueName: "CONDITION"))
     var filters: [String] = []
 
     @OptionGroup var output: OutputOptions
@@ -37,17 +41,18 @@ struct RowsCommand: ParsableCommand {
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more") }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more") }
-        for filter in filters where !filter.contains("=") {
-            throw ValidationError("--where takes COLUMN=VALUE, got '\(filter)'")
+        for filter in filters {
+            do {
+                _ = try RowFilter.parse(filter)
+            } catch {
+                throw ValidationError("--where: \(error)")
+            }
         }
     }
 
     func run() throws {
-        let pairs = filters.map { filter -> (column: String, value: String) in
-            let parts = filter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
-        }
-        let report = try RowsReport(store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: pairs)
+        let conditions = try filters.map(RowFilter.parse)
+        let report = try RowsReport(store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: conditions)
         if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
     }
 }

@@ -9,7 +9,7 @@ import StrataTerminal
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Create the bookshelf demo store at 1.0.0 and open the terminal UI on it.",
+        abstract: "Create a demo store of a bundled plan (bookshelf by default) at its first version and open the UI on it.",
         discussion: """
             The store follows the seeds' bookshelf plan: 1.0.0 -> 2.0.0 renames isbn and adds an optional year \
             (lightweight), 2.0.0 -> 3.0.0 splits the author (custom). The UI starts in dry-run mode: n and r \
@@ -19,10 +19,14 @@ struct DemoCommand: ParsableCommand {
             Examples:
               strata demo
               strata demo --rows 5000 --store /tmp/books.store --no-open
+              strata demo --plan trips
             """)
 
-    @Option(help: "Books in the demo store.")
+    @Option(help: "Rows in the demo store (books, trips, entries).")
     var rows = 200_000
+
+    @Option(help: "Which bundled plan's demo store: \(ExamplePlans.all.map(\.name).joined(separator: ", ")).")
+    var plan = "bookshelf"
 
     @Option(help: "Where to create the store (default: a new temporary directory); it must not exist.")
     var store: String?
@@ -40,20 +44,22 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let example = ExamplePlans.named("bookshelf") else { throw ValidationError("this strata has no bookshelf plan") }
+        guard let example = ExamplePlans.named(plan) else {
+            throw ValidationError("unknown plan '\(plan)'; known plans: \(ExamplePlans.all.map(\.name).joined(separator: ", "))")
+        }
         let url: URL
         if let store {
             url = URL(fileURLWithPath: store)
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            url = folder.appendingPathComponent("bookshelf.store")
+            url = folder.appendingPathComponent("\(example.name).store")
         }
         try example.makeStore(url, rows)
-        print("Created the bookshelf demo store at 1.0.0 with \(rows) books: \(url.path)")
+        print("Created the \(example.name) demo store at its first version with \(rows) rows: \(url.path)")
         print(try StoreSummary.text(store: url, plan: ValidatedPlan(example.plan), planName: example.name))
-        print("Open it again with: strata open \(url.path) --plan bookshelf")
+        print("Open it again with: strata open \(url.path) --plan \(example.name)")
         guard !noOpen, StoreSummary.interactive else { return }
-        try TerminalApp.run(store: url, plan: example.plan, options: display.options)
+        try TerminalApp.run(store: url, plan: example.plan, planName: example.name, options: display.options)
     }
 }

@@ -40,7 +40,7 @@ enum StoreSummary {
         lines += state.browser.entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) rows" }
         if let planName {
             lines.append("plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
-            lines += state.stages.map { "  stage \($0.title) \($0.kind): \($0.changes.count) changes" }
+            lines += state.stages.map { "  stage \($0.id) \($0.kindLabel): \($0.changes.count) changes" }
         }
         lines += state.stagesNote.map { [$0] } ?? []
         return lines.joined(separator: "\n")

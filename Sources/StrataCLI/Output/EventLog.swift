@@ -7,17 +7,17 @@ enum EventLog {
     static func line(for event: MigrationEvent) -> String {
         switch event {
         case .stageStarted(let index, let count, let stage, let totalRows):
-            "stage \(index + 1)/\(count) \(TerminalText.sanitize(stage)): started, \(totalRows) rows"
+            "stage \(index + 1)/\(count) \(stage): started, \(totalRows) rows"
         case .step(let stage, let summary):
-            "\(TerminalText.sanitize(stage)): step \(TerminalText.sanitize(summary))"
+            "\(stage): step \(TerminalText.sanitize(summary))"
         case .progress(let stage, let rowsDone, let totalRows):
-            "\(TerminalText.sanitize(stage)): \(rowsDone)/\(totalRows) rows"
+            "\(stage): \(rowsDone)/\(totalRows) rows"
         case .warning(let stage, let message):
-            "\(TerminalText.sanitize(stage)): warning: \(TerminalText.sanitize(message))"
+            "\(stage): warning: \(TerminalText.sanitize(message))"
         case .stageFinished(let stage, let duration, let rows):
-            "\(TerminalText.sanitize(stage)): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
+            "\(stage): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
         case .stageFailed(let stage, let message):
-            "\(TerminalText.sanitize(stage)): failed: \(TerminalText.sanitize(message))"
+            "\(stage): failed: \(TerminalText.sanitize(message))"
         }
     }
 }

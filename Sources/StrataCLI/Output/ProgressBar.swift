@@ -22,7 +22,7 @@ final class ProgressBar {
     func handle(_ event: MigrationEvent) {
         switch event {
         case .stageStarted(let index, let count, let stage, let totalRows):
-            heading = "[\(index + 1)/\(count)] \(TerminalText.sanitize(stage))"
+            heading = "[\(index + 1)/\(count)] \(stage)"
             (step, done, total) = ("", 0, totalRows)
             redraw()
         case .step(_, let summary):

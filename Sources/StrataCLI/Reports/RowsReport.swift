@@ -33,7 +33,7 @@ struct RowsReport: Encodable {
 
     /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
     /// filter columns first (usage errors, exit 2).
-    init(store url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
+    init(store url: URL, entity: String, limit: Int, offset: Int, filters: [RowFilter]) throws {
         switch try StoreArgument.format(of: url) {
         case .strata:
             try self.init(strataStore: url, entity: entity, limit: limit, offset: offset, filters: filters)
@@ -44,14 +44,18 @@ struct RowsReport: Encodable {
 
     /// Reads a page of `entity`'s rows from a SwiftData or Core Data store; an unknown entity or an impossible
     /// filter is a usage error.
-    init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)] = []) throws {
+    init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int, filters: [RowFilter] = []) throws {
         guard apple.entityNames.contains(entity) else {
             throw CommandFailure.usage(
                 "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))")
         }
+        if let other = filters.first(where: { $0.comparison != .equal }) {
+            throw CommandFailure.usage(
+                "\(TerminalText.sanitize(other.description)): a SwiftData or Core Data store's rows are filtered with column=value only")
+        }
         let page: AppleRowPage
         do {
-            page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
+            page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters.map { ($0.column, $0.value) })
         } catch let error as AppleStoreError {
             guard case .invalidFilter = error else { throw error }
             throw CommandFailure.usage(TerminalText.sanitize(error.description))
@@ -70,19 +74,19 @@ struct RowsReport: Encodable {
     }
 
     /// Reads a page of `entity`'s rows from a Strata store.
-    private init(strataStore url: URL, entity: String, limit: Int, offset: Int, filters: [(column: String, value: String)]) throws {
+    private init(strataStore url: URL, entity: String, limit: Int, offset: Int, filters: [RowFilter]) throws {
         let inspector = StoreInspector(url: url)
         let schema = try inspector.metadata().schema
         guard schema.entitiesByName[entity] != nil else {
             throw CommandFailure.usage(
                 "\(url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(schema.entities.map(\.name).joined(separator: ", ")))")
         }
-        let known = try inspector.rows(entity: entity, limit: 0).columns
-        if let unknown = filters.first(where: { !known.contains($0.column) }) {
-            throw CommandFailure.usage(
-                "\(TerminalText.sanitize(entity)) has no column '\(TerminalText.sanitize(unknown.column))'; its columns are \(TerminalText.sanitize(known.joined(separator: ", ")))")
+        let page: RowPage
+        do {
+            page = try inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
+        } catch let error as RowFilterError {
+            throw CommandFailure.usage(error.description)
         }
-        let page = try inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
         store = url.path
         self.entity = entity
         columns = page.columns

@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 /// A grid of cells: what one screen shows, rendered from the state and drawn by the terminal layer.
@@ -88,11 +89,34 @@ public struct Frame: Sendable, Equatable {
     /// The one-column symbols of the UI's own texts and their ASCII stand-ins, for `--ascii`.
     static let asciiSymbols: [String: String] = ["·": "-", "–": "-", "—": "-", "…": "~", "→": ">", "↓": "v", "↑": "^", "←": "<"]
 
-    /// Replaces the UI's one-column symbols (separators, dashes, ellipses, arrows) with ASCII.
+    /// Replaces the UI's one-column symbols (separators, dashes, ellipses, arrows) with ASCII, and every other
+    /// character outside ASCII (from data) with its letter without accents ("García" as "Garcia") or `?`, one per
+    /// column it takes, so that an ASCII-only terminal drops nothing and columns stay aligned.
     public mutating func replaceSymbolsWithASCII() {
         for index in cells.indices {
-            if let plain = Self.asciiSymbols[cells[index].text] { cells[index].text = plain }
+            let text = cells[index].text
+            if let plain = Self.asciiSymbols[text] {
+                cells[index].text = plain
+            } else if text.isEmpty {
+                cells[index].text = "?"
+            } else if !text.unicodeScalars.allSatisfy(\.isASCII) {
+                cells[index].text = Self.transliterate(text)
+            }
         }
+    }
+
+    /// Letters whose accent is no combining mark, so folding keeps them.
+    static let asciiLetters: [String: String] = [
+        "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D", "ß": "s", "æ": "a", "Æ": "A", "œ": "o", "Œ": "O",
+        "ı": "i", "þ": "t", "Þ": "T", "ð": "d", "Ð": "D",
+    ]
+
+    /// One character as one ASCII character: its base letter without accents, or `?`.
+    static func transliterate(_ text: String) -> String {
+        if let letter = asciiLetters[text] { return letter }
+        let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        guard let first = folded.unicodeScalars.first, first.isASCII, !first.properties.isWhitespace || first == " " else { return "?" }
+        return String(first)
     }
 
     /// The frame with every role replaced by its monochrome attributes.

@@ -21,35 +21,44 @@ struct AppleStoreOpening {
         let planSchemas = plan?.schemas ?? []
         let schemas = [embedded] + planSchemas
         self.schemas = schemas
-        // Equal to a plan version when the diff finds nothing; else the version the store says it is, if the plan has it.
-        let equal = planSchemas.firstIndex { SchemaDiff(from: embedded, to: $0).changes.isEmpty }
+        // "= store" only for a plan version the diff finds equal; otherwise the diff goes to the closest version.
+        let counts = planSchemas.map { SchemaDiff(from: embedded, to: $0).changes.count }
+        let equal = counts.firstIndex(of: 0)
         let named = store.defaultVersion.flatMap { version in planSchemas.firstIndex { $0.version == version } }
-        let match = (equal ?? named).map { $0 + 1 }
+        let closest = counts.indices.min { counts[$0] < counts[$1] }
+        let match = equal.map { $0 + 1 }
         // "model 1.0.0": the row and status bar say it is the store's own model, not the plan's version.
         let label = "model \(store.defaultVersion?.description ?? "unversioned")"
         var state = AppState(
             width: width, height: height, options: options, storePath: store.url.path, storeVersion: label,
             planName: planName, schemas: schemas, storeIndex: 0, targetIndex: planSchemas.isEmpty ? nil : schemas.count - 1)
         state.versions[0].version = label
+        state.storeModelFirst = true
         state.matchIndex = match
         state.mode = .readOnly
-        if let match, match + 1 < schemas.count { state.diffTo = match + 1 }
+        if let match, match + 1 < schemas.count {
+            state.diffTo = match + 1
+        } else if match == nil, let closest {
+            state.diffTo = closest + 1
+        }
         state.recomputeDiff()
         self.state = state
 
-        let from = match.flatMap { schemas[$0].version }
+        let from = (equal ?? named).flatMap { planSchemas[$0].version }
         let planned: [PlannedStage] = plan?.stages ?? []
         let start = from.flatMap { version in planned.firstIndex { $0.from.version == version } } ?? 0
         stages = planned[start...].map(StageRow.init(planned:))
-        switch (plan, match, equal) {
-        case (nil, _, _):
+        let planLabel = planName ?? "NAME"
+        switch (plan, equal, named, closest) {
+        case (nil, _, _, _):
             note = "A SwiftData / Core Data store opens read-only. Pass --plan NAME to compare its model with a plan's versions."
-        case (_, nil, _):
-            note = "The store's model equals none of the plan's versions: diff it (f/t in Versions) to see how it differs."
-        case (_, let match?, nil):
-            note = "The store says it is \(schemas[match].version?.description ?? "?"), but its model differs from the plan's: see the diff."
-        case (_, let match?, _):
-            note = "The store's model is the plan's \(schemas[match].version?.description ?? "?"). Read only: these stages are shown, not run."
+        case (_, let equal?, _, _):
+            note = "The store's model is the plan's \(StageID.label(planSchemas[equal].version)). Read only: these stages are shown, not run."
+        case (_, nil, let named?, _):
+            note = "The store says it is \(StageID.label(planSchemas[named].version)), but its model is not the plan \(planLabel)'s \(StageID.label(planSchemas[named].version)) (\(counts[named]) differences, see the Diff)."
+        case (_, nil, nil, let closest):
+            let version = closest.map { StageID.label(planSchemas[$0].version) } ?? "?"
+            note = "The store's model matches no version of the plan \(planLabel); the closest is \(version) (see the Diff)."
         }
         // The model row and its diff show each entity flattened (Strata has no inheritance): say which inherit.
         let inheriting = store.model.entities.compactMap { entity in entity.parent.map { "\(entity.name) : \($0)" } }

@@ -26,9 +26,13 @@ public final class Session: @unchecked Sendable {
 
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
-    public convenience init(store url: URL, plan: (any SchemaMigrationPlan.Type)?, width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws {
+    /// `planName` is how the user names the plan (`--plan NAME`); the type's name by default.
+    public convenience init(
+        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions()
+    ) throws {
         try self.init(
-            store: url, validated: plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) },
+            store: url, validated: plan.map(ValidatedPlan.init), planName: planName ?? plan.map { String(describing: $0) },
             width: width, height: height, options: options)
     }
 
@@ -53,22 +57,32 @@ public final class Session: @unchecked Sendable {
         }
         apple = nil
         let metadata = try StoreInspector(url: url).metadata()
-        var storeIndex: Int? = 0, targetIndex: Int?
-        if let plan {
-            schemas = plan.schemas
-            storeIndex = schemas.firstIndex { $0.version == metadata.version && metadata.version != nil }
-                ?? schemas.firstIndex { $0.fingerprint == metadata.fingerprint }
-            targetIndex = schemas.indices.last
-        } else {
+        guard let plan else {
             schemas = [metadata.schema]
+            initialState = AppState(
+                width: width, height: height, options: options, storePath: url.path, storeVersion: StageID.label(metadata.version),
+                planName: nil, schemas: schemas, storeIndex: 0, targetIndex: nil)
+            _ = Reducer.reduce(&initialState, makeMigrator(.dryRun).1)
+            _ = Reducer.reduce(&initialState, browse())
+            return
         }
-        initialState = AppState(
-            width: width, height: height, options: options, storePath: url.path,
-            storeVersion: metadata.version?.description ?? "unversioned", planName: planName,
-            schemas: schemas, storeIndex: storeIndex, targetIndex: targetIndex)
-        let (migrator, planned) = makeMigrator(.dryRun)
-        self.migrator = migrator
-        _ = Reducer.reduce(&initialState, planned)
+        let validated = plan
+        // The store is at a plan version when its schema is that version's; a version number alone can be another plan's.
+        if let storeIndex = validated.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
+            schemas = validated.schemas
+            initialState = AppState(
+                width: width, height: height, options: options, storePath: url.path, storeVersion: StageID.label(metadata.version),
+                planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
+            let (migrator, planned) = makeMigrator(.dryRun)
+            self.migrator = migrator
+            _ = Reducer.reduce(&initialState, planned)
+        } else {
+            let mismatch = PlanMismatch(store: metadata, plan: validated, planName: planName ?? validated.name)
+            schemas = mismatch.schemas
+            initialState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
+            let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
+            _ = Reducer.reduce(&initialState, .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: initialState.storeVersion))
+        }
         _ = Reducer.reduce(&initialState, browse())
     }
 
@@ -151,7 +165,7 @@ public final class Session: @unchecked Sendable {
         runMode = mode
         lock.unlock()
         let inspector = StoreInspector(url: storeURL)
-        let version = ((try? inspector.version()) ?? nil)?.description ?? "unversioned"
+        let version = StageID.label((try? inspector.version()) ?? nil)
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
         guard let plan else {
             return (nil, .planned(stages: history, note: history.isEmpty ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode, storeVersion: version))
@@ -205,7 +219,7 @@ public final class Session: @unchecked Sendable {
         }
         let (inspector, label) = browsed()
         do {
-            let version = try inspector.version()?.description ?? "unversioned"
+            let version = StageID.label(try inspector.version())
             let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
             return .browsed(source: label, version: version, entities: counts)
         } catch {
@@ -220,13 +234,19 @@ public final class Session: @unchecked Sendable {
             return .rowsLoaded(rows)
         }
         do {
-            let filters = filter.map { ($0.column, $0.value) }
             if let apple {
-                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
+                if let other = filter.first(where: { $0.comparison != .equal }) {
+                    return .rowsFailed(entity: entity, message: "\(other): a SwiftData or Core Data store's rows are filtered with column=value only.")
+                }
+                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
                 return loaded(page.columns, page.rows, total: page.total)
             }
-            let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
+            let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filter)
             return loaded(page.columns, page.rows, total: page.total)
+        } catch let error as RowFilterError {
+            return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
+        } catch let error as AppleStoreError {
+            return .rowsFailed(entity: entity, message: "\(error)")
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
         }
@@ -241,16 +261,18 @@ public final class Session: @unchecked Sendable {
         }
         let (inspector, label) = browsed()
         do {
-            let version = try inspector.version()
-            guard version == schemas[from].version else {
-                return .findingsLoaded(from: from, to: to, [], note: "Data counts appear for diffs from \(version?.description ?? "unversioned"), the version of the \(label).")
+            let metadata = try inspector.metadata()
+            let version = metadata.version
+            guard metadata.fingerprint == schemas[from].fingerprint else {
+                return .findingsLoaded(from: from, to: to, [], note: "Data counts appear for diffs from the \(label)'s own schema (\(StageID.label(version))).")
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
             // stage makes has none until that stage has run.
-            let found = AppState.diffSteps(from: from, to: to).flatMap { step in
+            let steps = AppState.diffSteps(from: from, to: to, storeModelMatch: initialState.storeModelFirst ? .some(initialState.matchIndex) : nil)
+            let found = steps.flatMap { step in
                 (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
             }
-            return .findingsLoaded(from: from, to: to, found, note: "Data counts from the \(label) at \(version?.description ?? "unversioned").")
+            return .findingsLoaded(from: from, to: to, found, note: "Data counts from the \(label) at \(StageID.label(version)).")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
         }

@@ -6,7 +6,7 @@ extension AppState {
     public var visibleVersions: [Int] { matching(.versions, versions.map(\.version)) }
 
     /// Indexes of the stages matching the Stages filter.
-    public var visibleStages: [Int] { matching(.stages, stages.map { "\($0.title) \($0.kind) \($0.status.rawValue)" }) }
+    public var visibleStages: [Int] { matching(.stages, stages.map { "\($0.id) \($0.kindLabel) \($0.status.rawValue)" }) }
 
     /// Indexes of the entities matching the Browser filter.
     public var visibleEntities: [Int] { matching(.browser, browser.entities.map(\.name)) }
@@ -18,7 +18,7 @@ extension AppState {
         case .stages: visibleStages.count
         case .browser: visibleEntities.count
         case .diff: mainLineCount
-        case .progress: log.count
+        case .progress: ProgressView.logLines(self, width: Layout(self).progress.inner.width - 1).count
         }
     }
 
@@ -28,6 +28,7 @@ extension AppState {
         switch pane {
         case .stages: return max(1, inner / 2)
         case .diff: return max(1, main == .rows ? inner - 2 : inner)
+        case .progress: return max(1, ProgressView.logRoom(self))
         default: return max(1, inner)
         }
     }

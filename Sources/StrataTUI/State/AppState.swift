@@ -26,8 +26,10 @@ public struct AppState: @unchecked Sendable {
     public var storeIndex: Int?
     /// The target version's index.
     public var targetIndex: Int?
-    /// The plan version equal to the store's own model, for a store shown with its embedded model as version 0
-    /// (SwiftData and Core Data stores).
+    /// True when version 0 is the store's own model rather than a plan version: a SwiftData or Core Data store,
+    /// or a Strata store whose schema matches no version of the plan.
+    public var storeModelFirst = false
+    /// The plan version equal to the store's own model, when version 0 is that model.
     public var matchIndex: Int?
     /// The two versions diffed (indexes into `schemas`).
     public var diffFrom: Int
@@ -47,6 +49,8 @@ public struct AppState: @unchecked Sendable {
     public var mode: RunMode = .dryRun
     /// True while stages run.
     public var running = false
+    /// When the current run was asked for (its first stage may wait for the store's lock).
+    public var runStartedAt: TimeInterval?
     /// True when a cancel was asked for the running stage.
     public var cancelling = false
     /// The running or last stage.
@@ -69,12 +73,16 @@ public struct AppState: @unchecked Sendable {
     public var filters: [Pane: String] = [:]
     /// The filter being typed after `/`, if any.
     public var filterInput: String?
+    /// The filter before `/` was pressed, restored by Esc.
+    public var filterBefore: String?
     /// The overlay, if any.
     public var overlay: Overlay?
     /// The message line.
     public var message: Message?
     /// True once the user asked to quit.
     public var quitting = false
+    /// True when the user asked to quit while a stage ran: the program quits once it has rolled back.
+    public var quitWhenStopped = false
 
     /// A state for a store, its plan's schemas and stages.
     public init(
@@ -89,7 +97,7 @@ public struct AppState: @unchecked Sendable {
         self.planName = planName
         self.schemas = schemas
         self.versions = schemas.map {
-            VersionRow(version: $0.version?.description ?? "unversioned", entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
+            VersionRow(version: StageID.label($0.version), entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
         }
         self.storeIndex = storeIndex
         self.targetIndex = targetIndex
@@ -106,7 +114,7 @@ public struct AppState: @unchecked Sendable {
             diff = []
             return
         }
-        let steps = Self.diffSteps(from: diffFrom, to: diffTo, storeModelMatch: mode == .readOnly ? .some(matchIndex) : nil)
+        let steps = Self.diffSteps(from: diffFrom, to: diffTo, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
         diff = steps.flatMap { from, to in
             DiffEntry.entries(
                 of: SchemaDiff(from: schemas[from], to: schemas[to]),

@@ -1,3 +1,5 @@
+import Strata
+
 /// The Browser pane: the entities of the store being shown with their row counts, and the open rows page.
 public struct BrowserState: Sendable, Equatable {
     /// Which file the browser shows: "store" or "private copy".
@@ -37,7 +39,7 @@ public struct RowsPage: Sendable, Equatable {
     public var offset = 0
     /// Rows matching the filter, all pages together.
     public var total = 0
-    /// "column=value" filters.
+    /// The conditions the rows match (`author="Jane Austen"`, `year>1800`, `title~pride`).
     public var filter: [RowFilter] = []
     /// The first column shown (h/l scroll).
     public var columnOffset = 0
@@ -51,17 +53,5 @@ public struct RowsPage: Sendable, Equatable {
         self.entity = entity
         self.offset = offset
         self.filter = filter
-    }
-}
-
-/// A column equality filter of the rows view.
-public struct RowFilter: Sendable, Equatable {
-    public var column: String
-    public var value: String
-
-    /// Creates a filter.
-    public init(column: String, value: String) {
-        self.column = column
-        self.value = value
     }
 }

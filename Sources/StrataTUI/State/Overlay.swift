@@ -1,7 +1,28 @@
 /// What covers the panes: the key help, or a confirmation that must be answered.
 public enum Overlay: Sendable, Equatable {
-    case help
+    /// Every key; the number is how far it is scrolled.
+    case help(scroll: Int)
     case confirm(Confirmation)
+    /// `q` while a stage runs: cancel it (it rolls back) and quit, or keep it running.
+    case quitWhileRunning
+    /// A long text (a message, the log, a note, a row) read in full, wrapped and scrollable.
+    case text(TextOverlay)
+}
+
+/// A text shown whole in an overlay: its title, its paragraphs, and how far it is scrolled.
+public struct TextOverlay: Sendable, Equatable {
+    /// The box's title.
+    public var title: String
+    /// The paragraphs, each wrapped to the box.
+    public var paragraphs: [String]
+    /// The first wrapped line shown.
+    public var scroll = 0
+
+    /// A text at its top.
+    public init(title: String, paragraphs: [String]) {
+        self.title = title
+        self.paragraphs = paragraphs
+    }
 }
 
 /// A question that guards writing the real store: it names the path and versions and wants typed consent.

@@ -1,6 +1,7 @@
-/// The five panes, numbered as the keys 1..5 select them.
+/// The five panes, numbered in reading order as the keys 1..5 select them: the left column (Versions, Stages,
+/// Browser) top to bottom, then the right (the large pane, Progress).
 public enum Pane: Int, CaseIterable, Sendable {
-    case versions = 1, diff, stages, progress, browser
+    case versions = 1, stages, browser, diff, progress
 
     /// The pane's name in its title.
     public var name: String {

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// The running (or last run) stage as the Progress pane shows it; times come from the state's clock.
 public struct ProgressState: Sendable, Equatable {
@@ -6,8 +7,8 @@ public struct ProgressState: Sendable, Equatable {
     public var index: Int
     /// Stages in this run.
     public var count: Int
-    /// "1.0.0 -> 2.0.0".
-    public var title: String
+    /// Which stage.
+    public var stage: StageID
     /// The current step's summary.
     public var step: String
     /// Rows copied so far.

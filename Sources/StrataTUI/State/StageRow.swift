@@ -15,10 +15,10 @@ public enum StageStatus: String, Sendable, Equatable {
 
 /// One stage as the Stages pane lists it, with what Enter shows: its changes and its SQL.
 public struct StageRow: Sendable, Equatable {
-    /// "1.0.0 -> 2.0.0".
-    public var title: String
-    /// "lightweight", "custom" or "inferred" (for history: as recorded).
-    public var kind: String
+    /// Which stage: its two versions.
+    public var id: StageID
+    /// How it came about (nil for a history row of a kind this version does not know).
+    public var kind: PlannedStage.Kind?
     /// Where it is.
     public var status: StageStatus
     /// Wall time once run.
@@ -32,12 +32,18 @@ public struct StageRow: Sendable, Equatable {
     /// The failure message, when it failed.
     public var message: String?
 
+    /// True for a stage `n` and `r` can run: not yet run, or rolled back (failed or cancelled).
+    public var isRunnable: Bool { status == .pending || status == .failed || status == .cancelled }
+
+    /// "custom", or "?" for an unknown history kind.
+    public var kindLabel: String { kind?.rawValue ?? "?" }
+
     /// Creates a stage row.
     public init(
-        title: String, kind: String, status: StageStatus, duration: TimeInterval? = nil, rows: Int? = nil,
+        id: StageID, kind: PlannedStage.Kind?, status: StageStatus, duration: TimeInterval? = nil, rows: Int? = nil,
         changes: [DiffEntry] = [], steps: [StepRow] = [], message: String? = nil
     ) {
-        self.title = title
+        self.id = id
         self.kind = kind
         self.status = status
         self.duration = duration
@@ -50,16 +56,20 @@ public struct StageRow: Sendable, Equatable {
     /// A pending row for a planned stage.
     public init(planned stage: PlannedStage) {
         self.init(
-            title: stage.title, kind: stage.kind.rawValue, status: .pending, changes: DiffEntry.entries(of: stage.diff),
+            id: stage.id, kind: stage.kind, status: .pending, changes: DiffEntry.entries(of: stage.diff),
             steps: stage.steps.map { StepRow(summary: $0.summary, sql: $0.sql) })
     }
 
     /// An applied row for a stage from the store's history.
     public init(history: MigrationHistory) {
         self.init(
-            title: "\(history.fromVersion.isEmpty ? "unversioned" : history.fromVersion) -> \(history.toVersion)",
-            kind: history.kind, status: .applied, rows: history.rows)
+            id: history.stage, kind: history.stageKind, status: .applied, rows: history.rows)
     }
+}
+
+extension StageID {
+    /// "1.0.0 → 2.0.0" with the glyphs' arrow.
+    public func label(_ glyphs: Glyphs) -> String { "\(Self.label(from)) \(glyphs.arrow) \(Self.label(to))" }
 }
 
 /// One step of a stage: its summary and the SQL it runs.

@@ -19,6 +19,9 @@ public enum Action: @unchecked Sendable {
     case browsed(source: String, version: String, entities: [EntityCount])
     /// A page of rows was read.
     case rowsLoaded(RowsPage)
+    /// A filter of the rows view was refused (an unknown column, a value the column cannot hold): the rows
+    /// shown before it stay.
+    case rowsFailed(entity: String, message: String)
     /// Data counts for the diff between two versions.
     case findingsLoaded(from: Int, to: Int, [DataFinding], note: String?)
     /// Background work failed.

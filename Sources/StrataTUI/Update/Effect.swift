@@ -1,3 +1,5 @@
+import Strata
+
 /// Work the reducer asks for; the session performs it off the UI thread and answers with actions.
 public enum Effect: Sendable, Equatable {
     /// Run the next stage (or all remaining) in the current mode.

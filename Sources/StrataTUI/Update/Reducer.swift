@@ -20,7 +20,7 @@ public enum Reducer {
             apply(event, to: &state)
             return []
         case .stageReported(let report):
-            if let index = state.stages.firstIndex(where: { $0.title == report.title && $0.status != .applied }) {
+            if let index = state.stages.firstIndex(where: { $0.id == report.stage && $0.status != .applied }) {
                 state.stages[index].steps = report.steps.map { StepRow(summary: $0.summary, sql: $0.sql) }
                 state.stages[index].rows = report.rows
                 state.stages[index].duration = report.duration
@@ -29,16 +29,28 @@ public enum Reducer {
         case .runEnded(let cancelled, let error):
             state.running = false
             state.cancelling = false
+            if state.overlay == .quitWhileRunning { state.overlay = nil }
+            if state.quitWhenStopped {
+                state.quitting = true
+                return [.quit]
+            }
             if let error {
                 state.say(error, .error)
             } else if cancelled {
                 state.say("Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.", .warning)
             } else {
-                let left = state.stages.filter { $0.status == .pending }.count
+                let left = state.stages.filter { $0.isRunnable }.count
                 state.say(left == 0 ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")." : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []
-        case .planned(let stages, let note, let mode, let storeVersion):
+        case .planned(var stages, let note, let mode, let storeVersion):
+            // A re-plan after a failed or cancelled run keeps the stage's ✗ and message.
+            for index in stages.indices where stages[index].status == .pending {
+                if let old = state.stages.first(where: { $0.id == stages[index].id && ($0.status == .failed || $0.status == .cancelled) }) {
+                    stages[index].status = old.status
+                    stages[index].message = old.message
+                }
+            }
             state.stages = stages
             state.stagesNote = note
             state.mode = mode
@@ -70,6 +82,11 @@ public enum Reducer {
             page.loading = false
             state.browser.page = page
             return []
+        case .rowsFailed(let entity, let message):
+            guard state.browser.page?.entity == entity else { return [] }
+            state.browser.page?.loading = false
+            state.say(message, .warning)
+            return []
         case .findingsLoaded(let from, let to, let findings, let note):
             guard from == state.diffFrom, to == state.diffTo else { return [] }
             state.findings = findings
@@ -89,16 +106,16 @@ public enum Reducer {
 
     /// Applies a migration event to the stage rows, progress and log.
     static func apply(_ event: MigrationEvent, to state: inout AppState) {
-        func setStatus(_ title: String, _ status: StageStatus) -> Int? {
-            guard let index = state.stages.firstIndex(where: { $0.title == title && $0.status != .applied }) else { return nil }
+        func setStatus(_ stage: StageID, _ status: StageStatus) -> Int? {
+            guard let index = state.stages.firstIndex(where: { $0.id == stage && $0.status != .applied }) else { return nil }
             state.stages[index].status = status
             return index
         }
         switch event {
-        case .stageStarted(let index, let count, let title, let totalRows):
-            _ = setStatus(title, .running)
-            state.progress = ProgressState(index: index + 1, count: count, title: title, step: "starting", rowsDone: 0, totalRows: totalRows, startedAt: state.now)
-            state.log.append("stage \(title) started (\(Formatting.count(totalRows)) rows)")
+        case .stageStarted(let index, let count, let stage, let totalRows):
+            _ = setStatus(stage, .running)
+            state.progress = ProgressState(index: index + 1, count: count, stage: stage, step: "starting", rowsDone: 0, totalRows: totalRows, startedAt: state.now)
+            state.log.append("stage \(stage.label(state.options.glyphs)) started (\(Formatting.count(totalRows)) rows)")
         case .step(_, let summary):
             state.progress?.step = summary
             state.log.append("  \(summary)")
@@ -107,22 +124,24 @@ public enum Reducer {
         case .progress(_, let done, let total):
             state.progress?.rowsDone = done
             state.progress?.totalRows = total
-        case .stageFinished(let title, let duration, let rows):
-            if let index = setStatus(title, .done) {
+        case .stageFinished(let stage, let duration, let rows):
+            if let index = setStatus(stage, .done) {
                 state.stages[index].duration = duration
                 state.stages[index].rows = rows
             }
-            state.progress?.endedAt = state.now
+            // The Stages pane and the Progress pane show the same measured duration.
+            let startedAt = state.progress?.startedAt ?? state.now
+            state.progress?.endedAt = startedAt + duration
             state.progress?.outcome = .done
             state.progress?.step = "committed"
-            state.log.append("stage \(title) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows")
-        case .stageFailed(let title, let message):
+            state.log.append("stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows")
+        case .stageFailed(let stage, let message):
             let status: StageStatus = state.cancelling ? .cancelled : .failed
-            if let index = setStatus(title, status) { state.stages[index].message = message }
+            if let index = setStatus(stage, status) { state.stages[index].message = message }
             state.progress?.endedAt = state.now
             state.progress?.outcome = status
             state.progress?.step = "rolled back"
-            state.log.append("stage \(title) \(status.rawValue), rolled back: \(message)")
+            state.log.append("stage \(stage.label(state.options.glyphs)) \(status.rawValue), rolled back: \(message)")
         }
     }
 }

@@ -17,7 +17,7 @@ enum BrowserView {
 
     /// The large pane's title on rows.
     static func rowsTitle(_ page: RowsPage) -> String {
-        let filter = page.filter.map { "\($0.column)=\($0.value)" }.joined(separator: " ")
+        let filter = page.filter.map(\.description).joined(separator: " ")
         return "Rows: \(page.entity)\(filter.isEmpty ? "" : " where \(filter)")"
     }
 
@@ -34,10 +34,11 @@ enum BrowserView {
         let ellipsis = state.options.glyphs.ellipsis
         let first = page.rows.isEmpty ? 0 : page.offset + 1
         let position = page.loading ? "reading…" : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
-        Line(position, .dim).with(page.columnOffset > 0 ? "  (columns from \(page.columnOffset + 1))" : "", .dim)
+        Line(position, .dim).with(page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim)
             .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
         let widths = columnWidths(page)
-        let shown = Array(page.columns.indices.dropFirst(min(page.columnOffset, max(0, page.columns.count - 1))))
+        // The key column stays put; h/l scroll the others.
+        let shown = Array(page.columns.indices.prefix(1)) + Array(page.columns.indices.dropFirst(1 + min(page.columnOffset, max(0, page.columns.count - 2))))
         func cells(_ texts: [String]) -> String {
             shown.map { CharacterWidth.pad(texts[$0], to: widths[$0], ellipsis: ellipsis) }.joined(separator: "  ")
         }

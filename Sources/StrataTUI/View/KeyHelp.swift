@@ -1,35 +1,45 @@
 /// The keys of each pane (for the status bar) and every key (for the help overlay).
 public enum KeyHelp {
-    /// The short key list of the focused pane, for the status bar.
-    public static func hints(for state: AppState) -> String {
+    /// The focused pane's keys for the status bar, most useful first (the bar shows as many as fit): keys that
+    /// need a plan only with one, running keys only where they can run.
+    public static func hints(for state: AppState) -> [String] {
+        let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.isRunnable }
+        let versions = state.versions.count > 1
+        var hints: [String]
         switch (state.focus, state.main) {
-        case (.versions, _): "j/k move  Enter diff next  f/t from/to  / filter"
-        case (.diff, .rows): "j/k row  PgUp/PgDn page  h/l columns  / col=value  Esc back"
-        case (.diff, .stage): "j/k scroll  g/G top/end  Esc back"
-        case (.diff, .diff): "j/k scroll  g/G top/end  / filter"
-        case (.stages, _): "j/k move  Enter changes+SQL  n next  r rest"
-        case (.progress, _): state.running ? "Ctrl-C cancel  j/k log" : "n next stage  r the rest  j/k log"
-        case (.browser, _): "j/k move  Enter rows  / filter"
+        case (.versions, _): hints = versions ? ["Enter diff next", "f/t from/to", "j/k move", "/ filter"] : ["j/k move"]
+        case (.diff, .rows): hints = ["/ filter", "Enter row", "h/l columns", "Esc back", "j/k row", "PgUp/PgDn page"]
+        case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
+        case (.diff, .diff): hints = ["j/k scroll", "/ filter", "g/G top/end"]
+        case (.stages, _): hints = ["Enter changes+SQL", "j/k move", "/ filter"]
+        case (.progress, _): hints = ["Enter log", "j/k scroll log"]
+        case (.browser, _): hints = ["Enter rows", "j/k move", "/ filter"]
         }
+        if state.running { return ["Ctrl-C cancel"] + hints }
+        if plan { hints.insert(contentsOf: ["n next", "r rest"], at: min(1, hints.count)) }
+        return hints + (plan ? ["m mode"] : []) + ["Tab pane"]
     }
 
     /// Every key, grouped, for the `?` overlay (two columns of groups).
     public static let all: [[(group: String, keys: [(String, String)])]] = [
         [
             ("Move", [
-                ("Tab S-Tab", "next / previous pane"), ("1..5", "pane by number"), ("j k ↓ ↑", "move, scroll"),
-                ("g G", "first / last"), ("PgUp PgDn", "page up / down"), ("Enter", "drill in"), ("Esc", "back, close"),
-                ("/", "filter (rows: col=val)"),
+                ("Tab S-Tab", "next / previous pane"), ("1..5", "pane by number"), ("click", "focus, select; wheel scrolls"), ("j k ↓ ↑", "move, scroll"),
+                ("g G", "first / last"), ("PgUp PgDn", "page up / down"), ("Enter", "drill in, read all"), ("Esc", "back, close"),
+                ("/", "filter (Ctrl-U clears)"),
             ]),
             ("Versions", [("Enter", "diff with next version"), ("f t", "diff from / to here")]),
         ],
         [
-            ("Rows", [("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages")]),
+            ("Rows", [
+                ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
+                ("/a=Jane Doe", "filter: = != ~ < <= > >="),
+            ]),
             ("Migrate", [
                 ("n", "run the next stage"), ("r", "run the rest"), ("Ctrl-C", "cancel stage, roll back"),
                 ("m", "dry run / apply (asks)"),
             ]),
-            ("General", [("?", "this help"), ("q", "quit")]),
+            ("General", [("?", "this help"), ("q", "quit (asks while running)")]),
         ],
     ]
 }

@@ -15,7 +15,8 @@ public struct Layout: Sendable, Equatable {
     public init(width: Int, height: Int, versionCount: Int, stageCount: Int) {
         fits = width >= Self.minimumWidth && height >= Self.minimumHeight
         let available = height - 2
-        let left = max(34, width * 2 / 5)
+        // Proportional: two fifths for the lists, the rest for the diff, rows and progress.
+        let left = max(22, width * 2 / 5)
         let versionsHeight = min(max(versionCount + 2, 4), max(4, available / 4 + 1))
         let stagesHeight = min(max(stageCount * 2 + 2, 4), max(4, available / 3))
         versions = Rect(x: 0, y: 0, width: left, height: versionsHeight)

@@ -14,15 +14,15 @@ public enum Renderer {
         drawList(.browser, title: BrowserView.title(state), lines: BrowserView.lines(state, width: layout.browser.inner.width - 1), state: state, frame: &frame, layout: layout)
         drawMain(state, frame: &frame, layout: layout)
         let progress = layout.progress
-        frame.box(progress, title: "4 Progress", focused: state.focus == .progress, glyphs: glyphs)
-        for (row, line) in ProgressView.lines(state, width: progress.inner.width - 1, height: progress.inner.height).prefix(progress.inner.height).enumerated() {
-            line.draw(in: &frame, x: progress.inner.x + 1, y: progress.inner.y + row, limit: progress.inner.width - 1, ellipsis: glyphs.ellipsis)
-        }
+        frame.box(progress, title: "\(Pane.progress.rawValue) Progress", focused: state.focus == .progress, glyphs: glyphs)
+        ProgressView.draw(state, in: &frame, rect: progress)
         StatusBarView.drawMessageLine(state, in: &frame, row: layout.messageRow)
         StatusBarView.drawStatusBar(state, in: &frame, row: layout.statusRow)
         switch state.overlay {
-        case .help?: OverlayView.drawHelp(state, in: &frame)
+        case .help(let scroll)?: OverlayView.drawHelp(state, scroll: scroll, in: &frame)
         case .confirm(let confirmation)?: OverlayView.drawConfirmation(confirmation, state: state, in: &frame)
+        case .quitWhileRunning?: OverlayView.drawQuitQuestion(state, in: &frame)
+        case .text(let text)?: OverlayView.drawText(text, state: state, in: &frame)
         case nil: break
         }
         if state.options.ascii { frame.replaceSymbolsWithASCII() }
@@ -41,6 +41,9 @@ public enum Renderer {
                 frame.highlight(x: inner.x, y: inner.y + row, width: inner.width, role: state.focus == pane ? .selection : .plain, style: state.focus == pane ? .reverse : .bold)
             }
         }
+        if lines.count > inner.height {
+            drawPosition(first: cursor.scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: state.options.glyphs, in: &frame)
+        }
         if lines.isEmpty { frame.put(state.filters[pane] == nil ? "(none)" : "(no match)", x: inner.x + 1, y: inner.y, limit: inner.width - 1, role: .dim) }
     }
 
@@ -48,7 +51,7 @@ public enum Renderer {
     private static func drawStages(_ state: AppState, frame: inout Frame, layout: Layout) {
         let rect = layout.stages, inner = rect.inner, glyphs = state.options.glyphs
         let filter = state.filters[.stages].map { " /\($0)" } ?? ""
-        frame.box(rect, title: "3 Stages\(filter)", focused: state.focus == .stages, glyphs: glyphs)
+        frame.box(rect, title: "\(Pane.stages.rawValue) Stages\(filter)", focused: state.focus == .stages, glyphs: glyphs)
         let visible = state.visibleStages, cursor = state.cursor(.stages)
         var row = 0
         for position in cursor.scroll..<visible.count where row + 1 < inner.height + 1 {
@@ -64,6 +67,10 @@ public enum Renderer {
             }
             row += 2
         }
+        let perPage = max(1, inner.height / 2)
+        if visible.count > perPage {
+            drawPosition(first: cursor.scroll, shown: perPage, count: visible.count, rect: rect, glyphs: glyphs, in: &frame)
+        }
         if visible.isEmpty {
             let note = state.stagesNote ?? (state.filters[.stages] == nil ? "No stages." : "(no match)")
             for (number, text) in Line.wrap(note, width: inner.width - 1).prefix(inner.height).enumerated() {
@@ -78,7 +85,7 @@ public enum Renderer {
         let focused = state.focus == .diff
         switch state.main {
         case .rows:
-            frame.box(rect, title: "2 " + (state.browser.page.map(BrowserView.rowsTitle) ?? "Rows"), focused: focused, glyphs: glyphs)
+            frame.box(rect, title: "\(Pane.diff.rawValue) " + (state.browser.page.map(BrowserView.rowsTitle) ?? "Rows"), focused: focused, glyphs: glyphs)
             BrowserView.draw(state, in: &frame, rect: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), focused: focused)
         case .diff, .stage:
             let title: String, lines: [Line]
@@ -89,16 +96,24 @@ public enum Renderer {
                 title = DiffView.title(state, glyphs: glyphs) + (state.filters[.diff].map { " /\($0)" } ?? "")
                 lines = DiffView.lines(state, width: inner.width - 1)
             }
-            frame.box(rect, title: "2 \(title)", focused: focused, glyphs: glyphs)
+            frame.box(rect, title: "\(Pane.diff.rawValue) \(title)", focused: focused, glyphs: glyphs)
             let scroll = state.cursor(.diff).scroll
             for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
                 line.draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             }
             if lines.count > inner.height {
-                let more = "\(min(lines.count, scroll + inner.height))/\(lines.count)"
-                frame.put(" \(more) ", x: rect.x + rect.width - CharacterWidth.of(more) - 4, y: rect.y + rect.height - 1, role: .dim)
+                drawPosition(first: scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: glyphs, in: &frame)
             }
         }
+    }
+
+    /// " ↑ 11–20/42 ↓ " in a box's bottom edge: which items show, with arrows where more are above or below.
+    static func drawPosition(first: Int, shown: Int, count: Int, rect: Rect, glyphs: Glyphs, in frame: inout Frame) {
+        let last = min(count, first + shown)
+        let up = first > 0 ? "↑ " : "", down = last < count ? " ↓" : ""
+        let text = " \(up)\(first + 1)–\(last)/\(count)\(down) "
+        let x = max(rect.x + 1, rect.x + rect.width - CharacterWidth.of(text) - 2)
+        frame.put(text, x: x, y: rect.y + rect.height - 1, limit: rect.width - 2, role: .dim)
     }
 
     /// Below the minimum size: what the size is and what is needed.

@@ -5,7 +5,7 @@ enum StageDetailView {
     /// The title.
     static func title(_ state: AppState, index: Int) -> String {
         guard state.stages.indices.contains(index) else { return "Stage" }
-        return "Stage \(state.stages[index].title.replacingOccurrences(of: "->", with: state.options.glyphs.arrow))"
+        return "Stage \(state.stages[index].id.label(state.options.glyphs))"
     }
 
     /// The lines at a width.

@@ -17,8 +17,8 @@ enum StagesView {
     static func heading(_ stage: StageRow, glyphs: Glyphs) -> Line {
         let (symbol, role) = mark(stage.status, glyphs: glyphs)
         return Line("\(symbol) ", role, .bold)
-            .with(stage.title.replacingOccurrences(of: "->", with: glyphs.arrow), .plain, .bold)
-            .with("  \(stage.kind)", DiffView.role(label: stage.kind == "custom" ? "custom" : "lightweight"))
+            .with(stage.id.label(glyphs), .plain, .bold)
+            .with("  \(stage.kindLabel)", DiffView.role(label: stage.kind == .custom ? "custom" : "lightweight"))
     }
 
     /// The second line: status, duration, rows.

@@ -1,0 +1,45 @@
+import Strata
+
+/// A Strata store whose schema is none of the plan's versions (a store of another plan, or one changed after
+/// its version shipped): its recorded schema is shown as version 0 ("store 1.0.0"), diffed against the plan
+/// version closest to it, and nothing is planned.
+struct PlanMismatch {
+    /// The store's own schema, then the plan's versions.
+    let schemas: [Schema]
+    /// The plan version with the fewest differences from the store (an index into `schemas`).
+    let closest: Int
+    /// How many differences that is.
+    let differences: Int
+    /// What the Stages pane says.
+    let note: String
+    private let storeLabel: String
+    private let planName: String
+
+    /// Relates the store's recorded schema to the plan's versions.
+    init(store metadata: StoreMetadata, plan: ValidatedPlan, planName: String) {
+        schemas = [metadata.schema] + plan.schemas
+        let counts = plan.schemas.map { SchemaDiff(from: metadata.schema, to: $0).changes.count }
+        let best = counts.indices.min { counts[$0] < counts[$1] } ?? 0
+        closest = best + 1
+        self.planName = planName
+        differences = counts.isEmpty ? 0 : counts[best]
+        storeLabel = "store \(StageID.label(metadata.version))"
+        let version = StageID.label(plan.schemas.isEmpty ? nil : plan.schemas[best].version)
+        let named = plan.schemas.contains { $0.version == metadata.version && metadata.version != nil }
+        note = "The store matches no version of the plan \(planName)\(named ? " (its \(StageID.label(metadata.version)) is another schema)" : ""): "
+            + "the closest is \(version), \(differences) difference\(differences == 1 ? "" : "s") away (see the Diff). "
+            + "Open it with the plan it was made with, or fix the plan; nothing can run."
+    }
+
+    /// The first state: the store's schema diffed against the closest version.
+    func state(width: Int, height: Int, options: RenderOptions, storePath: String) -> AppState {
+        var state = AppState(
+            width: width, height: height, options: options, storePath: storePath, storeVersion: storeLabel,
+            planName: planName, schemas: schemas, storeIndex: 0, targetIndex: nil)
+        state.versions[0].version = storeLabel
+        state.storeModelFirst = true
+        state.diffTo = closest
+        state.recomputeDiff()
+        return state
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Issue 17 with the real `strata` in tmux: Ctrl-C and `q` stop a running custom stage at once, row filters
+/// take values with spaces, a 60x16 terminal shows whole hints and a scrolling help, and an ASCII-only locale
+/// drops no character of the data.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
+struct FirstUseEndToEndTests {
+    /// A new folder for one test's store, removed afterwards by the caller's `defer`.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static var binary: String { DemoEndToEndTests.productsDirectory.appendingPathComponent("strata").path }
+
+    /// `strata demo` on a new store in `folder`, in tmux at a size and locale, with `then` run after it exits.
+    static func demo(rows: Int, in folder: URL, width: Int = 120, height: Int = 40, locale: String = "LANG=C.UTF-8 LC_ALL=", then: String = "") throws -> TmuxSession {
+        let store = folder.appendingPathComponent("books.store")
+        return try TmuxSession(command: "TERM=xterm-256color \(locale) '\(binary)' demo --rows \(rows) --store '\(store.path)'\(then)", width: width, height: height)
+    }
+
+    @Test func controlCAndQStopARunningCustomStageWithinASecondOrTwo() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let after = folder.appendingPathComponent("after.txt")
+        let tmux = try Self.demo(rows: 300_000, in: folder, then: "; echo \"exit=$?\" > '\(after.path)'")
+        try tmux.wait(for: "DRY RUN", seconds: 120)
+
+        try tmux.send("r")
+        try tmux.wait(for: "Stage 2/2")
+        try tmux.wait(for: "step didMigrate", seconds: 60)
+        let cancelled = Date()
+        try tmux.send("C-c")
+        var screen = try tmux.wait(for: "Cancelled: the stage rolled back", seconds: 20)
+        let seconds = Date().timeIntervalSince(cancelled)
+        #expect(seconds < 3, "Ctrl-C inside didMigrate rolled back in \(seconds) s")
+        #expect(screen.contains("cancelled") && !screen.contains("100%"))
+
+        try tmux.send("n")
+        try tmux.wait(for: "Stage 1/1")
+        try tmux.wait(for: "step didMigrate", seconds: 60)
+        try tmux.send("q")
+        screen = try tmux.wait(for: "Quit?")
+        #expect(screen.contains("cancel and quit"))
+        let quit = Date()
+        try tmux.send("q")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true { usleep(50_000) }
+        #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
+        #expect(Date().timeIntervalSince(quit) < 4, "q quit after the rollback")
+    }
+
+    @Test func rowFiltersTakeValuesWithSpaces() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.demo(rows: 1200, in: folder)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("3", "Enter")
+        try tmux.wait(for: "of 1,200")
+        try tmux.send("/", "author=Jane Austen")
+        try tmux.send("Enter")
+        var screen = try tmux.wait(for: "of 100")
+        #expect(screen.contains(#"where author="Jane Austen""#))
+        try tmux.send("/", "C-u", "author~AUSTEN _pk>600")
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "of 50")
+        try tmux.send("/", "C-u", "writer=x")
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "no column 'writer'")
+        #expect(screen.contains("of 50"), "a refused filter keeps the rows shown")
+        try tmux.send("q")
+    }
+
+    @Test func aSmallTerminalShowsWholeHintsAndAScrollingHelp() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.demo(rows: 100, in: folder, width: 60, height: 16)
+        var screen = try tmux.wait(for: "DRY RUN")
+        let status = screen.split(separator: "\n").last { $0.contains("DRY RUN") }.map(String.init) ?? ""
+        #expect(!status.contains("…") && status.contains("q quit"), "status: \(status)")
+        try tmux.send("?")
+        screen = try tmux.wait(for: "Keys")
+        #expect(!screen.contains("Ctrl-C"))
+        try tmux.send("G")
+        screen = try tmux.wait(for: "Ctrl-C")
+        #expect(screen.contains("q "))
+        try tmux.send("Escape", "q")
+    }
+
+    @Test func anASCIILocaleShowsEveryCharacterOfTheData() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.demo(rows: 24, in: folder, locale: "LC_ALL=C")
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("3", "Enter")
+        let screen = try tmux.wait(for: "of 24")
+        #expect(screen.contains("Gabriel Garcia Marquez"), "no character dropped: \(screen)")
+        #expect(screen.contains("Wislawa Szymborska"))
+        let rows = screen.split(separator: "\n").filter { $0.contains("978-0000000007") || $0.contains("978-0000000001") }
+        #expect(Set(rows.compactMap { row in row.range(of: "978-").map { row.distance(from: row.startIndex, to: $0.lowerBound) } }).count == 1, "the next column does not shift")
+        try tmux.send("q")
+    }
+}
