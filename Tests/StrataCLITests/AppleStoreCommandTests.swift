@@ -151,7 +151,7 @@ import Testing
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.prefix(4) == ["store: \(store)", "format: SwiftData / Core Data store (read-only)", "version: model 1.0.0", "entities:"])
         #expect(lines.contains("  Item: 7 rows") && lines.contains("plan: bookshelf, versions 1.0.0, 2.0.0, 3.0.0"))
-        #expect(lines.last == "The store says it is 1.0.0, but its model differs from the plan's: see the diff.")
+        #expect(lines.last == "The store says it is 1.0.0, but its model is not the plan bookshelf's 1.0.0 (4 differences, see the Diff).")
     }
 
     @Test func anSQLiteFileOfNeitherKindIsAStoreProblem() throws {
