@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func readingEveryOwnersToManyIsNotOneQueryPerOwner() throws {
-        let url = try folders(30, notes: 3)
+        let url = try folders(60, notes: 3)
         var texts: [String: [String]] = [:]
         /// The statements of opening the store and fetching the folders, and reading every folder's notes if `read`.
         func statements(reading read: Bool) throws -> Int {
@@ -34,9 +34,11 @@ import Testing
         }
         let opening = try statements(reading: false)
         let reading = try statements(reading: true) - opening
-        #expect(texts.count == 30)
+        #expect(texts.count == 60)
         #expect(texts["F7"] == ["F7-0", "F7-1", "F7-2"])
-        #expect(reading == 1, "\(reading) statements to read the notes of 30 folders")
+        // One query loads the notes of all 60 folders; one per folder would be 60 or more. (The count is process-wide:
+        // a test opening a store in parallel adds its statements, hence the margin.)
+        #expect(reading < 20, "\(reading) statements to read the notes of 60 folders")
     }
 
     @Test func prefetchingLoadsWithTheFetch() throws {
