@@ -23,9 +23,16 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // Which stored properties a @Model class declares, as swift-syntax sees them: shared by the macros and the
+        // reader of an app's sources, so both build the same schema.
+        .target(
+            name: "StrataModelSyntax",
+            dependencies: [.product(name: "SwiftSyntax", package: "swift-syntax")]
+        ),
         .macro(
             name: "StrataMacros",
             dependencies: [
+                "StrataModelSyntax",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
@@ -40,6 +47,15 @@ let package = Package(
                 // GRDB's own module of the system SQLite: saves bind row values through its C API.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing.
+        .target(
+            name: "StrataSources",
+            dependencies: [
+                "Strata", "StrataModelSyntax",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         .target(
@@ -70,6 +86,7 @@ let package = Package(
                 "Strata",
                 "StrataAppleStores",
                 "StrataExamples",
+                "StrataSources",
                 "StrataTUI",
                 "StrataTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -134,6 +151,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // App-shaped source trees under Fixtures/ (read as files, never compiled by the tests' build).
+        .testTarget(
+            name: "StrataSourcesTests",
+            dependencies: ["StrataSources", "Strata", "StrataExamples"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StrataMacrosTests",

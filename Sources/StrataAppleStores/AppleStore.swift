@@ -149,12 +149,12 @@ public final class AppleStore: Sendable {
         }
     }
 
-    /// What a reader of an entity's rows must know: properties whose column is uncertain or missing, and rows of
-    /// its table that match no entity of the model.
-    public func notes(of entity: String) -> [String] {
+    /// What a reader of an entity's rows must know: properties whose column is uncertain or missing, and (unless
+    /// asked not to) rows of its table that match no entity of the model.
+    public func notes(of entity: String, includingUnmatchedRows: Bool = true) -> [String] {
         let table = layout.entities[entity]?.table
-        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" }
-            + layout.unmatchedRows.filter { $0.table == table }.map(\.description)).map(TerminalText.sanitize)
+        let unmatched = includingUnmatchedRows ? layout.unmatchedRows.filter { $0.table == table }.map(\.description) : []
+        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" } + unmatched).map(TerminalText.sanitize)
     }
 
     /// The properties of an entity whose values are read from an uncertain column, or cannot be read at all.

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import StrataModelSyntax
 import SwiftSyntax
 import SwiftSyntaxMacros
 

@@ -1,3 +1,4 @@
+import StrataModelSyntax
 import SwiftSyntax
 import SwiftSyntaxMacros
 

@@ -12,9 +12,14 @@ public enum TerminalApp {
     /// whatever happens. Honours NO_COLOR (non-empty) besides `options.monochrome`, and draws in ASCII when the
     /// locale is not UTF-8.
     public static func run(store url: URL, plan: (any SchemaMigrationPlan.Type)?, options: RenderOptions = RenderOptions()) throws {
+        try run(store: url, validated: plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) }, options: options)
+    }
+
+    /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`.
+    public static func run(store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
-        let session = try Session(store: url, plan: plan, options: options)
+        let session = try Session(store: url, validated: plan, planName: planName, options: options)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }
         if !terminal.unicode { options.ascii = true }

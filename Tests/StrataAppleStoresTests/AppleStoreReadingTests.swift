@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import GRDB
 import Strata
@@ -5,7 +6,7 @@ import StrataAppleStores
 import Testing
 
 /// Reading every real store in the fixtures: format, model, metadata, rows; the copies never change.
-@Suite struct AppleStoreReadingTests {
+@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct AppleStoreReadingTests {
     @Test(arguments: Fixtures.stores)
     func everyStoreReadsWithoutChangingItsFiles(_ path: String) throws {
         let fixtures = try Fixtures()

@@ -1,10 +1,11 @@
+import AppleStoreFixtures
 import Foundation
 import GRDB
 import StrataAppleStores
 import Testing
 
 /// Damaged copies of a real store: each gives an `AppleStoreError` naming what is wrong, never a crash or a hang.
-@Suite struct CorruptStoreTests {
+@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct CorruptStoreTests {
     /// A writable copy of a store without a -wal, changed by `change` (run on the copy only).
     private func damagedCopy(_ fixtures: Fixtures, _ change: (Database) throws -> Void) throws -> URL {
         let url = fixtures.directory.appendingPathComponent("damaged-\(UUID().uuidString).sqlite")

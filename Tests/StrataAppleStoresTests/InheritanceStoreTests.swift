@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import GRDB
 import Strata
@@ -6,7 +7,7 @@ import Testing
 
 /// The messaging app's Core Data stores (coredata-wire): entity inheritance with subentities sharing ZMESSAGE,
 /// sibling properties of one name in numbered columns, numbered join-table columns, transient and ordered properties.
-@Suite struct InheritanceStoreTests {
+@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct InheritanceStoreTests {
     static let stores = ["store1-25", "store2-50-0", "store2-101-0"]
 
     /// The columns Core Data numbered, per store, by "Entity.property" (every other property is `Z` + its name
@@ -113,22 +114,21 @@ import Testing
             try Row.fetchAll(db, sql: "SELECT \"\(messages)\", \"\(users)\" FROM \"\(table)\"").map { ($0[0], $0[1]) }
         }
         #expect(pairs.count >= 30)
-        let messagePage = try store.rows(of: "SystemMessage", limit: 1000)
-        let usersColumn = try #require(messagePage.columns.firstIndex(of: "users"))
-        var fromMessages: Set<String> = []
-        for row in messagePage.rows {
-            guard case .references(let targets) = row[usersColumn] else { continue }
-            for target in targets { fromMessages.insert("\(row[0])-\(target.key)") }
-        }
+        let fromMessages = try Self.links(store, "SystemMessage", "users", ownerFirst: true)
         #expect(fromMessages == Set(pairs.map { "\($0.0)-\($0.1)" }))
-        let userPage = try store.rows(of: "User", limit: 1000)
-        let systemMessages = try #require(userPage.columns.firstIndex(of: "systemMessages"))
-        var fromUsers: Set<String> = []
-        for row in userPage.rows {
-            guard case .references(let targets) = row[systemMessages] else { continue }
-            for target in targets { fromUsers.insert("\(target.key)-\(row[0])") }
+        #expect(try Self.links(store, "User", "systemMessages", ownerFirst: false) == fromMessages)
+    }
+
+    /// Every "message-user" pair a to-many column of an entity's rows shows.
+    private static func links(_ store: AppleStore, _ entity: String, _ relationship: String, ownerFirst: Bool) throws -> Set<String> {
+        let page = try store.rows(of: entity, limit: 1000)
+        let column = try #require(page.columns.firstIndex(of: relationship))
+        var links: Set<String> = []
+        for row in page.rows {
+            guard case .references(let targets) = row[column] else { continue }
+            for target in targets { links.insert(ownerFirst ? "\(row[0])-\(target.key)" : "\(target.key)-\(row[0])") }
         }
-        #expect(fromUsers == fromMessages)
+        return links
     }
 
     @Test func orderedRelationshipsFollowTheirStoredOrder() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The real `strata open` on a copy of a real SwiftData store (most rows in its -wal) in tmux: READ ONLY, the
 /// embedded model, the entities and their rows, n refused with the way to dry-run, and the three files unchanged.
-@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
+@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"), .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
 struct AppleStoreEndToEndTests {
     @Test func aSwiftDataStoreOpensReadOnlyAndShowsItsRows() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("swiftdata-resourcesmanager", "default.store")

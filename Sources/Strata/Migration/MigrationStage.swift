@@ -21,9 +21,13 @@ public enum MigrationStage: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    /// `.lightweight` or `.custom`.
+    public var kind: PlannedStage.Kind {
+        if case .lightweight = self { .lightweight } else { .custom }
+    }
+
     /// "lightweight 1.0.0 -> 2.0.0" or "custom 2.0.0 -> 3.0.0".
     public var description: String {
-        let kind = if case .lightweight = self { "lightweight" } else { "custom" }
-        return "\(kind) \(fromVersion.versionIdentifier) -> \(toVersion.versionIdentifier)"
+        "\(kind.rawValue) \(fromVersion.versionIdentifier) -> \(toVersion.versionIdentifier)"
     }
 }

@@ -35,9 +35,16 @@ public final class Migrator: @unchecked Sendable {
     public static func onPrivateCopy(
         of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
     ) throws -> Migrator {
+        try onPrivateCopy(of: url, validated: ValidatedPlan(plan), to: version, refusingDataLoss: refusingDataLoss)
+    }
+
+    /// A migrator over a private copy of the store for a plan already checked (one read from an app's sources).
+    public static func onPrivateCopy(
+        of url: URL, validated plan: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+    ) throws -> Migrator {
         let copy = try PrivateCopy(of: url)
         do {
-            let migrator = try Migrator(store: copy.url, plan: plan, to: version, refusingDataLoss: refusingDataLoss)
+            let migrator = try Migrator(store: copy.url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
             migrator.copy = copy
             // Nothing needs the copy to survive a power cut: commits skip fsync (the original's are untouched).
             try migrator.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
@@ -59,10 +66,15 @@ public final class Migrator: @unchecked Sendable {
     ///     so removing an always-empty attribute passes; a later stage's removals are refused as they are).
     /// - Throws: `MigrationError.dataLossRefused` in strict mode, and the refusals of an invalid plan, an
     ///   unknown or modified store version, or a missing path; the store is not written.
-    public init(
+    public convenience init(
         store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
     ) throws {
-        let validated = try ValidatedPlan(plan)
+        try self.init(store: url, validated: ValidatedPlan(plan), to: version, refusingDataLoss: refusingDataLoss)
+    }
+
+    /// Opens a store and plans the path to `version` with a plan already checked (one read from an app's sources);
+    /// `refusingDataLoss` is strict mode, as in ``init(store:plan:to:refusingDataLoss:)``.
+    public init(store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false) throws {
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])

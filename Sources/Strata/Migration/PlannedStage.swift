@@ -23,6 +23,10 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// The plan's stage (nil when inferred).
     public let stage: MigrationStage?
 
+    /// True for a custom stage declared without its closures (a plan read from sources without compiling them):
+    /// running only its structural change would not be what the app does, so tools mark it "not run".
+    public var lacksCode: Bool { kind == .custom && stage == nil }
+
     /// "1.0.0 -> 2.0.0".
     public var title: String { "\(from.version?.description ?? "unversioned") -> \(to.version?.description ?? "unversioned")" }
 

@@ -9,9 +9,13 @@ public struct ValidatedPlan: @unchecked Sendable {
 
     /// Checks a plan; throws `MigrationError.invalidPlan` listing every problem found.
     public init(_ plan: any SchemaMigrationPlan.Type) throws {
-        let (validated, problems) = Self.check(plan)
-        guard problems.isEmpty else { throw MigrationError.invalidPlan(problems) }
-        self = validated
+        try self.init(checked: Self.check(plan))
+    }
+
+    /// The plan a check built; throws `MigrationError.invalidPlan` listing the problems when there are any.
+    public init(checked: (ValidatedPlan, problems: [String])) throws {
+        guard checked.problems.isEmpty else { throw MigrationError.invalidPlan(checked.problems) }
+        self = checked.0
     }
 
     private init(name: String, schemas: [Schema], stages: [PlannedStage]) {
@@ -22,11 +26,46 @@ public struct ValidatedPlan: @unchecked Sendable {
 
     /// Checks a plan and returns what it could build with every problem found (for `strata check`).
     public static func check(_ plan: any SchemaMigrationPlan.Type) -> (ValidatedPlan, problems: [String]) {
-        var problems: [String] = []
         let name = String(describing: plan)
         let versioned = plan.schemas
-        if versioned.isEmpty { problems.append("\(name) lists no schemas") }
-        let schemas = versioned.map { Schema(versionedSchema: $0) }
+        let declared = plan.stages.map {
+            StageDeclaration(kind: $0.kind, from: $0.fromVersion.versionIdentifier, to: $0.toVersion.versionIdentifier, stage: $0, label: "\($0)")
+        }
+        return check(name: name, schemas: versioned.map { Schema(versionedSchema: $0) }, stages: declared,
+                     schemaNames: versioned.map { "\($0)" })
+    }
+
+    /// A stage as a plan declares it: its kind, the versions it joins, and its closures when the plan was compiled.
+    public struct StageDeclaration: @unchecked Sendable {
+        /// `.lightweight` or `.custom`.
+        public let kind: PlannedStage.Kind
+        /// The version the stage starts from.
+        public let from: Schema.Version
+        /// The version the stage leads to.
+        public let to: Schema.Version
+        /// The plan's stage with its closures (nil for a plan read from sources without compiling them).
+        public let stage: MigrationStage?
+        /// How problems name the stage ("lightweight 1.0.0 -> 2.0.0").
+        public let label: String
+
+        /// Declares a stage.
+        public init(kind: PlannedStage.Kind, from: Schema.Version, to: Schema.Version, stage: MigrationStage? = nil, label: String? = nil) {
+            self.kind = kind
+            self.from = from
+            self.to = to
+            self.stage = stage
+            self.label = label ?? "\(kind.rawValue) \(from) -> \(to)"
+        }
+    }
+
+    /// Checks a plan given as its schemas and stage declarations (a plan read from an app's sources); `schemaNames`
+    /// name the schemas in problems (their versions by default).
+    public static func check(
+        name: String, schemas: [Schema], stages declared: [StageDeclaration], schemaNames: [String]? = nil
+    ) -> (ValidatedPlan, problems: [String]) {
+        var problems: [String] = []
+        let names = schemaNames ?? schemas.map { $0.version?.description ?? "unversioned" }
+        if schemas.isEmpty { problems.append("\(name) lists no schemas") }
         for schema in schemas where !schema.problems.isEmpty {
             problems += schema.problems.map { "version \(schema.version?.description ?? "?"): \($0)" }
         }
@@ -34,8 +73,8 @@ public struct ValidatedPlan: @unchecked Sendable {
         var seenFingerprints: [String: Schema.Version] = [:]
         for (index, schema) in schemas.enumerated() {
             guard let version = schema.version else { continue }
-            if seenVersions[version] != nil {
-                problems.append("two schemas have the version identifier \(version) (\(versioned[seenVersions[version]!]) and \(versioned[index])); each version needs its own identifier")
+            if let first = seenVersions[version] {
+                problems.append("two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier")
             }
             seenVersions[version] = seenVersions[version] ?? index
             if let twin = seenFingerprints[schema.fingerprint], twin != version {
@@ -44,9 +83,9 @@ public struct ValidatedPlan: @unchecked Sendable {
             seenFingerprints[schema.fingerprint] = seenFingerprints[schema.fingerprint] ?? version
         }
         var stages: [PlannedStage] = []
-        for (index, stage) in plan.stages.enumerated() {
-            let fromVersion = stage.fromVersion.versionIdentifier, toVersion = stage.toVersion.versionIdentifier
-            let label = "stage \(index + 1) (\(stage))"
+        for (index, stage) in declared.enumerated() {
+            let fromVersion = stage.from, toVersion = stage.to
+            let label = "stage \(index + 1) (\(stage.label))"
             guard fromVersion != toVersion else {
                 problems.append("\(label) goes from \(fromVersion) to itself; a stage must change the version")
                 continue
@@ -57,7 +96,7 @@ public struct ValidatedPlan: @unchecked Sendable {
                 continue
             }
             let diff = SchemaDiff(from: from, to: to)
-            if case .lightweight = stage {
+            if stage.kind == .lightweight {
                 for change in diff.customChanges {
                     problems.append("\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))")
                 }
@@ -66,8 +105,7 @@ public struct ValidatedPlan: @unchecked Sendable {
                 problems.append("\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions")
                 continue
             }
-            let kind: PlannedStage.Kind = if case .custom = stage { .custom } else { .lightweight }
-            stages.append(PlannedStage(kind: kind, from: from, to: to, diff: diff, stage: stage))
+            stages.append(PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage))
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)
     }

@@ -1,17 +1,59 @@
 /// Pairs each relationship with its inverse: the one named by `@Relationship(inverse:)` on either side, or
 /// the only relationship on the destination that points back, when exactly one does.
-struct InverseResolver {
-    let mappings: [String: EntityMapping]
+///
+/// It works on names alone, so the run-time schema of model types and a schema read from Swift sources pair
+/// inverses the same way.
+public struct InverseResolver: Sendable {
+    /// One relationship as declared: its entity, name, destination and the inverse `@Relationship(inverse:)` names.
+    public struct Declared: Sendable {
+        /// The entity holding the relationship.
+        public let entity: String
+        /// The relationship's name.
+        public let name: String
+        /// The entity it points to.
+        public let destination: String
+        /// The destination's property named with `inverse:` (empty when it names no property of the destination).
+        public let declaredInverse: String?
 
-    /// Fills in `inverse` on every relationship; returns the problems found (ambiguous or mismatched inverses).
-    func resolve() -> [String] {
+        /// Declares a relationship.
+        public init(entity: String, name: String, destination: String, declaredInverse: String?) {
+            self.entity = entity
+            self.name = name
+            self.destination = destination
+            self.declaredInverse = declaredInverse
+        }
+    }
+
+    /// A relationship by entity and name.
+    public struct Key: Hashable, Sendable {
+        /// The entity.
+        public let entity: String
+        /// The relationship's name.
+        public let property: String
+
+        /// Names a relationship.
+        public init(entity: String, property: String) {
+            self.entity = entity
+            self.property = property
+        }
+    }
+
+    private let byEntity: [String: [Declared]]
+
+    /// A resolver over every relationship of a schema.
+    public init(_ relationships: [Declared]) {
+        byEntity = Dictionary(grouping: relationships, by: \.entity)
+    }
+
+    /// The inverse of every relationship that has one, and the problems found (ambiguous or mismatched inverses).
+    public func resolve() -> (inverses: [Key: String], problems: [String]) {
         var problems: [String] = []
         var inverse: [Key: String] = [:]
-        for (entityName, mapping) in mappings.sorted(by: { $0.key < $1.key }) {
-            for relationship in mapping.relationships {
-                guard let keyPath = relationship.declaredInverse else { continue }
-                let destination = relationship.relationship.destination
-                guard let target = mappings[destination]?.relationships.first(where: { $0.keyPath == keyPath }) else {
+        for (entityName, relationships) in byEntity.sorted(by: { $0.key < $1.key }) {
+            for relationship in relationships {
+                guard let declared = relationship.declaredInverse else { continue }
+                let destination = relationship.destination
+                guard let target = byEntity[destination]?.first(where: { $0.name == declared }) else {
                     problems.append(
                         "\(entityName).\(relationship.name): its inverse must be a relationship of \(destination) that points back to \(entityName)")
                     continue
@@ -27,15 +69,15 @@ struct InverseResolver {
                 inverse[back] = relationship.name
             }
         }
-        for (entityName, mapping) in mappings.sorted(by: { $0.key < $1.key }) {
-            for relationship in mapping.relationships where inverse[Key(entity: entityName, property: relationship.name)] == nil {
-                let destination = relationship.relationship.destination
-                let candidates = (mappings[destination]?.relationships ?? []).filter {
-                    $0.relationship.destination == entityName && inverse[Key(entity: destination, property: $0.name)] == nil
+        for (entityName, relationships) in byEntity.sorted(by: { $0.key < $1.key }) {
+            for relationship in relationships where inverse[Key(entity: entityName, property: relationship.name)] == nil {
+                let destination = relationship.destination
+                let candidates = (byEntity[destination] ?? []).filter {
+                    $0.destination == entityName && inverse[Key(entity: destination, property: $0.name)] == nil
                         && !(destination == entityName && $0.name == relationship.name)
                 }
-                let rivals = mapping.relationships.filter {
-                    $0.relationship.destination == destination && inverse[Key(entity: entityName, property: $0.name)] == nil
+                let rivals = relationships.filter {
+                    $0.destination == destination && inverse[Key(entity: entityName, property: $0.name)] == nil
                 }
                 guard !candidates.isEmpty else { continue }
                 // A self-referencing pair (parent / children) counts both of its sides among the rivals.
@@ -49,16 +91,6 @@ struct InverseResolver {
                 inverse[Key(entity: destination, property: candidates[0].name)] = relationship.name
             }
         }
-        for (entityName, mapping) in mappings {
-            for index in mapping.relationships.indices {
-                mapping.relationships[index].relationship.inverse = inverse[Key(entity: entityName, property: mapping.relationships[index].name)]
-            }
-        }
-        return problems
-    }
-
-    private struct Key: Hashable {
-        let entity: String
-        let property: String
+        return (inverse, problems)
     }
 }

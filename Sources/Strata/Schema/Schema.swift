@@ -37,7 +37,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
             problems += mapping.problems
             queue += mapping.relationships.map(\.destinationType)
         }
-        problems += InverseResolver(mappings: byName).resolve()
+        problems += Self.resolveInverses(of: byName)
         self.version = version
         self.mappings = byName
         self.mappingsByType = Dictionary(byName.values.map { (ObjectIdentifier($0.type), $0) }, uniquingKeysWith: { first, _ in first })
@@ -56,14 +56,35 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
         self.init(versionedSchema.models, version: versionedSchema.versionIdentifier)
     }
 
-    /// A schema rebuilt from a stored description; it has no model types, so it can describe but not fetch.
-    public init(entities: [Entity], version: Version?) {
+    /// A schema rebuilt from a stored description (or read from Swift sources, with the `problems` found in its
+    /// models); it has no model types, so it can describe but not fetch.
+    public init(entities: [Entity], version: Version?, problems: [String] = []) {
         self.version = version
         self.entities = entities
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.mappings = [:]
         self.mappingsByType = [:]
-        self.problems = []
+        self.problems = problems
+    }
+
+    /// Fills in each relationship's inverse in the mappings and returns the problems found.
+    private static func resolveInverses(of mappings: [String: EntityMapping]) -> [String] {
+        let declared = mappings.values.flatMap { mapping in
+            mapping.relationships.map { relationship in
+                let destination = relationship.relationship.destination
+                return InverseResolver.Declared(
+                    entity: mapping.name, name: relationship.name, destination: destination,
+                    declaredInverse: relationship.declaredInverse.map { mappings[destination]?.propertyName(for: $0) ?? "" })
+            }
+        }
+        let (inverses, problems) = InverseResolver(declared).resolve()
+        for mapping in mappings.values {
+            for index in mapping.relationships.indices {
+                mapping.relationships[index].relationship.inverse =
+                    inverses[InverseResolver.Key(entity: mapping.name, property: mapping.relationships[index].name)]
+            }
+        }
+        return problems
     }
 
     /// The mapping of a model type's entity, when the type belongs to this schema.

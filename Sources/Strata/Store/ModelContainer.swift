@@ -74,12 +74,14 @@ public final class ModelContainer: @unchecked Sendable {
         self.store = store
     }
 
-    /// A context for use by tests, scripts and the main thread; created on first use (any thread may use it).
+    /// A context for use by tests, scripts and the main thread; created on first use (any thread may use it, one
+    /// at a time). It autosaves (`autosaveEnabled` is true).
     public var mainContext: ModelContext {
         lock.lock()
         defer { lock.unlock() }
         if let context = _mainContext { return context }
         let context = ModelContext(self)
+        context.autosaveEnabled = true
         _mainContext = context
         return context
     }

@@ -3,13 +3,21 @@ import GRDB
 
 extension ModelContext {
     /// Writes every insert, change and delete in one transaction; on error nothing is written and the
-    /// changes stay pending (call `rollback()` to drop them).
+    /// changes stay pending (call `rollback()` to drop them). Posts `willSave` and `didSave` around it.
     public func save() throws {
+        try save(notify: true)
+    }
+
+    /// Saves; `notify` false posts no notification (the autosave at the end of the process). The contexts of
+    /// migration stages post none either: their saves are parts of one stage's transaction.
+    func save(notify: Bool) throws {
         useCheck.enter("save()", of: useDescription)
         defer { useCheck.leave() }
         if let error = takePendingErrors().first { throw error }
         guard hasChanges else { return }
         guard store.allowsSave else { throw StrataError.readOnly(store: store.identifier) }
+        let notify = notify && stage == nil
+        if notify { NotificationCenter.default.post(name: Self.willSave, object: self) }
         insertReachableObjects()
         try applyDeleteRules()
         let (insertedNow, changedNow, deletedNow) = (insertedModelsArray, changedModelsArray, deletedModelsArray)
@@ -19,8 +27,11 @@ extension ModelContext {
             context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
             changed: changedNow, deleted: deletedNow, batchDeletes: batchDeletes)
         let assigned = try store.write("saving") { db in try writer.write(db) }
+        let deletedIdentifiers = notify ? deletedNow.map(\.persistentModelID) : []
         didSave(insertedKeys: assigned)
+        autosavePending = false
         stage?.didSave(rows: insertedNow.count + changedNow.count + deletedNow.count)
+        if notify { postDidSave(inserted: insertedNow, updated: changedNow, deleted: deletedIdentifiers) }
     }
 
     /// Inserts the new objects that inserted or changed objects relate to (as SwiftData does).

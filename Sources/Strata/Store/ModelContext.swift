@@ -11,8 +11,11 @@ import GRDB
 public final class ModelContext {
     /// The container the context belongs to.
     public let container: ModelContainer
-    /// Accepted for source compatibility; Strata saves when `save()` is called (or at the end of `transaction`).
-    public var autosaveEnabled: Bool = true
+    /// Saves pending changes by themselves (see `ModelContext+Autosave.swift` for the exact rule). True for the
+    /// main context and for contexts created on the main queue (the main actor), false for the others, as in SwiftData.
+    public var autosaveEnabled: Bool
+    /// True from the first change after an autosave until the next autosave or save.
+    var autosavePending = false
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
     /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
@@ -47,6 +50,7 @@ public final class ModelContext {
         self.container = container
         self.schema = container.schema
         self.store = container.store
+        autosaveEnabled = MainQueue.isCurrent
     }
 
     /// A context over another schema or another access path (a migration stage's transaction).
@@ -54,6 +58,7 @@ public final class ModelContext {
         self.container = container
         self.schema = schema
         self.store = access
+        autosaveEnabled = false
     }
 
     // MARK: - Changes
@@ -93,6 +98,7 @@ public final class ModelContext {
         // A deleted object is not written as changed (its join-table rows would outlive its row).
         changed[id] = nil
         deleted[id] = model
+        scheduleAutosave()
     }
 
     /// Deletes every object of a type that matches a predicate (all of them when nil), at the next save.
@@ -221,6 +227,7 @@ public final class ModelContext {
         inserted[id] = model
         insertionOrder.append(id)
         backing.prepare(model)
+        scheduleAutosave()
     }
 
     /// Takes in a saved object that belongs to no context (fetched by a context since released).
@@ -244,6 +251,7 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model
+        scheduleAutosave()
     }
 
     /// Clears the pending sets after a successful save.

@@ -31,17 +31,18 @@ struct SaveWriter {
         var upserts: Set<ObjectIdentifier> = []
         var allocator = KeyAllocator()
         try assignKeys(db, keys: &keys, upserts: &upserts, allocator: &allocator)
+        // Changes run before inserts, so an insert that upserts into a changed row leaves the row with its values.
+        for model in changed {
+            let backing = model.persistentBackingData
+            guard let key = backing.primaryKey else { continue }
+            try writeRow(db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships), insert: false)
+        }
         var assigned: [SavedInsert] = []
         for model in inserted {
             let id = ObjectIdentifier(model)
             guard let key = keys[id] else { continue }
             try writeRow(db, model, key: key, keys: keys, changes: nil, insert: !upserts.contains(id))
             assigned.append(SavedInsert(model: model, key: key, isUpsert: upserts.contains(id)))
-        }
-        for model in changed {
-            let backing = model.persistentBackingData
-            guard let key = backing.primaryKey else { continue }
-            try writeRow(db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships), insert: false)
         }
         try writeJoinTables(db, inserted + changed, keys: keys)
         try allocator.record(db)

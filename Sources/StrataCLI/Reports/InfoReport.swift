@@ -6,14 +6,31 @@ import StrataAppleStores
 /// "storeFormat", "version"?, "fingerprint", "entities": [entity], "history": [applied stage]}`. A SwiftData or
 /// Core Data store: `{"format", "kind": "apple", "store", "version"?, "versionIdentifiers", "frameworkVersion"?,
 /// "storeUUID", "checksum", "digest", "entities": [entity], "historyTables"}`, where checksum and digest are
-/// "matches", "does not match" or "not recorded".
+/// "matches", "does not match" or "not recorded", and `unmatchedRows` (present when some) lists rows whose entity
+/// number matches no entity of the model.
 struct InfoReport: Encodable {
-    /// One entity: `{"name", "rows", "attributes": [{"name", "type", "optional", "unique"}], "relationships": [{"name", "destination", "toMany", "deleteRule"}]}`.
+    /// One entity: `{"name", "rows", "attributes": [{"name", "type", "optional", "unique"}], "relationships": [{"name",
+    /// "destination", "toMany", "deleteRule"}]}`; for an Apple store also `"parent"` (absent at the root), `"ancestors"`,
+    /// `"abstract"`, `"transient"` (names of properties without data) and `"notes"` (present when some).
+    /// Attributes and relationships include the inherited ones, as an import writes them (Strata has no inheritance).
     struct Entity: Encodable {
         let name: String
         let rows: Int
         let attributes: [Attribute]
         let relationships: [Relationship]
+        var parent: String?
+        var ancestors: [String]?
+        var abstract: Bool?
+        var transient: [String]?
+        var notes: [String]?
+    }
+
+    /// Rows whose entity number matches no entity: `{"table", "entityNumber", "storedName", "rows"}`.
+    struct UnmatchedRows: Encodable {
+        let table: String
+        let entityNumber: Int64?
+        let storedName: String?
+        let rows: Int
     }
 
     /// One attribute of an entity.
@@ -68,6 +85,8 @@ struct InfoReport: Encodable {
     var digest: String?
     /// The persistent-history tables, hidden from the entities (Apple stores).
     var historyTables: [String]?
+    /// Rows whose entity number matches no entity of the model (Apple stores, when some).
+    var unmatchedRows: [UnmatchedRows]?
 
     /// Reads the report from a store of either kind, detecting which first and writing none of its files.
     init(store url: URL) throws {
@@ -86,6 +105,9 @@ struct InfoReport: Encodable {
         version = apple.defaultVersion?.description
         entities = apple.entityNames.map { name in
             let entity = schema.entitiesByName[name]
+            let transient = apple.model.allAttributes(of: name).filter(\.isTransient).map(\.name)
+                + apple.model.allRelationships(of: name).filter(\.isTransient).map(\.name)
+            let notes = apple.notes(of: name, includingUnmatchedRows: false)
             return Entity(
                 name: name, rows: counts[name] ?? 0,
                 attributes: (entity?.attributes ?? []).map {
@@ -93,7 +115,14 @@ struct InfoReport: Encodable {
                 },
                 relationships: (entity?.relationships ?? []).map {
                     Relationship(name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
-                })
+                },
+                parent: apple.model.entity(named: name)?.parent, ancestors: apple.model.ancestors(of: name),
+                abstract: apple.model.entity(named: name)?.isAbstract ?? false, transient: transient.sorted(),
+                notes: notes.isEmpty ? nil : notes)
+        }
+        let unmatched = apple.unmatchedRows
+        unmatchedRows = unmatched.isEmpty ? nil : unmatched.map {
+            UnmatchedRows(table: $0.table, entityNumber: $0.entityNumber, storedName: $0.storedName, rows: $0.rows)
         }
         versionIdentifiers = apple.metadata.versionIdentifiers
         frameworkVersion = apple.metadata.frameworkVersion
@@ -149,7 +178,10 @@ struct InfoReport: Encodable {
             rows: entities.map { entity in
                 let properties = entity.attributes.map { "\($0.name): \($0.type)\($0.optional ? "?" : "")\($0.unique ? " unique" : "")" }
                     + entity.relationships.map { "\($0.name) -> \($0.toMany ? "[\($0.destination)]" : $0.destination)" }
-                return [entity.name, String(entity.rows), properties.joined(separator: ", ")].map(TerminalText.sanitize)
+                    + (entity.transient ?? []).map { "\($0) (transient, no data)" }
+                // An Apple subentity shows its parent the Swift way (`TextMessage : Message`); its rows include its subentities'.
+                let name = entity.name + (entity.parent.map { " : \($0)" } ?? "") + (entity.abstract == true ? " (abstract)" : "")
+                return [name, String(entity.rows), properties.joined(separator: ", ")].map(TerminalText.sanitize)
             },
             maximumColumnWidth: 100)
         return table.lines(style: style).map { "  " + $0 }
@@ -171,6 +203,16 @@ struct InfoReport: Encodable {
             style.bold("Entities"),
         ]
         lines += entityLines(style: style)
+        if entities.contains(where: { $0.parent != nil }) {
+            lines.append(style.dim("  A subentity (`Name : Parent`) lists its inherited properties too; a parent's rows include its subentities'."))
+        }
+        for entity in entities {
+            lines += (entity.notes ?? []).map { "  Note: \(TerminalText.sanitize(entity.name)).\(TerminalText.sanitize($0))" }
+        }
+        lines += (unmatchedRows ?? []).map { unmatched in
+            let name = unmatched.storedName.map { " (\($0) in Z_PRIMARYKEY)" } ?? ""
+            return "  Note: \(unmatched.rows) row(s) of \(unmatched.table) have Z_ENT \(unmatched.entityNumber.map(String.init) ?? "NULL")\(name), which matches no entity of the model; they are not shown or imported"
+        }.map(TerminalText.sanitize)
         let tables = historyTables ?? []
         lines += ["", "\(style.bold("History tables")) (hidden) \(tables.isEmpty ? "none" : TerminalText.sanitize(tables.joined(separator: ", ")))"]
         return lines

@@ -6,7 +6,8 @@ import StrataAppleStores
 /// "rows": [{column: value}], "total", "limit", "offset"}`; values are JSON numbers, booleans, null or strings
 /// (dates ISO 8601, UUIDs, blobs as `<blob N bytes …>`). For a SwiftData or Core Data store the columns are `Z_PK`,
 /// `entity` (when the entity has subentities), the attributes and the relationships, whose values are references
-/// as text (`Item#3`, `[Component#1, Component#4]`); decimals and URLs are strings.
+/// as text (`Item#3`, `[Component#1, Component#4]`); decimals and URLs are strings; `notes` (present when there is
+/// something to say) lists values whose column is uncertain and rows of entities the model does not know.
 struct RowsReport: Encodable {
     let format = "strata.rows/1"
     /// The store's path.
@@ -23,10 +24,12 @@ struct RowsReport: Encodable {
     let limit: Int
     /// Rows skipped.
     let offset: Int
+    /// What the reader must know about these rows (Apple stores; absent when nothing).
+    var notes: [String]?
     /// The page's values in column order, for the text table.
     private let cells: [[String]]
 
-    private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset }
+    private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset, notes }
 
     /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
     /// filter columns first (usage errors, exit 2).
@@ -60,6 +63,7 @@ struct RowsReport: Encodable {
             Dictionary(zip(page.columns, values.map { JSONScalar($0.storedValue) }), uniquingKeysWith: { first, _ in first })
         }
         cells = page.rows.map { $0.map(\.description) }
+        notes = page.notes.isEmpty ? nil : page.notes
         total = page.total
         self.limit = limit
         self.offset = offset
@@ -95,7 +99,8 @@ struct RowsReport: Encodable {
     func textLines(style: TextStyle) -> [String] {
         let shown = cells.isEmpty ? "no rows" : "rows \(offset + 1)-\(offset + cells.count)"
         let heading = "\(TerminalText.sanitize(entity)): \(shown) of \(total)"
-        guard !cells.isEmpty else { return [heading] }
-        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [style.dim(heading)]
+        let noted = (notes ?? []).map { "Note: " + TerminalText.sanitize($0) }
+        guard !cells.isEmpty else { return [heading] + noted }
+        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [style.dim(heading)] + noted
     }
 }

@@ -12,7 +12,7 @@ public final class Session: @unchecked Sendable {
     public let inbox = ActionQueue()
     /// The state to start from.
     public private(set) var initialState: AppState
-    private let planType: (any SchemaMigrationPlan.Type)?
+    private let plan: ValidatedPlan?
     private let schemas: [Schema]
     /// The SwiftData or Core Data store, when that is what was opened.
     private let apple: AppleStore?
@@ -26,13 +26,23 @@ public final class Session: @unchecked Sendable {
 
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
-    public init(store url: URL, plan: (any SchemaMigrationPlan.Type)?, width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws {
+    public convenience init(store url: URL, plan: (any SchemaMigrationPlan.Type)?, width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws {
+        try self.init(
+            store: url, validated: plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) },
+            width: width, height: height, options: options)
+    }
+
+    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`.
+    public init(
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions()
+    ) throws {
         storeURL = url
-        planType = plan
+        self.plan = plan
         if try StoreFormat.detect(at: url) == .apple {
             let store = try AppleStore(url: url)
             let opening = AppleStoreOpening(
-                store: store, plan: try plan.map(ValidatedPlan.init), planName: plan.map { String(describing: $0) },
+                store: store, plan: plan, planName: planName,
                 width: width, height: height, options: options)
             apple = store
             schemas = opening.schemas
@@ -45,8 +55,7 @@ public final class Session: @unchecked Sendable {
         let metadata = try StoreInspector(url: url).metadata()
         var storeIndex: Int? = 0, targetIndex: Int?
         if let plan {
-            let validated = try ValidatedPlan(plan)
-            schemas = validated.schemas
+            schemas = plan.schemas
             storeIndex = schemas.firstIndex { $0.version == metadata.version && metadata.version != nil }
                 ?? schemas.firstIndex { $0.fingerprint == metadata.fingerprint }
             targetIndex = schemas.indices.last
@@ -55,7 +64,7 @@ public final class Session: @unchecked Sendable {
         }
         initialState = AppState(
             width: width, height: height, options: options, storePath: url.path,
-            storeVersion: metadata.version?.description ?? "unversioned", planName: plan.map { String(describing: $0) },
+            storeVersion: metadata.version?.description ?? "unversioned", planName: planName,
             schemas: schemas, storeIndex: storeIndex, targetIndex: targetIndex)
         let (migrator, planned) = makeMigrator(.dryRun)
         self.migrator = migrator
@@ -117,6 +126,10 @@ public final class Session: @unchecked Sendable {
         var cancelled = false, failure: String?
         do {
             repeat {
+                if let stage = migrator.nextStage, stage.lacksCode {
+                    failure = "Custom stage \(stage.title) not run: its code was read from the sources, not compiled."
+                    break
+                }
                 guard let report = try migrator.runNextStage() else { break }
                 inbox.post(.stageReported(report))
             } while all && !migrator.cancellation.isCancelled
@@ -140,13 +153,13 @@ public final class Session: @unchecked Sendable {
         let inspector = StoreInspector(url: storeURL)
         let version = ((try? inspector.version()) ?? nil)?.description ?? "unversioned"
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
-        guard let planType else {
+        guard let plan else {
             return (nil, .planned(stages: history, note: history.isEmpty ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode, storeVersion: version))
         }
         do {
             let migrator = mode == .dryRun
-                ? try Migrator.onPrivateCopy(of: source ?? storeURL, plan: planType)
-                : try Migrator(store: storeURL, plan: planType)
+                ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan)
+                : try Migrator(store: storeURL, validated: plan)
             let note = migrator.pending.isEmpty ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
             return (migrator, .planned(stages: history + migrator.pending.map(StageRow.init(planned:)), note: note, mode: mode, storeVersion: version))
         } catch {
@@ -220,7 +233,7 @@ public final class Session: @unchecked Sendable {
     }
 
     private func findings(from: Int, to: Int) -> Action {
-        guard planType != nil, schemas.indices.contains(from), schemas.indices.contains(to) else {
+        guard plan != nil, schemas.indices.contains(from), schemas.indices.contains(to) else {
             return .findingsLoaded(from: from, to: to, [], note: nil)
         }
         if apple != nil {

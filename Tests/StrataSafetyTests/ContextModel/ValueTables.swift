@@ -6,8 +6,8 @@ enum ValueTables {
     static let texts = ["", "a", "b", "B", "ab", "é", "e\u{301}", "z ", "Ω", "a'b", "%", "_", "A"]
     static let ints = [0, 1, -1, 2, 100, -100, Int.min, Int.max]
     static let uint64s: [UInt64] = [0, 1, 2, UInt64(Int64.max), UInt64(Int64.max) + 1, .max, .max - 1]
-    static let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1.5, -2.5e300, .infinity, -.infinity, 5e-324, 3]
-    static let floats: [Float] = [0, -0.0, 1, 0.1, -3.5, .greatestFiniteMagnitude, 1e-40]
+    static let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1.5, -2.5e300, .infinity, -.infinity, .leastNonzeroMagnitude, 3]
+    static let floats: [Float] = [0, -0.0, 1, 0.1, -3.5, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
     static let decimals = ["0", "1", "-1", "0.1", "1.00", "10", "9", "-0.5", "12345678901234567890.123", "2", "0.10"]
         .map { Decimal(string: $0)! }
     static let dates = [0, 1, -1, 0.001, 1e9 + 0.5, -978_307_200, 7e8].map(Date.init(timeIntervalSinceReferenceDate:))

@@ -1,21 +1,27 @@
 import SwiftSyntax
 
 /// A stored `var` of a `@Model` class as the macros see it: its name, type, default and annotations.
-struct StoredProperty {
-    let decl: VariableDeclSyntax
-    let name: String
-    let type: TypeSyntax?
-    let initializer: ExprSyntax?
+///
+/// Shared by the `@Model` macro and the reader of an app's sources (StrataSources), so both see the same properties.
+public struct StoredProperty {
+    /// The declaration holding the binding.
+    public let decl: VariableDeclSyntax
+    /// The property name, without backticks.
+    public let name: String
+    /// The written type annotation, if any.
+    public let type: TypeSyntax?
+    /// The written default, if any.
+    public let initializer: ExprSyntax?
 
     /// The stored, non-transient properties of a class body that can be stored, in declaration order.
-    static func persisted(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
+    public static func persisted(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
         members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(StoredProperty.all(in:)).filter {
             !$0.isTransient && !$0.isRejected
         }
     }
 
     /// Every stored property a variable declaration introduces (one per binding).
-    static func all(in decl: VariableDeclSyntax) -> [StoredProperty] {
+    public static func all(in decl: VariableDeclSyntax) -> [StoredProperty] {
         guard !decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else {
             return []
         }
@@ -29,14 +35,16 @@ struct StoredProperty {
         }
     }
 
-    var isTransient: Bool { attribute(named: "Transient") != nil }
-    var isLet: Bool { decl.bindingSpecifier.tokenKind == .keyword(.let) }
+    /// True for `@Transient` properties.
+    public var isTransient: Bool { attribute(named: "Transient") != nil }
+    /// True for `let` properties.
+    public var isLet: Bool { decl.bindingSpecifier.tokenKind == .keyword(.let) }
     /// True for what `@Model` diagnoses instead of storing: a `let` with an initial value (a fetch could not
     /// give it the stored value) and a `var` with neither a type nor an initial value.
-    var isRejected: Bool { (isLet && initializer != nil) || (type == nil && initializer == nil) }
+    public var isRejected: Bool { (isLet && initializer != nil) || (type == nil && initializer == nil) }
 
     /// The attribute written on the declaration with this name (`Attribute`, `Relationship`, `Transient`).
-    func attribute(named wanted: String) -> AttributeSyntax? {
+    public func attribute(named wanted: String) -> AttributeSyntax? {
         decl.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { attribute in
             let name = attribute.attributeName.trimmedDescription
             return name == wanted || name == "Strata.\(wanted)" || name == "SwiftData.\(wanted)"
@@ -46,7 +54,7 @@ struct StoredProperty {
 
 extension PatternBindingSyntax {
     /// A binding with only `willSet` / `didSet` is still stored.
-    var isObservingOnly: Bool {
+    public var isObservingOnly: Bool {
         guard case .accessors(let accessors)? = accessorBlock?.accessors else { return false }
         return accessors.allSatisfy {
             $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
@@ -55,7 +63,8 @@ extension PatternBindingSyntax {
 }
 
 extension String {
-    var trimmingBackticks: String {
+    /// The identifier without the backticks that escape it.
+    public var trimmingBackticks: String {
         hasPrefix("`") && hasSuffix("`") && count > 1 ? String(dropFirst().dropLast()) : self
     }
 }

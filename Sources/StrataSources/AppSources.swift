@@ -1,0 +1,53 @@
+import Foundation
+import Strata
+
+/// An app's source folder read with swift-syntax, compiling nothing: its migration plans with their versioned
+/// schemas and stages. Views, the `App` struct and everything else are parsed and ignored; the folder is never written.
+///
+/// ```swift
+/// let sources = try AppSources(folder: URL(fileURLWithPath: "MyApp/Sources"))
+/// let plan = try sources.plan(named: nil)          // the only plan, or the one named
+/// let validated = try plan.validated()             // schemas, stages and diffs, as for a compiled plan
+/// ```
+public struct AppSources: @unchecked Sendable {
+    /// The folder read.
+    public let folder: URL
+    /// The plans declared, in path and declaration order.
+    public let plans: [SourcePlan]
+    /// Every `VersionedSchema` declared, plan or not, in the same order.
+    public let versions: [SourceVersion]
+    /// Versioned schemas that could not be read.
+    public let problems: [SourceProblem]
+
+    /// Reads every `.swift` file under `folder`; throws only when the folder or a file cannot be read.
+    public init(folder: URL) throws {
+        self.folder = folder
+        let index = DeclarationIndex(files: try SourceFolder.read(folder))
+        plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
+        var versions: [SourceVersion] = [], problems: [SourceProblem] = []
+        for type in index.types(conformingTo: "VersionedSchema") {
+            switch VersionReader(index: index).read(type) {
+            case .success(let version): versions.append(version)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        self.versions = versions
+        self.problems = problems
+    }
+
+    /// The plan named `name` (its type name, or with its enclosing types), or the only plan when `name` is nil.
+    public func plan(named name: String?) throws -> SourcePlan {
+        let names = plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name }
+        guard !plans.isEmpty else { throw SourceReadingError.noPlan(folder: folder.path) }
+        guard let name else {
+            guard plans.count == 1 else { throw SourceReadingError.severalPlans(folder: folder.path, names: names) }
+            return plans[0]
+        }
+        let matching = plans.filter { $0.qualifiedName == name || $0.name == name }
+        guard matching.count == 1, let plan = matching.first else {
+            throw matching.isEmpty
+                ? SourceReadingError.unknownPlan(name, names: names) : SourceReadingError.severalPlans(folder: folder.path, names: names)
+        }
+        return plan
+    }
+}

@@ -1,0 +1,144 @@
+import SwiftSyntax
+
+/// Every type declaration of an app's sources by qualified name (`SchemaV1.Item`), with the members its
+/// declaration and extensions hold, its conformances, and the typealiases: what the readers resolve names against.
+final class DeclarationIndex {
+    /// A declared type (class, struct, enum) and where it is.
+    struct TypeDecl {
+        /// The qualified name, enclosing types first.
+        let name: String
+        /// The declaration.
+        let node: DeclSyntax
+        /// The file holding it.
+        let file: SourceFile
+        /// The names it inherits from or conforms to (as written, in the declaration and its extensions).
+        var inherited: [String]
+        /// The members of the declaration and of its extensions, with their files.
+        var members: [(MemberBlockItemSyntax, SourceFile)]
+        /// True for a class marked `@Model`.
+        let isModel: Bool
+        /// True for an enum.
+        let isEnum: Bool
+
+        /// The last component of the name, as `String(describing:)` prints the type.
+        var simpleName: String { String(name.split(separator: ".").last ?? "") }
+
+        /// True when it conforms to `protocolName` (also spelled with a module prefix).
+        func conforms(to protocolName: String) -> Bool {
+            inherited.contains { $0 == protocolName || $0.hasSuffix(".\(protocolName)") }
+        }
+    }
+
+    /// A typealias and the scope its target is resolved in.
+    struct Alias {
+        let target: TypeSyntax
+        let scope: [String]
+    }
+
+    private(set) var types: [String: TypeDecl] = [:]
+    private(set) var aliases: [String: Alias] = [:]
+    /// Type names in declaration order (for stable listings).
+    private(set) var order: [String] = []
+    private var pendingExtensions: [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
+
+    /// Indexes the declarations of `files`.
+    init(files: [SourceFile]) {
+        for file in files { visit(file.tree.statements.map(\.item), scope: [], file: file) }
+        for pending in pendingExtensions {
+            guard let name = resolveTypeName(pending.name, from: pending.scope) else { continue }
+            types[name]?.inherited += pending.inherited
+            types[name]?.members += pending.members
+        }
+    }
+
+    private func visit(_ items: [CodeBlockItemSyntax.Item], scope: [String], file: SourceFile) {
+        for item in items {
+            guard case .decl(let decl) = item else { continue }
+            visit(decl, scope: scope, file: file)
+        }
+    }
+
+    private func visit(_ decl: DeclSyntax, scope: [String], file: SourceFile) {
+        if let group = decl.asProtocol(DeclGroupSyntax.self), !decl.is(ExtensionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
+           let name = Self.name(of: decl) {
+            let qualified = (scope + [name]).joined(separator: ".")
+            let isModel = decl.is(ClassDeclSyntax.self) && group.attributes.contains { attribute in
+                let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+                return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
+            }
+            types[qualified] = TypeDecl(
+                name: qualified, node: decl, file: file, inherited: Self.inherited(group.inheritanceClause),
+                members: group.memberBlock.members.map { ($0, file) }, isModel: isModel, isEnum: decl.is(EnumDeclSyntax.self))
+            order.append(qualified)
+            for member in group.memberBlock.members { visit(member.decl, scope: scope + [name], file: file) }
+        } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
+            let extended = extensionDecl.extendedType.trimmedDescription
+            pendingExtensions.append((extended, scope, Self.inherited(extensionDecl.inheritanceClause),
+                                      extensionDecl.memberBlock.members.map { ($0, file) }))
+            let inner = scope + extended.split(separator: ".").map(String.init)
+            for member in extensionDecl.memberBlock.members { visit(member.decl, scope: inner, file: file) }
+        } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
+            aliases[(scope + [alias.name.text]).joined(separator: ".")] = Alias(target: alias.initializer.value, scope: scope)
+        } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
+            // `#if os(iOS)` blocks: every branch is read, as the declarations may live in any of them.
+            for clause in conditional.clauses {
+                if case .statements(let items)? = clause.elements { visit(items.map(\.item), scope: scope, file: file) }
+                if case .decls(let members)? = clause.elements { for member in members { visit(member.decl, scope: scope, file: file) } }
+            }
+        }
+    }
+
+    private static func name(of decl: DeclSyntax) -> String? {
+        if let decl = decl.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = decl.as(ActorDeclSyntax.self) { return decl.name.text }
+        return nil
+    }
+
+    private static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
+        clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+    }
+
+    /// The qualified name of the type or typealias `name` means when written inside `scope` (innermost scope first,
+    /// as Swift looks names up), or nil when the sources do not declare it.
+    func resolveTypeName(_ name: String, from scope: [String]) -> String? {
+        var prefix = scope
+        while true {
+            let candidate = (prefix + [name]).joined(separator: ".")
+            if types[candidate] != nil || aliases[candidate] != nil { return candidate }
+            guard !prefix.isEmpty else { break }
+            prefix.removeLast()
+        }
+        // `Self.Item` and `SchemaV2.Item` written from elsewhere, or a module-qualified name.
+        if name.hasPrefix("Self.") { return resolveTypeName(String(name.dropFirst(5)), from: scope) }
+        return nil
+    }
+
+    /// The type declaration `name` means inside `scope`, following typealiases.
+    func resolveType(_ name: String, from scope: [String]) -> TypeDecl? {
+        var seen: Set<String> = []
+        var (name, scope) = (name, scope)
+        while let qualified = resolveTypeName(name, from: scope), seen.insert(qualified).inserted {
+            if let type = types[qualified] { return type }
+            guard let alias = aliases[qualified] else { return nil }
+            (name, scope) = (alias.target.trimmedDescription, alias.scope)
+        }
+        return nil
+    }
+
+    /// The typealias `name` means inside `scope`, if it is one.
+    func alias(_ name: String, from scope: [String]) -> Alias? {
+        resolveTypeName(name, from: scope).flatMap { aliases[$0] }
+    }
+
+    /// The enclosing scope of a declared type (its name's components but the last).
+    func scope(inside type: TypeDecl) -> [String] {
+        type.name.split(separator: ".").map(String.init)
+    }
+
+    /// The types conforming to `protocolName`, in declaration order.
+    func types(conformingTo protocolName: String) -> [TypeDecl] {
+        order.compactMap { types[$0] }.filter { $0.conforms(to: protocolName) }
+    }
+}

@@ -1,0 +1,29 @@
+import Strata
+
+/// A `SchemaMigrationPlan` read from an app's sources without compiling them: its versions and stages.
+public struct SourcePlan: @unchecked Sendable {
+    /// The plan's type name ("NotesMigrationPlan"), as `String(describing:)` prints the compiled type.
+    public let name: String
+    /// The name with its enclosing types ("Bookshelf.Plan"), which `--plan` takes when plain names repeat.
+    public let qualifiedName: String
+    /// Where the plan is declared.
+    public let location: SourceLocation
+    /// The versions, in the plan's order.
+    public let versions: [SourceVersion]
+    /// The stages, in the plan's order.
+    public let stages: [SourceStage]
+    /// What could not be read (a stage or version written in a shape Strata does not follow).
+    public let problems: [SourceProblem]
+
+    /// Validates the plan as the engine validates a compiled one; reading problems come first.
+    public func check() -> (ValidatedPlan, problems: [String]) {
+        let (validated, problems) = ValidatedPlan.check(
+            name: name, schemas: versions.map(\.schema), stages: stages.map(\.declaration), schemaNames: versions.map(\.name))
+        return (validated, self.problems.map(\.description) + problems)
+    }
+
+    /// The checked plan; throws `MigrationError.invalidPlan` with every problem when it has any.
+    public func validated() throws -> ValidatedPlan {
+        try ValidatedPlan(checked: check())
+    }
+}

@@ -1,0 +1,29 @@
+import Strata
+
+/// Why an app's sources could not give a plan; each message names what to fix.
+public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
+    /// The path is missing or not a folder.
+    case notAFolder(String)
+    /// A file could not be read as UTF-8 text.
+    case unreadable(String)
+    /// The folder declares no `SchemaMigrationPlan`.
+    case noPlan(folder: String)
+    /// Several plans and no `--plan` to pick one.
+    case severalPlans(folder: String, names: [String])
+    /// `--plan` names no plan of the folder.
+    case unknownPlan(String, names: [String])
+
+    /// The message shown after "error:".
+    public var description: String {
+        switch self {
+        case .notAFolder(let path): "\(TerminalText.sanitize(path)) is not a folder of Swift sources"
+        case .unreadable(let path): "\(TerminalText.sanitize(path)) cannot be read as UTF-8 text"
+        case .noPlan(let folder):
+            "\(TerminalText.sanitize(folder)) declares no SchemaMigrationPlan (an enum conforming to it, with its schemas and stages)"
+        case .severalPlans(let folder, let names):
+            "\(TerminalText.sanitize(folder)) declares several plans (\(names.joined(separator: ", "))); pick one with --plan NAME"
+        case .unknownPlan(let name, let names):
+            "the sources declare no plan named '\(TerminalText.sanitize(name))'; their plans: \(names.joined(separator: ", "))"
+        }
+    }
+}

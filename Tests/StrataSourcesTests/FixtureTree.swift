@@ -1,0 +1,15 @@
+import Foundation
+
+/// The app-shaped source trees under Fixtures/, found beside this file.
+enum FixtureTree {
+    /// The folder of the fixture tree `name`.
+    static func folder(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
+    }
+
+    /// The folder holding the bundled example plans' sources (read statically and compared with the compiled plans).
+    static var examples: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/StrataExamples")
+    }
+}

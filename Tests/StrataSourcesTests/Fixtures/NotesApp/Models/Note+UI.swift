@@ -1,0 +1,5 @@
+import SwiftUI
+
+extension Note {
+    var accent: Color { priority == .high ? .orange : .secondary }
+}
