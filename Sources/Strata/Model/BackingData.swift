@@ -96,6 +96,9 @@ public final class BackingData: @unchecked Sendable {
         // Attributes first: most reads are of attributes, and this skips the search of the relationships by name.
         if let position = mapping.attributePositions[key] {
             mapping.attributes[position].observation.access(observationRegistrar(), model)
+            // A value of exactly the property's type is taken out with a forced cast: `as? Value` asks the run
+            // time for `Optional<Value>`'s metadata on every read, since this generic function is not specialised.
+            if let boxed = values[position], type(of: boxed) == Value.self { return boxed as! Value }
             if let value = values[position] as? Value { return value }
             if let none = mapping.attributes[position].none as? Value { return none }
         } else if let relationship = mapping.relationship(named: key) {

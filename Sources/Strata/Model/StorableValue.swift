@@ -81,6 +81,7 @@ extension Double: StorableValue {
     static var valueType: ValueType { .double }
     var storedValue: DatabaseValue { databaseValue }
     static func fromStored(_ value: DatabaseValue) -> Double? { Double.fromDatabaseValue(value) }
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> Double? { row.double(column) }
 }
 
 extension Float: StorableValue {
@@ -110,6 +111,9 @@ extension Date: StorableValue {
     static func fromStored(_ value: DatabaseValue) -> Date? {
         Double.fromDatabaseValue(value).map(Date.init(timeIntervalSinceReferenceDate:))
     }
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> Date? {
+        row.double(column).map(Date.init(timeIntervalSinceReferenceDate:))
+    }
 }
 
 extension Data: StorableValue {
@@ -132,6 +136,9 @@ extension UUID: StorableValue {
         case .string(let text): return UUID(uuidString: text)
         default: return nil
         }
+    }
+    static func fromColumn(_ row: StatementRow, _ column: Int) -> UUID? {
+        row.blob16(column).map(UUID.init(uuid:)) ?? fromStored(row[column])
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -28,6 +29,22 @@ struct StatementRow {
     /// The integer in a column, or nil when it holds another type.
     func integer(_ column: Int) -> Int64? {
         sqlite3_column_type(handle, CInt(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, CInt(column)) : nil
+    }
+
+    /// The number in a column (an integer read as a double, as GRDB's `Double` reads it), or nil when it holds another type.
+    func double(_ column: Int) -> Double? {
+        switch sqlite3_column_type(handle, CInt(column)) {
+        case SQLITE_FLOAT, SQLITE_INTEGER: sqlite3_column_double(handle, CInt(column))
+        default: nil
+        }
+    }
+
+    /// The 16 bytes of a column holding a blob of exactly 16 bytes, or nil otherwise.
+    func blob16(_ column: Int) -> uuid_t? {
+        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_BLOB, sqlite3_column_bytes(handle, CInt(column)) == 16,
+              let bytes = sqlite3_column_blob(handle, CInt(column))
+        else { return nil }
+        return bytes.loadUnaligned(as: uuid_t.self)
     }
 
     /// Steps `statement` (its arguments bound) through every row, calling `body` with each, and resets it.

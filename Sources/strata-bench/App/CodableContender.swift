@@ -33,21 +33,13 @@ enum CodableContender {
 
     /// A3: every item's score raised with `updateChanges`, 5,000 records per transaction, paging by key.
     static func update(_ url: URL) throws -> Int {
-        let pool = try DatabasePool(path: url.path)
-        var last: Int64 = 0
-        var changed = 0
-        while true {
-            let done = try pool.write { db -> Bool in
-                let page = try ItemRecord.filter(Column("_pk") > last).order(Column("_pk")).limit(5_000).fetchAll(db)
-                for var record in page {
-                    // Only the changed column, as Strata writes it (`update(db)` would rewrite every column and index).
-                    try record.updateChanges(db) { $0.score += 1 }
-                }
-                last = page.last?.id ?? last
-                changed += page.count
-                return page.count < 5_000
+        try forEachPage(in: try DatabasePool(path: url.path)) { db, last in
+            let page = try ItemRecord.filter(Column("_pk") > last).order(Column("_pk")).limit(5_000).fetchAll(db)
+            for var record in page {
+                // Only the changed column, as Strata writes it (`update(db)` would rewrite every column and index).
+                try record.updateChanges(db) { $0.score += 1 }
             }
-            if done { return changed }
+            return page.compactMap(\.id)
         }
     }
 

@@ -53,22 +53,16 @@ enum RawContender {
 
     /// A3: every score raised with one prepared UPDATE per row, 5,000 rows per transaction, paging by key.
     static func update(_ url: URL) throws -> Int {
-        let pool = try DatabasePool(path: url.path)
-        var last: Int64 = 0
-        var changed = 0
-        while true {
-            let done = try pool.write { db -> Bool in
-                let page = try Row.fetchAll(db, sql: #"SELECT "_pk", "score" FROM "AppItem" WHERE "_pk" > ? ORDER BY "_pk" LIMIT 5000"#, arguments: [last])
-                let update = try db.cachedStatement(sql: #"UPDATE "AppItem" SET "score" = ? WHERE "_pk" = ?"#)
-                for row in page {
-                    let key: Int64 = row[0], score: Double = row[1]
-                    try update.execute(arguments: [score + 1, key])
-                    last = key
-                }
-                changed += page.count
-                return page.count < 5_000
+        try forEachPage(in: try DatabasePool(path: url.path)) { db, last in
+            let page = try Row.fetchAll(db, sql: #"SELECT "_pk", "score" FROM "AppItem" WHERE "_pk" > ? ORDER BY "_pk" LIMIT 5000"#, arguments: [last])
+            let update = try db.cachedStatement(sql: #"UPDATE "AppItem" SET "score" = ? WHERE "_pk" = ?"#)
+            var keys: [Int64] = []
+            for row in page {
+                let key: Int64 = row[0], score: Double = row[1]
+                try update.execute(arguments: [score + 1, key])
+                keys.append(key)
             }
-            if done { return changed }
+            return keys
         }
     }
 
