@@ -23,9 +23,11 @@ import Testing
     }
 
     @Test func malformedFiltersNameTheAcceptedForms() {
-        for text in ["Plato", "=x", #"author="Jane"#, "9lives=1"] {
+        for text in ["Plato", "=x", "9lives=1"] {
             #expect(throws: RowFilterError.malformed(text)) { try RowFilter.parseLine(text) }
         }
+        // A quote that is never closed is part of the value (hostile values such as `'; DROP TABLE x` filter too).
+        #expect((try? RowFilter.parseLine(#"author="Jane"#))?.map(\.value) == [#""Jane"#])
         #expect(RowFilterError.malformed("Plato").description.contains("column~text"))
     }
 

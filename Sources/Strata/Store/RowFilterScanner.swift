@@ -15,8 +15,9 @@ struct RowFilterScanner {
     /// The next condition, nil at the end; throws when the text there is not a condition.
     ///
     /// Alone (`untilNextCondition` false, as in one `--where`), the name is everything before the first operator,
-    /// so any column name works; in a line of conditions names are identifiers. A value that starts with a quote
-    /// but is not closed by one is read as it is (`'; DROP TABLE x` is a value, not a mistake).
+    /// so any column name works, and a quoted value must end the text; in a line of conditions names are
+    /// identifiers. A value that starts with a quote but is not one quoted value is read as it is
+    /// (`'; DROP TABLE x` is a value, not a mistake).
     mutating func condition(untilNextCondition: Bool) throws -> RowFilter? {
         while position < characters.count, characters[position] == " " { position += 1 }
         guard position < characters.count else { return nil }
@@ -26,7 +27,7 @@ struct RowFilterScanner {
             throw RowFilterError.malformed(String(characters[start...]))
         }
         position = valueStart
-        if let (value, after) = quotedValue(at: position) {
+        if let (value, after) = quotedValue(at: position), untilNextCondition || after == characters.count {
             position = after
             return RowFilter(column: name, comparison, value: value)
         }
