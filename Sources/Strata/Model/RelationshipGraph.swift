@@ -18,8 +18,11 @@ struct RelationshipGraph {
     }
 
     /// Replaces the related objects, updating the inverse side of every object added or removed.
+    ///
+    /// Deleted objects count among the old ones: clearing a link to a deleted object still takes this object out
+    /// of the deleted one's inverse, so its delete rule (`.deny`) sees the link gone.
     func set(_ model: any PersistentModel, _ relationship: RelationshipMapping, to newObjects: [any PersistentModel]) {
-        let old = objects(of: model, relationship)
+        let old = objectsIncludingDeleted(of: model, relationship)
         var unique: [any PersistentModel] = []
         for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
         let removed = old.filter { object in !unique.contains { $0 === object } }
