@@ -66,10 +66,9 @@ public final class Session: @unchecked Sendable {
             _ = Reducer.reduce(&initialState, browse())
             return
         }
-        let validated = plan
         // The store is at a plan version when its schema is that version's; a version number alone can be another plan's.
-        if let storeIndex = validated.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
-            schemas = validated.schemas
+        if let storeIndex = plan.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
+            schemas = plan.schemas
             initialState = AppState(
                 width: width, height: height, options: options, storePath: url.path, storeVersion: StageID.label(metadata.version),
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
@@ -77,7 +76,7 @@ public final class Session: @unchecked Sendable {
             self.migrator = migrator
             _ = Reducer.reduce(&initialState, planned)
         } else {
-            let mismatch = PlanMismatch(store: metadata, plan: validated, planName: planName ?? validated.name)
+            let mismatch = PlanMismatch(store: metadata, plan: plan, planName: planName ?? plan.name)
             schemas = mismatch.schemas
             initialState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
