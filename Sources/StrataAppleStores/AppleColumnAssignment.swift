@@ -55,15 +55,19 @@ struct AppleColumnAssignment {
             let group = groups[base] ?? []
             // Columns named like this property's, numbered, and not some other property's own name (a property "text1").
             let candidates = existing.filter { column in
-                column == base || (column.hasPrefix(base) && column.count > base.count
-                    && column.dropFirst(base.count).allSatisfy(\.isNumber) && groups[column] == nil)
+                column == base
+                    || (column.hasPrefix(base) && column.count > base.count
+                        && column.dropFirst(base.count).allSatisfy(\.isNumber) && groups[column] == nil)
             }.sorted { ($0.count, $0) < ($1.count, $1) }
             guard !candidates.isEmpty else { continue }
             if group.count == 1 {
                 let declaration = group[0]
-                result[Self.key(declaration)] = existing.contains(base)
+                result[Self.key(declaration)] =
+                    existing.contains(base)
                     ? AppleColumn(columns: [base], uncertainty: nil)
-                    : AppleColumn(columns: candidates, uncertainty: "no column \(base); read from \(candidates.joined(separator: ", "))")
+                    : AppleColumn(
+                        columns: candidates,
+                        uncertainty: "no column \(base); read from \(candidates.joined(separator: ", "))")
                 continue
             }
             let ruled = group.indices.map { $0 == 0 ? base : base + String($0) }
@@ -95,7 +99,9 @@ struct AppleColumnAssignment {
                     let names = group.map(\.entity).joined(separator: ", ")
                     result[Self.key(declaration)] = AppleColumn(
                         columns: candidates,
-                        uncertainty: "\(names) each declare \(declaration.property); which of \(candidates.joined(separator: ", ")) is \(declaration.entity)'s could not be determined from the model or the values, so each row shows the one that holds a value")
+                        uncertainty:
+                            "\(names) each declare \(declaration.property); which of \(candidates.joined(separator: ", ")) is \(declaration.entity)'s could not be determined from the model or the values, so each row shows the one that holds a value"
+                    )
                 }
             }
         }

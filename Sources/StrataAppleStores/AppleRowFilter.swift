@@ -34,19 +34,31 @@ struct AppleRowFilter {
             self.init(condition: "Z_PK = ?", arguments: [key.databaseValue])
         } else if column == "entity", columns.titles.contains("entity") {
             guard let number = columns.numbers[value] else {
-                throw refuse("no entity '\(value)' in this family; it holds \(columns.numbers.keys.sorted().joined(separator: ", "))")
+                throw refuse(
+                    "no entity '\(value)' in this family; it holds \(columns.numbers.keys.sorted().joined(separator: ", "))"
+                )
             }
             self.init(condition: "Z_ENT = ?", arguments: [number.databaseValue])
         } else if let attribute = columns.attributes.first(where: { $0.name == column }) {
-            guard let stored = columns.storage.attributeColumns[column] else { throw refuse("the store has no column for it") }
+            guard let stored = columns.storage.attributeColumns[column] else {
+                throw refuse("the store has no column for it")
+            }
             let (template, arguments) = try Self.comparison(value, kind: attribute.kind, refuse: refuse)
-            self.init(condition: template.replacingOccurrences(of: Self.column, with: stored.expression), arguments: arguments)
+            self.init(
+                condition: template.replacingOccurrences(of: Self.column, with: stored.expression), arguments: arguments
+            )
         } else if let relationship = columns.relationships.first(where: { $0.name == column }) {
-            guard case .ownerColumn(_, let stored)? = columns.storage.relationships[column], !relationship.isToMany else {
-                throw refuse("only to-one relationships stored in this entity's table can be filtered; filter the other side on Z_PK instead")
+            guard case .ownerColumn(_, let stored)? = columns.storage.relationships[column], !relationship.isToMany
+            else {
+                throw refuse(
+                    "only to-one relationships stored in this entity's table can be filtered; filter the other side on Z_PK instead"
+                )
             }
             let digits = value.split(separator: "#").last.map(String.init) ?? value
-            guard let key = Int64(digits) else { throw refuse("a relationship takes a target's key, as 3 or \(relationship.destination)#3, got '\(value)'") }
+            guard let key = Int64(digits) else {
+                throw refuse(
+                    "a relationship takes a target's key, as 3 or \(relationship.destination)#3, got '\(value)'")
+            }
             self.init(condition: "\(stored.expression) = ?", arguments: [key.databaseValue])
         } else {
             throw refuse("its columns are \(columns.titles.joined(separator: ", "))")
@@ -65,12 +77,15 @@ struct AppleRowFilter {
     private static func comparison(
         _ value: String, kind: AppleAttributeKind, refuse: (String) -> AppleStoreError
     ) throws -> (String, [DatabaseValue]) {
-        let equal = "\(column) = ?", between = "\(column) >= ? AND \(column) < ?"
+        let equal = "\(column) = ?"
+        let between = "\(column) >= ? AND \(column) < ?"
         switch kind {
         case .string, .uri:
             return (equal, [value.databaseValue])
         case .integer16, .integer32, .integer64:
-            guard let number = Int64(value) else { throw refuse("an integer attribute takes an integer, got '\(value)'") }
+            guard let number = Int64(value) else {
+                throw refuse("an integer attribute takes an integer, got '\(value)'")
+            }
             return (equal, [number.databaseValue])
         case .double, .float, .decimal:
             guard let number = Double(value) else { throw refuse("a number attribute takes a number, got '\(value)'") }
@@ -93,7 +108,9 @@ struct AppleRowFilter {
             }
             throw refuse("a date attribute takes an ISO 8601 date such as 2024-05-01T12:00:00Z, got '\(value)'")
         case .uuid:
-            guard let uuid = UUID(uuidString: value) else { throw refuse("a UUID attribute takes a UUID, got '\(value)'") }
+            guard let uuid = UUID(uuidString: value) else {
+                throw refuse("a UUID attribute takes a UUID, got '\(value)'")
+            }
             return (equal, [withUnsafeBytes(of: uuid.uuid) { Data($0) }.databaseValue])
         case .binary, .transformable, .objectID, .composite, .unknown:
             throw refuse("attributes of type \(kind) cannot be filtered")

@@ -49,61 +49,82 @@ struct AppleSchemaMapping {
             let ancestry = model.ancestors(of: entity.name).compactMap(model.entity(named:))
             if let parent = entity.parent {
                 let chain = model.ancestors(of: entity.name).joined(separator: " -> ")
-                notes.append(ImportNote(
-                    entity: entity.name, property: nil,
-                    message: "inherits from \(chain); Strata has no inheritance, so it becomes its own entity with the inherited properties, and \(parent) keeps only the rows that are exactly \(parent)"))
+                notes.append(
+                    ImportNote(
+                        entity: entity.name, property: nil,
+                        message:
+                            "inherits from \(chain); Strata has no inheritance, so it becomes its own entity with the inherited properties, and \(parent) keeps only the rows that are exactly \(parent)"
+                    ))
             }
             if entity.isAbstract {
-                notes.append(ImportNote(entity: entity.name, property: nil, message: "is abstract; it becomes an entity without rows of its own"))
+                notes.append(
+                    ImportNote(
+                        entity: entity.name, property: nil,
+                        message: "is abstract; it becomes an entity without rows of its own"))
             }
             let tuples = ([entity] + ancestry).flatMap(\.uniqueTuples)
             let uniqueNames = Set(tuples.filter { $0.count == 1 }.map { $0[0] })
             for tuple in tuples where tuple.count > 1 {
-                notes.append(ImportNote(
-                    entity: entity.name, property: nil,
-                    message: "unique together (\(tuple.joined(separator: ", "))) is not carried over: Strata has only single-attribute uniqueness"))
+                notes.append(
+                    ImportNote(
+                        entity: entity.name, property: nil,
+                        message:
+                            "unique together (\(tuple.joined(separator: ", "))) is not carried over: Strata has only single-attribute uniqueness"
+                    ))
             }
             var attributes: [Schema.Attribute] = []
             for attribute in model.storedAttributes(of: entity.name) {
                 guard let type = Self.valueType(of: attribute.kind) else {
-                    notes.append(ImportNote(
-                        entity: entity.name, property: attribute.name,
-                        message: "\(attribute.kind) attribute is not carried over: Strata has no such value type"))
+                    notes.append(
+                        ImportNote(
+                            entity: entity.name, property: attribute.name,
+                            message: "\(attribute.kind) attribute is not carried over: Strata has no such value type"))
                     continue
                 }
                 if attribute.kind == .transformable {
                     let transformer = attribute.valueTransformerName.map { " (transformer \($0))" } ?? ""
-                    notes.append(ImportNote(
-                        entity: entity.name, property: attribute.name,
-                        message: "transformable attribute\(transformer) is carried over as Data holding the archived bytes; decode them in a custom stage"))
+                    notes.append(
+                        ImportNote(
+                            entity: entity.name, property: attribute.name,
+                            message:
+                                "transformable attribute\(transformer) is carried over as Data holding the archived bytes; decode them in a custom stage"
+                        ))
                 }
                 if attribute.isDerived {
-                    notes.append(ImportNote(
-                        entity: entity.name, property: attribute.name,
-                        message: "derived attribute is carried over as its stored values; Strata will not recompute it"))
+                    notes.append(
+                        ImportNote(
+                            entity: entity.name, property: attribute.name,
+                            message:
+                                "derived attribute is carried over as its stored values; Strata will not recompute it"))
                 }
-                attributes.append(Schema.Attribute(
-                    name: attribute.name, originalName: attribute.renamingIdentifier, valueType: type,
-                    isOptional: attribute.isOptional, defaultValue: attribute.defaultValue,
-                    options: uniqueNames.contains(attribute.name) ? [.unique] : []))
+                attributes.append(
+                    Schema.Attribute(
+                        name: attribute.name, originalName: attribute.renamingIdentifier, valueType: type,
+                        isOptional: attribute.isOptional, defaultValue: attribute.defaultValue,
+                        options: uniqueNames.contains(attribute.name) ? [.unique] : []))
             }
             for other in ([entity] + ancestry).flatMap(\.otherProperties) {
-                notes.append(ImportNote(entity: entity.name, property: other, message: "fetched property is not carried over"))
+                notes.append(
+                    ImportNote(entity: entity.name, property: other, message: "fetched property is not carried over"))
             }
             var relationships: [Schema.Relationship] = []
             for relationship in model.storedRelationships(of: entity.name) {
                 if model.family(of: relationship.destination).count > 1 {
-                    notes.append(ImportNote(
-                        entity: entity.name, property: relationship.name,
-                        message: "its destination \(relationship.destination) has subentities; references to their rows cannot be carried over (flattened entities are separate tables)"))
+                    notes.append(
+                        ImportNote(
+                            entity: entity.name, property: relationship.name,
+                            message:
+                                "its destination \(relationship.destination) has subentities; references to their rows cannot be carried over (flattened entities are separate tables)"
+                        ))
                 }
-                relationships.append(Schema.Relationship(
-                    name: relationship.name, originalName: relationship.renamingIdentifier,
-                    destination: relationship.destination, isToMany: relationship.isToMany,
-                    isOptional: relationship.isOptional, inverse: relationship.inverse,
-                    deleteRule: Self.deleteRule(relationship.deleteRuleCode),
-                    minimumModelCount: relationship.isToMany ? relationship.minCount : 0,
-                    maximumModelCount: relationship.isToMany ? relationship.maxCount : 0))
+                relationships.append(
+                    Schema.Relationship(
+                        name: relationship.name, originalName: relationship.renamingIdentifier,
+                        destination: relationship.destination, isToMany: relationship.isToMany,
+                        isOptional: relationship.isOptional, inverse: relationship.inverse,
+                        deleteRule: Self.deleteRule(relationship.deleteRuleCode),
+                        minimumModelCount: relationship.isToMany ? relationship.minCount : 0,
+                        maximumModelCount: relationship.isToMany ? relationship.maxCount : 0))
             }
             entities.append(Schema.Entity(name: entity.name, attributes: attributes, relationships: relationships))
         }

@@ -36,18 +36,27 @@ public final class AppleStore: Sendable {
         let (format, copy) = try StoreFormat.detectKeepingCopy(at: url)
         guard format == .apple, let copy else {
             copy?.close()
-            throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it is a Strata store; open it with StoreInspector")
+            throw AppleStoreError.unrecognizedFormat(
+                path: url.path, reason: "it is a Strata store; open it with StoreInspector")
         }
         self.url = url
         snapshot = copy
         let path = url.path
         (metadata, model, layout) = try snapshot.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
-                  let plist = row[1] as Data?
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
+                let plist = row[1] as Data?
             else { throw AppleStoreError.damagedMetadata(path: path, reason: "Z_METADATA has no property list") }
             let metadata = try AppleStoreMetadata(plist: plist, uuid: row[0] as String? ?? "", path: path)
-            guard try db.tableExists("Z_MODELCACHE"), let compressed = try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1") else {
-                throw AppleStoreError.damagedModelCache(path: path, reason: "the store has no Z_MODELCACHE content (stores before macOS 10.11 / iOS 9 do not carry their model)")
+            guard try db.tableExists("Z_MODELCACHE"),
+                let compressed = try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
+            else {
+                throw AppleStoreError.damagedModelCache(
+                    path: path,
+                    reason:
+                        "the store has no Z_MODELCACHE content (stores before macOS 10.11 / iOS 9 do not carry their model)"
+                )
             }
             let model = try Self.decodeModel(compressed, path: path)
             return (metadata, model, try AppleStoreLayout(model: model, db: db))
@@ -103,7 +112,9 @@ public final class AppleStore: Sendable {
     /// apart): attributes decoded by type, relationships as references to their targets. Each filter keeps the
     /// rows whose column equals the value as the rows show it (`Z_PK`, `entity`, attributes, to-one
     /// relationships as `3` or `Item#3`); an impossible filter throws `AppleStoreError.invalidFilter`.
-    public func rows(of entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []) throws -> AppleRowPage {
+    public func rows(
+        of entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []
+    ) throws -> AppleRowPage {
         let storage = try self.storage(of: entity)
         let family = model.family(of: entity)
         let attributes = model.storedAttributes(of: entity)
@@ -111,20 +122,31 @@ public final class AppleStore: Sendable {
         let showsEntity = family.count > 1
         let columns = ["Z_PK"] + (showsEntity ? ["entity"] : []) + attributes.map(\.name) + relationships.map(\.name)
         let names = try entityNumbers()
-        let familyNumbers = Dictionary(names.filter { number, _ in storage.familyNumbers.contains(number) }.map { ($1, $0) }, uniquingKeysWith: min)
+        let familyNumbers = Dictionary(
+            names.filter { number, _ in storage.familyNumbers.contains(number) }.map { ($1, $0) }, uniquingKeysWith: min
+        )
         let described = AppleRowFilter.Columns(
             path: url.path, entity: entity, storage: storage, attributes: attributes, relationships: relationships,
             numbers: familyNumbers, titles: columns)
         let conditions = try filters.map { try AppleRowFilter(column: $0.column, value: $0.value, in: described) }
         let notes = self.notes(of: entity)
-        guard let table = storage.table else { return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0, notes: notes) }
+        guard let table = storage.table else {
+            return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0, notes: notes)
+        }
         return try snapshot.read { db in
-            let filter = (["Z_ENT IN \(Self.list(storage.familyNumbers))"] + conditions.map(\.condition)).joined(separator: " AND ")
+            let filter = (["Z_ENT IN \(Self.list(storage.familyNumbers))"] + conditions.map(\.condition)).joined(
+                separator: " AND ")
             let bound = conditions.flatMap(\.arguments)
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)", arguments: StatementArguments(bound)) ?? 0
-            let selected = ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
+            let total =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)",
+                    arguments: StatementArguments(bound)) ?? 0
+            let selected =
+                ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                db,
+                sql:
+                    "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: StatementArguments(bound + [max(limit, 0).databaseValue, max(offset, 0).databaseValue]))
             let keys = rows.compactMap { $0[0] as Int64? }
             var links: [String: [Int64: [AppleObjectReference]]] = [:]
@@ -134,18 +156,24 @@ public final class AppleStore: Sendable {
                     $0.map { AppleObjectReference(entity: relationship.destination, key: $0.target) }
                 }
             }
-            return AppleRowPage(entity: entity, columns: columns, rows: rows.map { row in
-                let key = row[0] as Int64? ?? 0
-                var values: [AppleValue] = [.integer(key)]
-                if showsEntity { values.append((row[1] as Int64?).flatMap { names[$0] }.map(AppleValue.text) ?? .null) }
-                values += attributes.indices.map { AppleValue(row[$0 + 2] as DatabaseValue, kind: attributes[$0].kind) }
-                values += relationships.map { relationship in
-                    let targets = links[relationship.name]?[key] ?? []
-                    if relationship.isToMany { return .references(targets) }
-                    return targets.first.map(AppleValue.reference) ?? .null
-                }
-                return values
-            }, total: total, notes: notes)
+            return AppleRowPage(
+                entity: entity, columns: columns,
+                rows: rows.map { row in
+                    let key = row[0] as Int64? ?? 0
+                    var values: [AppleValue] = [.integer(key)]
+                    if showsEntity {
+                        values.append((row[1] as Int64?).flatMap { names[$0] }.map(AppleValue.text) ?? .null)
+                    }
+                    values += attributes.indices.map {
+                        AppleValue(row[$0 + 2] as DatabaseValue, kind: attributes[$0].kind)
+                    }
+                    values += relationships.map { relationship in
+                        let targets = links[relationship.name]?[key] ?? []
+                        if relationship.isToMany { return .references(targets) }
+                        return targets.first.map(AppleValue.reference) ?? .null
+                    }
+                    return values
+                }, total: total, notes: notes)
         }
     }
 
@@ -153,8 +181,10 @@ public final class AppleStore: Sendable {
     /// asked not to) rows of its table that match no entity of the model.
     public func notes(of entity: String, includingUnmatchedRows: Bool = true) -> [String] {
         let table = layout.entities[entity]?.table
-        let unmatched = includingUnmatchedRows ? layout.unmatchedRows.filter { $0.table == table }.map(\.description) : []
-        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" } + unmatched).map(TerminalText.sanitize)
+        let unmatched =
+            includingUnmatchedRows ? layout.unmatchedRows.filter { $0.table == table }.map(\.description) : []
+        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" } + unmatched).map(
+            TerminalText.sanitize)
     }
 
     /// The properties of an entity whose values are read from an uncertain column, or cannot be read at all.
@@ -196,11 +226,15 @@ public final class AppleStore: Sendable {
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table))") ?? 0
             let columns = try db.columns(in: table).map(\.name)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                db,
+                sql:
+                    "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: [max(limit, 0), max(offset, 0)])
-            return AppleRowPage(entity: table, columns: columns, rows: rows.map { row in
-                columns.indices.map { AppleValue(row[$0] as DatabaseValue, kind: nil) }
-            }, total: total, notes: [])
+            return AppleRowPage(
+                entity: table, columns: columns,
+                rows: rows.map { row in
+                    columns.indices.map { AppleValue(row[$0] as DatabaseValue, kind: nil) }
+                }, total: total, notes: [])
         }
     }
 
@@ -216,10 +250,13 @@ public final class AppleStore: Sendable {
         let selected = ["Z_PK"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
         try snapshot.read { db in
             let cursor = try Row.fetchCursor(
-                db, sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                db,
+                sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
                 arguments: [number])
             while let row = try cursor.next() {
-                let values = attributes.indices.map { AppleValue(row[$0 + 1] as DatabaseValue, kind: attributes[$0].kind) }
+                let values = attributes.indices.map {
+                    AppleValue(row[$0 + 1] as DatabaseValue, kind: attributes[$0].kind)
+                }
                 try body(row[0] as Int64? ?? 0, values)
             }
         }
@@ -227,7 +264,9 @@ public final class AppleStore: Sendable {
 
     /// Every (owner key, target key) pair of a relationship of `entity`, in owner then storage order; nil
     /// with the reason when the store has no storage for it.
-    func relationshipPairs(of entity: String, _ relationship: String) throws -> Result<[(owner: Int64, target: Int64)], UnresolvedStorage> {
+    func relationshipPairs(of entity: String, _ relationship: String) throws -> Result<
+        [(owner: Int64, target: Int64)], UnresolvedStorage
+    > {
         let storage = try self.storage(of: entity).relationships[relationship]
         if case .unresolved(let reason) = storage { return .failure(UnresolvedStorage(reason: reason)) }
         return .success(try snapshot.read { db in try Self.pairs(storage, owners: nil, db: db) })
@@ -262,18 +301,22 @@ public final class AppleStore: Sendable {
         switch storage {
         case .ownerColumn(let table, let column)?:
             let value = column.expression
-            sql = "SELECT Z_PK, \(value) FROM \(quoted(table)) WHERE \(value) IS NOT NULL"
+            sql =
+                "SELECT Z_PK, \(value) FROM \(quoted(table)) WHERE \(value) IS NOT NULL"
                 + (owners.map { " AND Z_PK IN \(list($0))" } ?? "") + " ORDER BY Z_PK"
         case .targetColumn(let table, let column, let order)?:
             let owner = column.expression
             // Ordered relationships in their stored order (Z_FOK_), targets without a position last, by key.
             let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
-            sql = "SELECT \(owner), Z_PK FROM \(quoted(table)) WHERE \(owner) IS NOT NULL"
+            sql =
+                "SELECT \(owner), Z_PK FROM \(quoted(table)) WHERE \(owner) IS NOT NULL"
                 + (owners.map { " AND \(owner) IN \(list($0))" } ?? "") + " ORDER BY \(owner), \(position)Z_PK"
         case .joinTable(let table, let ownerColumn, let targetColumn, let order)?:
             let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
-            sql = "SELECT \(quoted(ownerColumn)), \(quoted(targetColumn)) FROM \(quoted(table)) WHERE 1"
-                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "") + " ORDER BY \(quoted(ownerColumn)), \(position)\(quoted(targetColumn))"
+            sql =
+                "SELECT \(quoted(ownerColumn)), \(quoted(targetColumn)) FROM \(quoted(table)) WHERE 1"
+                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "")
+                + " ORDER BY \(quoted(ownerColumn)), \(position)\(quoted(targetColumn))"
         case .unresolved?, nil:
             return []
         }

@@ -44,7 +44,9 @@ public enum AppleStoreError: Error, CustomStringConvertible, Sendable {
         case .invalidFilter(let path, let entity, let column, let reason):
             return "\(path): cannot filter \(entity) on '\(column)': \(reason)"
         case .unknownHistoryTable(let path, let table, let known):
-            let list = known.isEmpty ? "it has no persistent-history tables" : "its history tables are \(known.joined(separator: ", "))"
+            let list =
+                known.isEmpty
+                ? "it has no persistent-history tables" : "its history tables are \(known.joined(separator: ", "))"
             return "\(path) has no persistent-history table '\(table)'; \(list)"
         case .destinationExists(let path):
             return "\(path) already exists; import writes a new Strata store, so choose a path where nothing is"

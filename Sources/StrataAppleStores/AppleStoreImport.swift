@@ -63,11 +63,15 @@ public enum AppleStoreImport {
         do {
             let (rows, links, dropped) = try write(store, schema: schema, to: destination)
             notes += dropped + readingNotes(store, schema: schema)
-            return AppleImportReport(source: source, destination: destination, schema: schema, rows: rows, links: links, notes: notes)
+            return AppleImportReport(
+                source: source, destination: destination, schema: schema, rows: rows, links: links, notes: notes)
         } catch {
-            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: destination.path + suffix) }
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: destination.path + suffix)
+            }
             if let error = error as? AppleStoreError { throw error }
-            throw AppleStoreError.importFailed(path: destination.path, message: (error as? DatabaseError)?.message ?? "\(error)")
+            throw AppleStoreError.importFailed(
+                path: destination.path, message: (error as? DatabaseError)?.message ?? "\(error)")
         }
     }
 
@@ -91,7 +95,9 @@ public enum AppleStoreImport {
                 }
                 let columns = [StoreLayout.primaryKey] + attributes.map(\.name)
                 let insert = try db.makeStatement(
-                    sql: "INSERT INTO \(quoted(entity.name)) (\(columns.map(quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+                    sql:
+                        "INSERT INTO \(quoted(entity.name)) (\(columns.map(quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+                )
                 let types = attributes.map { attribute in entity.attribute(named: attribute.name)?.valueType ?? .data }
                 var written: Set<Int64> = []
                 try store.forEachRow(of: entity.name, attributes: attributes) { key, values in
@@ -111,38 +117,52 @@ public enum AppleStoreImport {
                     case .joinTable(_, let ownerColumn, _): owned = ownerColumn == "source"
                     case .inverseForeignKey: owned = false
                     }
-                    let ordered = store.model.storedRelationships(of: entity.name).first { $0.name == relationship.name }?.isOrdered == true
+                    let ordered =
+                        store.model.storedRelationships(of: entity.name).first { $0.name == relationship.name }?
+                        .isOrdered == true
                     if ordered, !owned || { if case .foreignKey = storage { return true } else { return false } }() {
-                        notes.append(ImportNote(
-                            entity: entity.name, property: relationship.name,
-                            message: "ordered relationship: Strata keeps it through \(relationship.destination)'s foreign key, which has no position, so its stored order is not carried over"))
+                        notes.append(
+                            ImportNote(
+                                entity: entity.name, property: relationship.name,
+                                message:
+                                    "ordered relationship: Strata keeps it through \(relationship.destination)'s foreign key, which has no position, so its stored order is not carried over"
+                            ))
                     }
                     guard owned else { continue }
                     let pairs: [(owner: Int64, target: Int64)]
                     switch try store.relationshipPairs(of: entity.name, relationship.name) {
                     case .success(let found): pairs = found
                     case .failure(let unresolved):
-                        notes.append(ImportNote(
-                            entity: entity.name, property: relationship.name,
-                            message: "not carried over: its storage in the Apple store was not found (\(unresolved.reason))"))
+                        notes.append(
+                            ImportNote(
+                                entity: entity.name, property: relationship.name,
+                                message:
+                                    "not carried over: its storage in the Apple store was not found (\(unresolved.reason))"
+                            ))
                         continue
                     }
-                    let owners = keys[entity.name] ?? [], targets = keys[relationship.destination] ?? []
+                    let owners = keys[entity.name] ?? []
+                    let targets = keys[relationship.destination] ?? []
                     var skipped = 0
                     var positions: [Int64: Int] = [:]
                     for pair in pairs {
                         guard owners.contains(pair.owner) else { continue }
-                        guard targets.contains(pair.target) else { skipped += 1; continue }
+                        guard targets.contains(pair.target) else {
+                            skipped += 1
+                            continue
+                        }
                         switch storage {
                         case .foreignKey(let column):
                             try db.execute(
-                                sql: "UPDATE \(quoted(entity.name)) SET \(quoted(column)) = ? WHERE \(quoted(StoreLayout.primaryKey)) = ?",
+                                sql:
+                                    "UPDATE \(quoted(entity.name)) SET \(quoted(column)) = ? WHERE \(quoted(StoreLayout.primaryKey)) = ?",
                                 arguments: [pair.target, pair.owner])
                         case .joinTable(let table, _, _):
                             let position = positions[pair.owner, default: 0]
                             positions[pair.owner] = position + 1
                             try db.execute(
-                                sql: "INSERT OR IGNORE INTO \(quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, ?)",
+                                sql:
+                                    "INSERT OR IGNORE INTO \(quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, ?)",
                                 arguments: [pair.owner, pair.target, position])
                         case .inverseForeignKey:
                             continue
@@ -150,9 +170,12 @@ public enum AppleStoreImport {
                         links += 1
                     }
                     if skipped > 0 {
-                        notes.append(ImportNote(
-                            entity: entity.name, property: relationship.name,
-                            message: "\(skipped) reference(s) to \(relationship.destination) rows that were not imported (subentity rows or dangling keys) were left out"))
+                        notes.append(
+                            ImportNote(
+                                entity: entity.name, property: relationship.name,
+                                message:
+                                    "\(skipped) reference(s) to \(relationship.destination) rows that were not imported (subentity rows or dangling keys) were left out"
+                            ))
                     }
                 }
             }
@@ -165,7 +188,9 @@ public enum AppleStoreImport {
     private static func readingNotes(_ store: AppleStore, schema: Schema) -> [ImportNote] {
         var notes: [ImportNote] = []
         for entity in schema.entities {
-            notes += store.propertyNotes(of: entity.name).map { ImportNote(entity: entity.name, property: $0.property, message: $0.message) }
+            notes += store.propertyNotes(of: entity.name).map {
+                ImportNote(entity: entity.name, property: $0.property, message: $0.message)
+            }
         }
         notes += store.unmatchedRows.map { ImportNote(entity: $0.table, property: nil, message: $0.description) }
         return notes

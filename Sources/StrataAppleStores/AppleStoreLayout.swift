@@ -65,7 +65,9 @@ struct AppleStoreLayout: Sendable {
         for (number, name) in stored {
             if model.entity(named: name) != nil {
                 numbers[name] = number
-            } else if let entity = model.entities.first(where: { $0.renamingIdentifier == name && !stored.map(\.name).contains($0.name) }) {
+            } else if let entity = model.entities.first(where: {
+                $0.renamingIdentifier == name && !stored.map(\.name).contains($0.name)
+            }) {
                 numbers[entity.name] = number
                 renamed.append((entity.name, name))
             }
@@ -84,16 +86,23 @@ struct AppleStoreLayout: Sendable {
         var assigned: [String: AppleColumn] = [:]
         for root in model.entities where root.parent == nil {
             guard let table = tableName(root.name) else { continue }
-            let family = model.family(of: root.name).sorted { (numbers[$0.name] ?? .max, $0.name) < (numbers[$1.name] ?? .max, $1.name) }
+            let family = model.family(of: root.name).sorted {
+                (numbers[$0.name] ?? .max, $0.name) < (numbers[$1.name] ?? .max, $1.name)
+            }
             let declarations = family.flatMap { entity in
                 let family = Set(familyNumbers(entity.name))
                 return entity.attributes.filter { !$0.isTransient }.map(\.name)
                     .map { AppleColumnAssignment.Declaration(entity: entity.name, property: $0, familyNumbers: family) }
                     + entity.relationships.filter { !$0.isTransient && !$0.isToMany }
-                    .map { AppleColumnAssignment.Declaration(entity: entity.name, property: $0.name, familyNumbers: family) }
+                    .map {
+                        AppleColumnAssignment.Declaration(entity: entity.name, property: $0.name, familyNumbers: family)
+                    }
             }
-            let assignment = try AppleColumnAssignment(declarations: declarations, existing: columns[table] ?? []) { column in
-                try Set(Int64.fetchAll(db, sql: "SELECT DISTINCT Z_ENT FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"))
+            let assignment = try AppleColumnAssignment(declarations: declarations, existing: columns[table] ?? []) {
+                column in
+                try Set(
+                    Int64.fetchAll(
+                        db, sql: "SELECT DISTINCT Z_ENT FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"))
             }
             assigned.merge(assignment.columns) { first, _ in first }
         }
@@ -129,11 +138,15 @@ struct AppleStoreLayout: Sendable {
         var unmatched: [AppleUnmatchedRows] = []
         for table in Set(model.entities.filter { $0.parent == nil }.compactMap { tableName($0.name) }).sorted()
         where columns[table]?.contains("Z_ENT") == true {
-            for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, count(*) FROM \(quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT") {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT Z_ENT, count(*) FROM \(quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT")
+            {
                 let number = row[0] as Int64?
                 guard number.map({ !known.contains($0) }) ?? true else { continue }
-                unmatched.append(AppleUnmatchedRows(
-                    table: table, entityNumber: number, storedName: number.flatMap { names[$0] }, rows: row[1] as Int? ?? 0))
+                unmatched.append(
+                    AppleUnmatchedRows(
+                        table: table, entityNumber: number, storedName: number.flatMap { names[$0] },
+                        rows: row[1] as Int? ?? 0))
             }
         }
         unmatchedRows = unmatched
@@ -175,7 +188,9 @@ struct AppleStoreLayout: Sendable {
         }
         if let inverse, !inverse.isToMany {
             guard let found = column(inverse.name, relationship.destination), let targetTable else {
-                return .unresolved("no column Z\(inverse.name.uppercased()) in \(targetTable ?? "the table of \(relationship.destination)")")
+                return .unresolved(
+                    "no column Z\(inverse.name.uppercased()) in \(targetTable ?? "the table of \(relationship.destination)")"
+                )
             }
             return .targetColumn(table: targetTable, column: found, order: ordered(found.columns[0], targetTable))
         }
@@ -186,31 +201,43 @@ struct AppleStoreLayout: Sendable {
         guard let inverse else {
             let hidden = "Z\(ownerNumber)\(name)"
             guard let targetTable, columns[targetTable]?.contains(hidden) == true else {
-                return .unresolved("no column \(hidden) in \(targetTable ?? "the table of \(relationship.destination)")")
+                return .unresolved(
+                    "no column \(hidden) in \(targetTable ?? "the table of \(relationship.destination)")")
             }
-            return .targetColumn(table: targetTable, column: AppleColumn(columns: [hidden], uncertainty: nil), order: ordered(hidden, targetTable))
+            return .targetColumn(
+                table: targetTable, column: AppleColumn(columns: [hidden], uncertainty: nil),
+                order: ordered(hidden, targetTable))
         }
         let targetDeclarer = declarer(of: inverse.name, in: relationship.destination, model: model)
         guard let targetNumber = numbers[targetDeclarer] else {
             return .unresolved("\(targetDeclarer) has no entity number in Z_PRIMARYKEY")
         }
         let inverseName = inverse.name.uppercased()
-        let targetBase = "Z_\(targetNumber)\(name)", ownerBase = "Z_\(ownerNumber)\(inverseName)"
+        let targetBase = "Z_\(targetNumber)\(name)"
+        let ownerBase = "Z_\(ownerNumber)\(inverseName)"
         /// The join table's column named `base`, or `base` numbered (`Z_23USERS1`) when another join table took the name.
         func joinColumn(_ base: String, in table: String, other: String) -> String? {
             let found = (columns[table] ?? []).filter { column in
-                column != other && (column == base || (column.hasPrefix(base) && column.dropFirst(base.count).allSatisfy(\.isNumber)))
+                column != other
+                    && (column == base
+                        || (column.hasPrefix(base) && column.dropFirst(base.count).allSatisfy(\.isNumber)))
             }
             return found.count == 1 ? found.first : nil
         }
-        for candidate in ["Z_\(ownerNumber)\(name)", "Z_\(targetNumber)\(inverseName)"] where columns[candidate] != nil {
+        for candidate in ["Z_\(ownerNumber)\(name)", "Z_\(targetNumber)\(inverseName)"] where columns[candidate] != nil
+        {
             // A self-referencing relationship named like its inverse has both columns of one base: the first is the owner's.
-            let ownerColumn = joinColumn(ownerBase, in: candidate, other: ownerBase == targetBase ? ownerBase + "1" : "")
+            let ownerColumn = joinColumn(
+                ownerBase, in: candidate, other: ownerBase == targetBase ? ownerBase + "1" : "")
             if let ownerColumn, let targetColumn = joinColumn(targetBase, in: candidate, other: ownerColumn) {
-                return .joinTable(table: candidate, ownerColumn: ownerColumn, targetColumn: targetColumn, order: ordered(targetColumn, candidate))
+                return .joinTable(
+                    table: candidate, ownerColumn: ownerColumn, targetColumn: targetColumn,
+                    order: ordered(targetColumn, candidate))
             }
         }
-        return .unresolved("no join table Z_\(ownerNumber)\(name) or Z_\(targetNumber)\(inverseName) with columns \(ownerBase) and \(targetBase)")
+        return .unresolved(
+            "no join table Z_\(ownerNumber)\(name) or Z_\(targetNumber)\(inverseName) with columns \(ownerBase) and \(targetBase)"
+        )
     }
 }
 
@@ -232,6 +259,7 @@ extension AppleUnmatchedRows: CustomStringConvertible {
     public var description: String {
         let number = entityNumber.map { "Z_ENT \($0)" } ?? "no Z_ENT"
         let name = storedName.map { " (\($0) in Z_PRIMARYKEY)" } ?? " (not in Z_PRIMARYKEY)"
-        return "\(rows) row(s) of \(table) have \(number)\(name), which matches no entity of the model; they are counted here, not shown or imported"
+        return
+            "\(rows) row(s) of \(table) have \(number)\(name), which matches no entity of the model; they are counted here, not shown or imported"
     }
 }

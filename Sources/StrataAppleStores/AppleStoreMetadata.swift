@@ -51,7 +51,8 @@ public struct AppleStoreMetadata: Hashable, Sendable {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw AppleStoreError.damagedMetadata(path: path, reason: "Z_PLIST is not a property list (\(error.localizedDescription))")
+            throw AppleStoreError.damagedMetadata(
+                path: path, reason: "Z_PLIST is not a property list (\(error.localizedDescription))")
         }
         guard let dictionary = plist as? [String: Any] else {
             throw AppleStoreError.damagedMetadata(path: path, reason: "Z_PLIST is not a dictionary")
@@ -67,7 +68,8 @@ public struct AppleStoreMetadata: Hashable, Sendable {
             entityHashes[name] = hash
         }
         storeUUID = dictionary["NSStoreUUID"] as? String ?? uuid
-        versionIdentifiers = (dictionary["NSStoreModelVersionIdentifiers"] as? [Any])?.compactMap { $0 as? String } ?? []
+        versionIdentifiers =
+            (dictionary["NSStoreModelVersionIdentifiers"] as? [Any])?.compactMap { $0 as? String } ?? []
         frameworkVersion = dictionary["NSPersistenceFrameworkVersion"] as? Int
         maximumFrameworkVersion = dictionary["NSPersistenceMaximumFrameworkVersion"] as? Int
         storeType = dictionary["NSStoreType"] as? String

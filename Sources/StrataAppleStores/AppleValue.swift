@@ -31,9 +31,12 @@ public enum AppleValue: Hashable, Sendable, CustomStringConvertible {
         case (.blob(let data), .uuid?) where data.count == 16:
             self = .uuid(data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
         case (.int64(let number), .decimal?): self = .decimal(Decimal(number))
-        case (.double(let number), .decimal?): self = .decimal(Decimal(string: String(number), locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number))
+        case (.double(let number), .decimal?):
+            self = .decimal(
+                Decimal(string: String(number), locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(number))
         case (.string(let text), .decimal?):
-            self = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map(AppleValue.decimal) ?? .text(text)
+            self =
+                Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map(AppleValue.decimal) ?? .text(text)
         case (.string(let text), .uri?): self = .url(text)
         case (.int64(let number), _): self = .integer(number)
         case (.double(let number), _): self = .real(number)

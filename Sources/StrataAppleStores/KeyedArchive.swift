@@ -25,12 +25,15 @@ struct KeyedArchive {
         } catch {
             throw Failure(description: "it is not a property list (\(error.localizedDescription))")
         }
-        guard let top = plist as? [String: Any] else { throw Failure(description: "the property list is not a dictionary") }
+        guard let top = plist as? [String: Any] else {
+            throw Failure(description: "the property list is not a dictionary")
+        }
         guard top["$archiver"] as? String == "NSKeyedArchiver" else {
             throw Failure(description: "it is not an NSKeyedArchiver archive ($archiver is missing)")
         }
         guard let objects = top["$objects"] as? [Any] else { throw Failure(description: "it has no $objects array") }
-        guard let roots = top["$top"] as? [String: Any], let rootValue = roots["root"], let root = Self.uid(rootValue) else {
+        guard let roots = top["$top"] as? [String: Any], let rootValue = roots["root"], let root = Self.uid(rootValue)
+        else {
             throw Failure(description: "it has no $top root reference")
         }
         self.objects = objects
@@ -41,7 +44,8 @@ struct KeyedArchive {
     /// The object a UID refers to; throws for a reference outside `$objects`.
     func object(_ index: Int) throws -> Any {
         guard index >= 0, index < objects.count else {
-            throw Failure(description: "a reference to object #\(index) dangles ($objects has \(objects.count) objects)")
+            throw Failure(
+                description: "a reference to object #\(index) dangles ($objects has \(objects.count) objects)")
         }
         return objects[index]
     }
@@ -78,14 +82,18 @@ struct KeyedArchive {
         if let text = value as? String { return text }
         if let archived = value as? [String: Any] {
             if let text = archived["NS.string"] as? String { return text }
-            if let bytes = archived["NS.bytes"] as? Data, let text = String(data: bytes, encoding: .utf8) { return text }
+            if let bytes = archived["NS.bytes"] as? Data, let text = String(data: bytes, encoding: .utf8) {
+                return text
+            }
         }
         throw Failure(description: "\(key) is not a string")
     }
 
     /// The class name of an archived object (`$classname` of the object `$class` refers to).
     func className(of object: [String: Any]) throws -> String {
-        guard let index = try reference("$class", in: object) else { throw Failure(description: "an object has no $class") }
+        guard let index = try reference("$class", in: object) else {
+            throw Failure(description: "an object has no $class")
+        }
         guard let name = try dictionary(index, "a $class")["$classname"] as? String else {
             throw Failure(description: "class object #\(index) has no $classname")
         }
@@ -95,9 +103,13 @@ struct KeyedArchive {
     /// The UID indexes of an archived array or set (`NS.objects`).
     func elements(of index: Int, _ what: String) throws -> [Int] {
         let object = try dictionary(index, what)
-        guard let items = object["NS.objects"] as? [Any] else { throw Failure(description: "\(what) (object #\(index)) is not an array or set") }
+        guard let items = object["NS.objects"] as? [Any] else {
+            throw Failure(description: "\(what) (object #\(index)) is not an array or set")
+        }
         return try items.map { item in
-            guard let element = Self.uid(item) else { throw Failure(description: "\(what) (object #\(index)) holds a non-reference") }
+            guard let element = Self.uid(item) else {
+                throw Failure(description: "\(what) (object #\(index)) holds a non-reference")
+            }
             _ = try self.object(element)
             return element
         }
@@ -112,7 +124,9 @@ struct KeyedArchive {
         if let keys = container["NS.keys"] as? [Any], let values = container["NS.objects"] as? [Any] {
             keyIndexes = try keys.map { try uidOrThrow($0, what) }
             valueIndexes = try values.map { try uidOrThrow($0, what) }
-        } else if let mapping = try reference("searchMapping", in: container), let values = try reference("values", in: container) {
+        } else if let mapping = try reference("searchMapping", in: container),
+            let values = try reference("values", in: container)
+        {
             guard let keysIndex = try reference("keys", in: dictionary(mapping, "\(what) key mapping")) else {
                 throw Failure(description: "\(what) (object #\(index)) has a key mapping without keys")
             }
@@ -122,10 +136,13 @@ struct KeyedArchive {
             throw Failure(description: "\(what) (object #\(index)) is not a dictionary")
         }
         guard keyIndexes.count == valueIndexes.count else {
-            throw Failure(description: "\(what) (object #\(index)) has \(keyIndexes.count) keys but \(valueIndexes.count) values")
+            throw Failure(
+                description: "\(what) (object #\(index)) has \(keyIndexes.count) keys but \(valueIndexes.count) values")
         }
         return try zip(keyIndexes, valueIndexes).map { keyIndex, valueIndex in
-            guard let key = try self.object(keyIndex) as? String else { throw Failure(description: "\(what) (object #\(index)) has a key that is not a string") }
+            guard let key = try self.object(keyIndex) as? String else {
+                throw Failure(description: "\(what) (object #\(index)) has a key that is not a string")
+            }
             _ = try self.object(valueIndex)
             return (key, valueIndex)
         }

@@ -37,7 +37,9 @@ struct ModelArchiveDecoder {
         entities = Self.withoutInheritedCopies(entities)
         var identifiers: [String] = []
         if let versions = try archive.reference("NSVersionIdentifiers", in: root) {
-            identifiers = try archive.elements(of: versions, "the version identifiers").compactMap { try archive.object($0) as? String }
+            identifiers = try archive.elements(of: versions, "the version identifiers").compactMap {
+                try archive.object($0) as? String
+            }
         }
         return AppleModel(entities: entities, versionIdentifiers: identifiers.sorted())
     }
@@ -51,7 +53,8 @@ struct ModelArchiveDecoder {
             var inherited: Set<String> = []
             var parent = entity.parent.flatMap { byName[$0] }
             while let ancestor = parent {
-                inherited.formUnion(ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.otherProperties)
+                inherited.formUnion(
+                    ancestor.attributes.map(\.name) + ancestor.relationships.map(\.name) + ancestor.otherProperties)
                 parent = ancestor.parent.flatMap { byName[$0] }
             }
             guard !inherited.isEmpty else { return entity }
@@ -60,7 +63,8 @@ struct ModelArchiveDecoder {
                 renamingIdentifier: entity.renamingIdentifier, isAbstract: entity.isAbstract,
                 attributes: entity.attributes.filter { !inherited.contains($0.name) },
                 relationships: entity.relationships.filter { !inherited.contains($0.name) },
-                otherProperties: entity.otherProperties.filter { !inherited.contains($0) }, uniqueTuples: entity.uniqueTuples)
+                otherProperties: entity.otherProperties.filter { !inherited.contains($0) },
+                uniqueTuples: entity.uniqueTuples)
         }
     }
 
@@ -72,10 +76,14 @@ struct ModelArchiveDecoder {
             var current = entity
             while let parent = current.parent {
                 guard let next = byName[parent] else {
-                    throw KeyedArchive.Failure(description: "entity \(current.name) inherits from \(parent), which is not in the model")
+                    throw KeyedArchive.Failure(
+                        description: "entity \(current.name) inherits from \(parent), which is not in the model")
                 }
                 guard seen.insert(parent).inserted else {
-                    throw KeyedArchive.Failure(description: "the inheritance of entity \(entity.name) is a cycle (\(seen.sorted().joined(separator: ", ")))")
+                    throw KeyedArchive.Failure(
+                        description:
+                            "the inheritance of entity \(entity.name) is a cycle (\(seen.sorted().joined(separator: ", ")))"
+                    )
                 }
                 current = next
             }
@@ -84,11 +92,15 @@ struct ModelArchiveDecoder {
 
     private func entity(at index: Int, names: [Int: String]) throws -> AppleEntity {
         let object = try archive.dictionary(index, "an entity")
-        guard let name = names[index] else { throw KeyedArchive.Failure(description: "object #\(index) is not an entity of the model") }
+        guard let name = names[index] else {
+            throw KeyedArchive.Failure(description: "object #\(index) is not an entity of the model")
+        }
         var parent: String?
         if let parentIndex = try archive.reference("NSSuperentity", in: object) {
             guard let parentName = names[parentIndex] else {
-                throw KeyedArchive.Failure(description: "entity \(name) inherits from object #\(parentIndex), which is not an entity of the model")
+                throw KeyedArchive.Failure(
+                    description:
+                        "entity \(name) inherits from object #\(parentIndex), which is not an entity of the model")
             }
             parent = parentName
         }
@@ -104,7 +116,7 @@ struct ModelArchiveDecoder {
                 case "NSRelationshipDescription":
                     relationships.append(try relationship(property, name: entry.key, entity: name, names: names))
                 case "_NSPropertyDescriptionProxy":
-                    continue  // an inherited property, declared by an ancestor
+                    continue // an inherited property, declared by an ancestor
                 default:
                     others.append(entry.key)
                 }
@@ -113,12 +125,15 @@ struct ModelArchiveDecoder {
         var tuples: [[String]] = []
         if let unique = try archive.reference("NSUniqueTuples", in: object) {
             for tuple in try archive.elements(of: unique, "the unique constraints of \(name)") {
-                tuples.append(try archive.elements(of: tuple, "a unique constraint of \(name)").map { element in
-                    guard let propertyName = try archive.object(element) as? String else {
-                        throw KeyedArchive.Failure(description: "a unique constraint of \(name) names something that is not a property name")
-                    }
-                    return propertyName
-                })
+                tuples.append(
+                    try archive.elements(of: tuple, "a unique constraint of \(name)").map { element in
+                        guard let propertyName = try archive.object(element) as? String else {
+                            throw KeyedArchive.Failure(
+                                description:
+                                    "a unique constraint of \(name) names something that is not a property name")
+                        }
+                        return propertyName
+                    })
             }
         }
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
@@ -145,7 +160,9 @@ struct ModelArchiveDecoder {
         }
         var inProgress: Set<Int> = []
         let defaultValue = try object["NSDefaultValue"].flatMap {
-            try swiftSource(of: $0, kind: AppleAttributeKind(code: code), depth: 0, inProgress: &inProgress, at: "\(entity).\(name)")
+            try swiftSource(
+                of: $0, kind: AppleAttributeKind(code: code), depth: 0, inProgress: &inProgress, at: "\(entity).\(name)"
+            )
         }
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
         return AppleAttribute(
@@ -153,21 +170,26 @@ struct ModelArchiveDecoder {
             defaultValue: defaultValue, renamingIdentifier: renaming == name ? nil : renaming,
             valueClassName: try archive.string("NSAttributeValueClassName", in: object),
             valueTransformerName: try archive.string("NSValueTransformerName", in: object),
-            isDerived: className == "NSDerivedAttributeDescription", isTransient: object["NSIsTransient"] as? Bool ?? false)
+            isDerived: className == "NSDerivedAttributeDescription",
+            isTransient: object["NSIsTransient"] as? Bool ?? false)
     }
 
-    private func relationship(_ object: [String: Any], name key: String, entity: String, names: [Int: String]) throws -> AppleRelationship {
+    private func relationship(_ object: [String: Any], name key: String, entity: String, names: [Int: String]) throws
+        -> AppleRelationship
+    {
         let name = try archive.string("NSPropertyName", in: object) ?? key
         var destination = try archive.string("_NSDestinationEntityName", in: object)
         if destination == nil, let index = try archive.reference("NSDestinationEntity", in: object) {
             destination = names[index]
         }
         guard let destination, names.values.contains(destination) else {
-            throw KeyedArchive.Failure(description: "relationship \(entity).\(name) has no destination entity in the model")
+            throw KeyedArchive.Failure(
+                description: "relationship \(entity).\(name) has no destination entity in the model")
         }
         var inverse = try archive.string("_NSInverseRelationshipName", in: object)
         if inverse == nil, let index = try archive.reference("NSInverseRelationship", in: object) {
-            inverse = try archive.string("NSPropertyName", in: archive.dictionary(index, "the inverse of \(entity).\(name)"))
+            inverse = try archive.string(
+                "NSPropertyName", in: archive.dictionary(index, "the inverse of \(entity).\(name)"))
         }
         let maxCount = object["NSMaxCount"] as? Int ?? 0
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
@@ -184,13 +206,15 @@ struct ModelArchiveDecoder {
         of value: Any, kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>, at property: String
     ) throws -> String? {
         guard depth < Self.maximumDepth else {
-            throw KeyedArchive.Failure(description: "the default value of \(property) nests deeper than \(Self.maximumDepth) levels")
+            throw KeyedArchive.Failure(
+                description: "the default value of \(property) nests deeper than \(Self.maximumDepth) levels")
         }
         var resolved = value
         if let index = KeyedArchive.uid(value) {
             if index == 0 { return nil }
             guard inProgress.insert(index).inserted else {
-                throw KeyedArchive.Failure(description: "the default value of \(property) refers to itself (a cycle through object #\(index))")
+                throw KeyedArchive.Failure(
+                    description: "the default value of \(property) refers to itself (a cycle through object #\(index))")
             }
             resolved = try archive.object(index)
         }
@@ -216,7 +240,8 @@ struct ModelArchiveDecoder {
     }
 
     private func swiftSource(
-        ofObject object: [String: Any], kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>, at property: String
+        ofObject object: [String: Any], kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>,
+        at property: String
     ) throws -> String? {
         switch try archive.className(of: object) {
         case "NSUUID":
@@ -235,7 +260,10 @@ struct ModelArchiveDecoder {
             guard let items = object["NS.objects"] as? [Any] else { return nil }
             var parts: [String] = []
             for item in items {
-                guard let part = try swiftSource(of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property) else {
+                guard
+                    let part = try swiftSource(
+                        of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property)
+                else {
                     return nil
                 }
                 parts.append(part)
@@ -249,13 +277,14 @@ struct ModelArchiveDecoder {
     /// The text of an archived NSDecimalNumber (mantissa, exponent, sign), or nil when the fields are damaged.
     private static func decimalText(_ object: [String: Any]) -> String? {
         guard let exponent = object["NS.exponent"] as? Int, let length = object["NS.length"] as? Int,
-              let mantissa = object["NS.mantissa"] as? Data, (0...8).contains(length), mantissa.count >= length * 2,
-              (-128...127).contains(exponent)
+            let mantissa = object["NS.mantissa"] as? Data, (0...8).contains(length), mantissa.count >= length * 2,
+            (-128...127).contains(exponent)
         else { return nil }
         let bigEndian = (object["NS.mantissa.bo"] as? Int) == 0
         var value = Decimal(0)
         for index in stride(from: length - 1, through: 0, by: -1) {
-            let low = mantissa[mantissa.startIndex + index * 2], high = mantissa[mantissa.startIndex + index * 2 + 1]
+            let low = mantissa[mantissa.startIndex + index * 2]
+            let high = mantissa[mantissa.startIndex + index * 2 + 1]
             let word = bigEndian ? UInt16(low) << 8 | UInt16(high) : UInt16(high) << 8 | UInt16(low)
             value = value * 65536 + Decimal(Int(word))
         }

@@ -17,7 +17,9 @@ enum RawDeflate {
     static func inflate(_ data: Data) throws -> Data {
         guard !data.isEmpty else { throw Failure(description: "the stream is empty") }
         var stream = z_stream()
-        guard strata_inflate_init_raw(&stream) == Z_OK else { throw Failure(description: "zlib could not start inflating") }
+        guard strata_inflate_init_raw(&stream) == Z_OK else {
+            throw Failure(description: "zlib could not start inflating")
+        }
         defer { inflateEnd(&stream) }
         let chunkSize = 64 * 1024
         var chunk = [UInt8](repeating: 0, count: chunkSize)
@@ -43,7 +45,9 @@ enum RawDeflate {
                 case Z_OK:
                     continue
                 case Z_BUF_ERROR:
-                    throw Failure(description: "the stream ends before its last block (truncated after \(inputBuffer.count) bytes)")
+                    throw Failure(
+                        description:
+                            "the stream ends before its last block (truncated after \(inputBuffer.count) bytes)")
                 default:
                     let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
                     throw Failure(description: "\(message) at byte \(Int(stream.total_in)) of \(inputBuffer.count)")

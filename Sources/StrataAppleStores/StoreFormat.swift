@@ -36,7 +36,9 @@ public enum StoreFormat: String, Hashable, Sendable, CustomStringConvertible {
         let snapshot = try StoreSnapshot(of: url)
         let tables: Set<String>
         do {
-            tables = try snapshot.read { db in try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+            tables = try snapshot.read { db in
+                try Set(String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+            }
         } catch {
             snapshot.close()
             throw error
@@ -101,7 +103,9 @@ final class StoreSnapshot: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "the file does not exist")
         }
-        guard !isDirectory.boolValue else { throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it is a directory") }
+        guard !isDirectory.boolValue else {
+            throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it is a directory")
+        }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw AppleStoreError.unrecognizedFormat(path: url.path, reason: "it cannot be opened for reading")
         }
@@ -109,7 +113,8 @@ final class StoreSnapshot: Sendable {
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard header == Data("SQLite format 3\0".utf8) else {
             throw AppleStoreError.unrecognizedFormat(
-                path: url.path, reason: header.isEmpty ? "the file is empty" : "it is not an SQLite database (no SQLite header)")
+                path: url.path,
+                reason: header.isEmpty ? "the file is empty" : "it is not an SQLite database (no SQLite header)")
         }
     }
 

@@ -33,8 +33,9 @@ public enum StrataCommandLine {
         } catch {
             let (status, message) = ErrorReporting.outcome(of: error, root: RootCommand.self)
             if let message {
-                Console.error(status == ExitStatus.usage.rawValue && !(error is CommandFailure)
-                    ? message : TextStyle.standardError.red("error:") + " " + message)
+                Console.error(
+                    status == ExitStatus.usage.rawValue && !(error is CommandFailure)
+                        ? message : TextStyle.standardError.red("error:") + " " + message)
             } else if status == ExitStatus.ok.rawValue {
                 Console.out(RootCommand.fullMessage(for: error))
             }

@@ -85,7 +85,9 @@ public enum Bookshelf {
 
         /// Splits each author at the first space, reading the old value with `valueBeforeMigration`; saves every
         /// 5,000 books so memory stays flat however many there are (the stage is still one transaction).
-        public static let migrateV2toV3 = MigrationStage.custom(fromVersion: V2.self, toVersion: V3.self, willMigrate: nil) { context in
+        public static let migrateV2toV3 = MigrationStage.custom(
+            fromVersion: V2.self, toVersion: V3.self, willMigrate: nil
+        ) { context in
             var count = 0
             try context.enumerate(FetchDescriptor<V3.Book>(), batchSize: 5_000) { book in
                 let author: String = try book.valueBeforeMigration("author") ?? ""
@@ -103,20 +105,25 @@ public enum Bookshelf {
         "Frank Herbert", "Jane Austen", "Ursula K. Le Guin", "Chinua Achebe", "Toni Morrison", "Haruki Murakami",
         "Gabriel García Márquez", "Virginia Woolf", "Plato", "Octavia E. Butler", "Italo Calvino", "Wisława Szymborska",
     ]
-    private static let words = ["Dune", "Emma", "Night", "River", "Garden", "Light", "Winter", "City", "Stone", "Sea", "Glass", "Road"]
+    private static let words = [
+        "Dune", "Emma", "Night", "River", "Garden", "Light", "Winter", "City", "Stone", "Sea", "Glass", "Road",
+    ]
 
     /// Creates a V1 store at `url` with `rows` books (deterministic titles, authors and ISBNs).
     public static func makeDemoStore(at url: URL, rows: Int) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         var index = 0
         while index < rows {
             let end = min(index + 5_000, rows)
             for number in index..<end {
-                context.insert(V1.Book(
-                    title: "\(words[number % words.count]) \(words[(number / words.count) % words.count]) \(number + 1)",
-                    author: authors[number % authors.count],
-                    isbn: String(format: "978-%010d", number + 1)))
+                context.insert(
+                    V1.Book(
+                        title:
+                            "\(words[number % words.count]) \(words[(number / words.count) % words.count]) \(number + 1)",
+                        author: authors[number % authors.count],
+                        isbn: String(format: "978-%010d", number + 1)))
             }
             try context.save()
             index = end

@@ -18,13 +18,17 @@ public enum ExamplePlans {
     /// Every bundled plan.
     public static let all: [Entry] = [
         Entry(
-            name: "bookshelf", summary: "the seeds' bookshelf: rename and new optional (lightweight), author split (custom)",
+            name: "bookshelf",
+            summary: "the seeds' bookshelf: rename and new optional (lightweight), author split (custom)",
             plan: Bookshelf.Plan.self, makeStore: { try Bookshelf.makeDemoStore(at: $0, rows: $1) }),
         Entry(
-            name: "trips", summary: "the WWDC trips sample: de-duplicate then unique (custom), renamed dates (lightweight)",
+            name: "trips",
+            summary: "the WWDC trips sample: de-duplicate then unique (custom), renamed dates (lightweight)",
             plan: Trips.Plan.self, makeStore: { try Trips.makeDemoStore(at: $0, rows: $1) }),
         Entry(
-            name: "ledger", summary: "accounts and entries: rename and unique (in place), dropped unique code (12-step rebuild), cents to euros (custom)",
+            name: "ledger",
+            summary:
+                "accounts and entries: rename and unique (in place), dropped unique code (12-step rebuild), cents to euros (custom)",
             plan: Ledger.Plan.self, makeStore: { try Ledger.makeDemoStore(at: $0, rows: $1) }),
     ]
 

@@ -152,7 +152,9 @@ public enum Ledger {
 
         /// Converts each entry's cents to euros (cents / 100), reading the old value with `valueBeforeMigration`;
         /// saves every 5,000 entries so memory stays flat (the stage is still one transaction).
-        public static let migrateV3toV4 = MigrationStage.custom(fromVersion: V3.self, toVersion: V4.self, willMigrate: nil) { context in
+        public static let migrateV3toV4 = MigrationStage.custom(
+            fromVersion: V3.self, toVersion: V4.self, willMigrate: nil
+        ) { context in
             var count = 0
             try context.enumerate(FetchDescriptor<V4.Entry>(), batchSize: 5_000) { entry in
                 let cents: Int = try entry.valueBeforeMigration("cents") ?? 0
@@ -166,23 +168,30 @@ public enum Ledger {
 
     /// The seed values of entry `number` (1-based) of a demo store: what `makeDemoStore` writes, so a test can
     /// compute every expected value without the engine.
-    public static func seed(_ number: Int, accounts: Int) -> (memo: String, cents: Int, booked: Date, legacyCode: String, account: Int) {
-        (memo: "Entry \(number): \(words[number % words.count]) \(words[(number / words.count) % words.count])",
-         cents: (number &* 7_919) % 200_001 - 100_000,
-         booked: Date(timeIntervalSinceReferenceDate: Double(number) * 3_600.25),
-         legacyCode: "L-\(number)",
-         account: number % accounts)
+    public static func seed(_ number: Int, accounts: Int) -> (
+        memo: String, cents: Int, booked: Date, legacyCode: String, account: Int
+    ) {
+        (
+            memo: "Entry \(number): \(words[number % words.count]) \(words[(number / words.count) % words.count])",
+            cents: (number &* 7_919) % 200_001 - 100_000,
+            booked: Date(timeIntervalSinceReferenceDate: Double(number) * 3_600.25),
+            legacyCode: "L-\(number)",
+            account: number % accounts
+        )
     }
 
     /// The number of accounts a demo store of `rows` entries has (one per 1,000 entries, at least one).
     public static func accounts(forRows rows: Int) -> Int { max(1, rows / 1_000) }
 
-    private static let words = ["rent", "coffee", "books", "train", "salary", "refund", "gift", "taxes", "repair", "fees", "lunch"]
+    private static let words = [
+        "rent", "coffee", "books", "train", "salary", "refund", "gift", "taxes", "repair", "fees", "lunch",
+    ]
 
     /// Creates a V1 store at `url` with `rows` entries spread over `accounts(forRows:)` accounts named
     /// "Account 0", "Account 1", ...; entry values come from `seed(_:accounts:)`.
     public static func makeDemoStore(at url: URL, rows: Int) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         let accounts = (0..<accounts(forRows: rows)).map { V1.Account(name: "Account \($0)") }
         accounts.forEach(context.insert)
@@ -192,9 +201,10 @@ public enum Ledger {
             let end = min(number + 5_000, rows + 1)
             for index in number..<end {
                 let seed = seed(index, accounts: accounts.count)
-                context.insert(V1.Entry(
-                    memo: seed.memo, cents: seed.cents, booked: seed.booked, legacyCode: seed.legacyCode,
-                    account: accounts[seed.account]))
+                context.insert(
+                    V1.Entry(
+                        memo: seed.memo, cents: seed.cents, booked: seed.booked, legacyCode: seed.legacyCode,
+                        account: accounts[seed.account]))
             }
             try context.save()
             number = end

@@ -12,7 +12,8 @@ enum ModelDiagnostic: String, DiagnosticMessage {
     var message: String {
         switch self {
         case .notAClass: "@Model can only be applied to a class"
-        case .missingType: "@Model properties need a type annotation or an initial value, e.g. 'var count: Int' or 'var count = 0'"
+        case .missingType:
+            "@Model properties need a type annotation or an initial value, e.g. 'var count: Int' or 'var count = 0'"
         case .letWithInitialValue:
             "a stored 'let' with an initial value could not take the stored value when the model is fetched; assign it in init ('let id: UUID' then 'self.id = id') or make it 'var'"
         case .reservedName: "'_pk' is the primary-key column of every Strata table; rename this property"

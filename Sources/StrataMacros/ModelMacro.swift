@@ -1,5 +1,5 @@
-import SwiftDiagnostics
 import StrataModelSyntax
+import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -43,8 +43,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
     ) throws -> [AttributeSyntax] {
         guard declaration.is(ClassDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
-              let property = StoredProperty.all(in: variable).first,
-              !property.isTransient, !property.isLet, !property.isRejected, property.name != "_$backingData"
+            let property = StoredProperty.all(in: variable).first,
+            !property.isTransient, !property.isLet, !property.isRejected, property.name != "_$backingData"
         else { return [] }
         return ["@Strata._PersistedProperty"]
     }
@@ -63,7 +63,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     static func initialisation(of property: StoredProperty) -> String? {
         guard property.isLet else { return "self._\(property.name) = Strata._PersistedStorage()" }
         guard property.initializer == nil else { return nil }
-        return "self.\(property.name) = backingData._constantValue(forKey: \(StringLiteralExprSyntax(content: property.name)))"
+        return
+            "self.\(property.name) = backingData._constantValue(forKey: \(StringLiteralExprSyntax(content: property.name)))"
     }
 
     /// One `PropertyMetadata(...)` expression: name, key path, default and the annotation's arguments.
@@ -75,11 +76,13 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             arguments.append("defaultExpression: \(StringLiteralExprSyntax(content: initializer.trimmedDescription))")
         }
         if let attribute = property.attribute(named: "Attribute") {
-            arguments.append("attribute: Strata.PropertyMetadata.AttributeInfo(\(attribute.arguments?.trimmedDescription ?? ""))")
+            arguments.append(
+                "attribute: Strata.PropertyMetadata.AttributeInfo(\(attribute.arguments?.trimmedDescription ?? ""))")
         }
         if let relationship = property.attribute(named: "Relationship") {
             arguments.append(
-                "relationship: Strata.PropertyMetadata.RelationshipInfo(\(relationship.arguments?.trimmedDescription ?? ""))")
+                "relationship: Strata.PropertyMetadata.RelationshipInfo(\(relationship.arguments?.trimmedDescription ?? ""))"
+            )
         }
         return "Strata.PropertyMetadata(\(arguments.joined(separator: ", ")))"
     }
@@ -95,7 +98,11 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                     continue
                 }
                 if property.isRejected {
-                    context.diagnose(Diagnostic(node: decl, message: property.isLet ? ModelDiagnostic.letWithInitialValue : ModelDiagnostic.missingType))
+                    context.diagnose(
+                        Diagnostic(
+                            node: decl,
+                            message: property.isLet ? ModelDiagnostic.letWithInitialValue : ModelDiagnostic.missingType)
+                    )
                 } else if property.name == "_pk" {
                     context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.reservedName))
                 } else if let type = property.type, !isStorable(type) {
@@ -113,9 +120,13 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         }
         if type.is(SomeOrAnyTypeSyntax.self) { return false }
         if let optional = type.as(OptionalTypeSyntax.self) { return isStorable(optional.wrappedType) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isStorable(optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return isStorable(optional.wrappedType)
+        }
         if let array = type.as(ArrayTypeSyntax.self) { return isStorable(array.element) }
-        if let dictionary = type.as(DictionaryTypeSyntax.self) { return isStorable(dictionary.key) && isStorable(dictionary.value) }
+        if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            return isStorable(dictionary.key) && isStorable(dictionary.value)
+        }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             return !["Any", "AnyObject", "Void", "Never"].contains(identifier.name.text)
         }

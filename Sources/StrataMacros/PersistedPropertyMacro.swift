@@ -13,7 +13,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [AccessorDeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self),
-              let property = StoredProperty.all(in: variable).first
+            let property = StoredProperty.all(in: variable).first
         else { return [] }
         let key = StringLiteralExprSyntax(content: property.name)
         return [
@@ -34,7 +34,7 @@ public struct PersistedPropertyMacro: AccessorMacro, PeerMacro {
         in context: some MacroExpansionContext
     ) throws -> [DeclSyntax] {
         guard let variable = declaration.as(VariableDeclSyntax.self),
-              let property = StoredProperty.all(in: variable).first
+            let property = StoredProperty.all(in: variable).first
         else { return [] }
         return ["@Strata.Transient private var _\(raw: property.name): Strata._PersistedStorage"]
     }

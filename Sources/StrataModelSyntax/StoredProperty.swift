@@ -22,12 +22,16 @@ public struct StoredProperty {
 
     /// Every stored property a variable declaration introduces (one per binding).
     public static func all(in decl: VariableDeclSyntax) -> [StoredProperty] {
-        guard !decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) else {
+        guard
+            !decl.modifiers.contains(where: {
+                $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+            })
+        else {
             return []
         }
         return decl.bindings.compactMap { binding in
             guard binding.accessorBlock == nil || binding.isObservingOnly,
-                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.trimmedDescription
             else { return nil }
             return StoredProperty(
                 decl: decl, name: name.trimmingBackticks, type: binding.typeAnnotation?.type,

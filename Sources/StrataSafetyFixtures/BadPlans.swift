@@ -23,7 +23,9 @@ public enum BadPlans {
     /// Two different schemas that both claim 1.0.0.
     public enum DuplicateIdentifiers: SchemaMigrationPlan {
         /// The ledger's 1.0.0 and a different 1.0.0.
-        public static var schemas: [any VersionedSchema.Type] { [Ledger.V1.self, ModifiedLedgerV1.self, Ledger.V2.self] }
+        public static var schemas: [any VersionedSchema.Type] {
+            [Ledger.V1.self, ModifiedLedgerV1.self, Ledger.V2.self]
+        }
         /// The first stage.
         public static var stages: [MigrationStage] { [Ledger.Plan.migrateV1toV2] }
     }
@@ -44,11 +46,17 @@ public enum BadPlans {
         public static var schemas: [any VersionedSchema.Type] { [Ledger.V1.self, Ledger.V2.self] }
         /// One custom stage that throws.
         public static var stages: [MigrationStage] {
-            [.custom(fromVersion: Ledger.V1.self, toVersion: Ledger.V2.self, willMigrate: { context in
-                for entry in try context.fetch(FetchDescriptor<Ledger.V1.Entry>()) { entry.memo = "overwritten" }
-                try context.save()
-                throw RefusedEntries()
-            }, didMigrate: nil)]
+            [
+                .custom(
+                    fromVersion: Ledger.V1.self, toVersion: Ledger.V2.self,
+                    willMigrate: { context in
+                        for entry in try context.fetch(FetchDescriptor<Ledger.V1.Entry>()) {
+                            entry.memo = "overwritten"
+                        }
+                        try context.save()
+                        throw RefusedEntries()
+                    }, didMigrate: nil)
+            ]
         }
     }
 
@@ -57,7 +65,9 @@ public enum BadPlans {
         /// 3.0.0 and 4.0.0.
         public static var schemas: [any VersionedSchema.Type] { [Ledger.V3.self, Ledger.V4.self] }
         /// The impossible stage.
-        public static var stages: [MigrationStage] { [.lightweight(fromVersion: Ledger.V3.self, toVersion: Ledger.V4.self)] }
+        public static var stages: [MigrationStage] {
+            [.lightweight(fromVersion: Ledger.V3.self, toVersion: Ledger.V4.self)]
+        }
     }
 
     /// The ledger as it was before 4.0.0 existed: a 4.0.0 store is newer than this plan knows.
@@ -73,7 +83,9 @@ public enum BadPlans {
         /// The edited 1.0.0 and 2.0.0.
         public static var schemas: [any VersionedSchema.Type] { [ModifiedLedgerV1.self, Ledger.V2.self] }
         /// Edited 1.0.0 -> 2.0.0.
-        public static var stages: [MigrationStage] { [.lightweight(fromVersion: ModifiedLedgerV1.self, toVersion: Ledger.V2.self)] }
+        public static var stages: [MigrationStage] {
+            [.lightweight(fromVersion: ModifiedLedgerV1.self, toVersion: Ledger.V2.self)]
+        }
     }
 
     /// What `ThrowingStage` throws.

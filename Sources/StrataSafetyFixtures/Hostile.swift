@@ -86,11 +86,14 @@ public enum Hostile {
     /// Creates a V1 store at `url` with one row per hostile value (`café` holds the value reversed, `from` its
     /// UTF-8 bytes, `order` its index).
     public static func makeStore(at url: URL) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         for (index, value) in values.enumerated() {
-            context.insert(V1.Bücherregal(
-                select: value, order: index, group: "group \(value)", café: String(value.reversed()), from: Data(value.utf8)))
+            context.insert(
+                V1.Bücherregal(
+                    select: value, order: index, group: "group \(value)", café: String(value.reversed()),
+                    from: Data(value.utf8)))
         }
         try context.save()
     }

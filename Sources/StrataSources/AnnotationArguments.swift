@@ -19,7 +19,9 @@ struct AnnotationArguments {
 
     /// The unlabeled `.name` options, by name.
     var options: [String] {
-        arguments.filter { $0.label == nil }.compactMap { $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+        arguments.filter { $0.label == nil }.compactMap {
+            $0.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        }
     }
 
     private func value(_ label: String) -> ExprSyntax? { arguments.first { $0.label?.text == label }?.expression }
@@ -27,14 +29,16 @@ struct AnnotationArguments {
     /// A string literal argument.
     func string(_ label: String) -> String? {
         guard let literal = value(label)?.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-              case .stringSegment(let segment)? = literal.segments.first
+            case .stringSegment(let segment)? = literal.segments.first
         else { return nil }
         return segment.content.text
     }
 
     /// An integer literal argument.
     func integer(_ label: String) -> Int? {
-        value(label)?.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text.replacingOccurrences(of: "_", with: "")) }
+        value(label)?.as(IntegerLiteralExprSyntax.self).flatMap {
+            Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
     }
 
     /// A `.member` argument's name.
@@ -45,7 +49,7 @@ struct AnnotationArguments {
     /// The last property of a key path argument (`\Book.author` is `author`).
     func keyPathProperty(_ label: String) -> String? {
         guard let keyPath = value(label)?.as(KeyPathExprSyntax.self), let last = keyPath.components.last,
-              case .property(let property) = last.component
+            case .property(let property) = last.component
         else { return nil }
         return property.declName.baseName.text.trimmingBackticks
     }

@@ -27,7 +27,8 @@ public struct AppSources: @unchecked Sendable {
         let index = DeclarationIndex(files: try SourceFolder.read(folder))
         self.index = index
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
-        var versions: [SourceVersion] = [], problems: [SourceProblem] = []
+        var versions: [SourceVersion] = []
+        var problems: [SourceProblem] = []
         for type in index.types(conformingTo: "VersionedSchema") {
             switch VersionReader(index: index).read(type) {
             case .success(let version): versions.append(version)
@@ -40,7 +41,8 @@ public struct AppSources: @unchecked Sendable {
 
     /// The plan named `name` (its type name, or with its enclosing types), or the only plan when `name` is nil.
     public func plan(named name: String?) throws -> SourcePlan {
-        let names = plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name }
+        let names = plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name
+        }
         guard !plans.isEmpty else { throw SourceReadingError.noPlan(folder: folder.path) }
         guard let name else {
             guard plans.count == 1 else { throw SourceReadingError.severalPlans(folder: folder.path, names: names) }
@@ -49,7 +51,8 @@ public struct AppSources: @unchecked Sendable {
         let matching = plans.filter { $0.qualifiedName == name || $0.name == name }
         guard matching.count == 1, let plan = matching.first else {
             throw matching.isEmpty
-                ? SourceReadingError.unknownPlan(name, names: names) : SourceReadingError.severalPlans(folder: folder.path, names: names)
+                ? SourceReadingError.unknownPlan(name, names: names)
+                : SourceReadingError.severalPlans(folder: folder.path, names: names)
         }
         return plan
     }

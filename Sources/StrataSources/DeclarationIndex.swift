@@ -39,7 +39,8 @@ final class DeclarationIndex {
     private(set) var aliases: [String: Alias] = [:]
     /// Type names in declaration order (for stable listings).
     private(set) var order: [String] = []
-    private var pendingExtensions: [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
+    private var pendingExtensions:
+        [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
 
     /// Indexes the declarations of `files`.
     init(files: [SourceFile]) {
@@ -59,31 +60,42 @@ final class DeclarationIndex {
     }
 
     private func visit(_ decl: DeclSyntax, scope: [String], file: SourceFile) {
-        if let group = decl.asProtocol(DeclGroupSyntax.self), !decl.is(ExtensionDeclSyntax.self), !decl.is(ProtocolDeclSyntax.self),
-           let name = Self.name(of: decl) {
+        if let group = decl.asProtocol(DeclGroupSyntax.self), !decl.is(ExtensionDeclSyntax.self),
+            !decl.is(ProtocolDeclSyntax.self),
+            let name = Self.name(of: decl)
+        {
             let qualified = (scope + [name]).joined(separator: ".")
-            let isModel = decl.is(ClassDeclSyntax.self) && group.attributes.contains { attribute in
-                let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-                return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
-            }
+            let isModel =
+                decl.is(ClassDeclSyntax.self)
+                && group.attributes.contains { attribute in
+                    let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+                    return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
+                }
             types[qualified] = TypeDecl(
                 name: qualified, node: decl, file: file, inherited: Self.inherited(group.inheritanceClause),
-                members: group.memberBlock.members.map { ($0, file) }, isModel: isModel, isEnum: decl.is(EnumDeclSyntax.self))
+                members: group.memberBlock.members.map { ($0, file) }, isModel: isModel,
+                isEnum: decl.is(EnumDeclSyntax.self))
             order.append(qualified)
             for member in group.memberBlock.members { visit(member.decl, scope: scope + [name], file: file) }
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
             let extended = extensionDecl.extendedType.trimmedDescription
-            pendingExtensions.append((extended, scope, Self.inherited(extensionDecl.inheritanceClause),
-                                      extensionDecl.memberBlock.members.map { ($0, file) }))
+            pendingExtensions.append(
+                (
+                    extended, scope, Self.inherited(extensionDecl.inheritanceClause),
+                    extensionDecl.memberBlock.members.map { ($0, file) }
+                ))
             let inner = scope + extended.split(separator: ".").map(String.init)
             for member in extensionDecl.memberBlock.members { visit(member.decl, scope: inner, file: file) }
         } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            aliases[(scope + [alias.name.text]).joined(separator: ".")] = Alias(target: alias.initializer.value, scope: scope)
+            aliases[(scope + [alias.name.text]).joined(separator: ".")] = Alias(
+                target: alias.initializer.value, scope: scope)
         } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
             // `#if os(iOS)` blocks: every branch is read, as the declarations may live in any of them.
             for clause in conditional.clauses {
                 if case .statements(let items)? = clause.elements { visit(items.map(\.item), scope: scope, file: file) }
-                if case .decls(let members)? = clause.elements { for member in members { visit(member.decl, scope: scope, file: file) } }
+                if case .decls(let members)? = clause.elements {
+                    for member in members { visit(member.decl, scope: scope, file: file) }
+                }
             }
         }
     }

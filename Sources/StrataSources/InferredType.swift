@@ -23,7 +23,9 @@ enum InferredType {
     /// The type a callee or member base names (`Date`, `Item.Status`), when it starts with a capital letter.
     private static func typeName(_ expression: ExprSyntax) -> String? {
         let text = expression.trimmedDescription
-        guard let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }) else {
+        guard let first = text.first, first.isUppercase,
+            text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" })
+        else {
             return nil
         }
         return text

@@ -21,33 +21,42 @@ struct ModelReader {
         guard let members = model.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return result }
         let scope = index.scope(inside: model)
         for property in StoredProperty.persisted(in: members) {
-            guard let type = property.type.map(TypeSyntax.init) ?? property.initializer.flatMap({ InferredType.of($0) }) else {
-                result.problems.append("\(name).\(property.name): its type cannot be inferred from its default; write the type")
+            guard let type = property.type.map(TypeSyntax.init) ?? property.initializer.flatMap({ InferredType.of($0) })
+            else {
+                result.problems.append(
+                    "\(name).\(property.name): its type cannot be inferred from its default; write the type")
                 continue
             }
             switch PropertyType.classify(type, scope: scope, index: index) {
             case .unsupported(let text):
                 result.problems.append(
-                    "\(name).\(property.name): Strata cannot store a value of type \(text); use a value type, a RawRepresentable enum, a Codable value or a @Model class")
+                    "\(name).\(property.name): Strata cannot store a value of type \(text); use a value type, a RawRepresentable enum, a Codable value or a @Model class"
+                )
             case .attribute(let valueType, let optional):
                 let arguments = AnnotationArguments(property.attribute(named: "Attribute"))
-                result.entity.attributes.append(Schema.Attribute(
-                    name: property.name, originalName: arguments.string("originalName"), valueType: valueType,
-                    isOptional: optional, defaultValue: property.initializer?.trimmedDescription,
-                    options: arguments.options.compactMap { AnnotationArguments.attributeOptions[$0] },
-                    hashModifier: arguments.string("hashModifier")))
+                result.entity.attributes.append(
+                    Schema.Attribute(
+                        name: property.name, originalName: arguments.string("originalName"), valueType: valueType,
+                        isOptional: optional, defaultValue: property.initializer?.trimmedDescription,
+                        options: arguments.options.compactMap { AnnotationArguments.attributeOptions[$0] },
+                        hashModifier: arguments.string("hashModifier")))
             case .relationship(let destination, let toMany, let optional):
                 let arguments = AnnotationArguments(property.attribute(named: "Relationship"))
-                result.entity.relationships.append(Schema.Relationship(
-                    name: property.name, originalName: arguments.string("originalName"), destination: destination.simpleName,
-                    isToMany: toMany, isOptional: optional,
-                    deleteRule: arguments.member("deleteRule").flatMap(Schema.Relationship.DeleteRule.init(rawValue:)) ?? .nullify,
-                    minimumModelCount: arguments.integer("minimumModelCount") ?? 0,
-                    maximumModelCount: arguments.integer("maximumModelCount") ?? 0,
-                    options: arguments.options.contains("unique") ? [.unique] : [],
-                    hashModifier: arguments.string("hashModifier")))
+                result.entity.relationships.append(
+                    Schema.Relationship(
+                        name: property.name, originalName: arguments.string("originalName"),
+                        destination: destination.simpleName,
+                        isToMany: toMany, isOptional: optional,
+                        deleteRule: arguments.member("deleteRule").flatMap(
+                            Schema.Relationship.DeleteRule.init(rawValue:)) ?? .nullify,
+                        minimumModelCount: arguments.integer("minimumModelCount") ?? 0,
+                        maximumModelCount: arguments.integer("maximumModelCount") ?? 0,
+                        options: arguments.options.contains("unique") ? [.unique] : [],
+                        hashModifier: arguments.string("hashModifier")))
                 result.destinations.append(destination)
-                if let inverse = arguments.keyPathProperty("inverse") { result.declaredInverses[property.name] = inverse }
+                if let inverse = arguments.keyPathProperty("inverse") {
+                    result.declaredInverses[property.name] = inverse
+                }
             }
         }
         return result

@@ -19,7 +19,8 @@ struct PlanReader {
         var read: [String: SourceVersion] = [:]
         func version(named name: String, at node: some SyntaxProtocol, in file: SourceFile) -> SourceVersion? {
             guard let declared = index.resolveType(name, from: scope), declared.conforms(to: "VersionedSchema") else {
-                problems.append(SourceProblem(file.location(of: node), "\(name) is not a VersionedSchema of the sources"))
+                problems.append(
+                    SourceProblem(file.location(of: node), "\(name) is not a VersionedSchema of the sources"))
                 return nil
             }
             if let known = read[declared.name] { return known }
@@ -36,25 +37,34 @@ struct PlanReader {
         if let listed = StaticMember.find("stages", in: type) {
             for element in listed.value.as(ArrayExprSyntax.self)?.elements ?? [] {
                 guard let (call, file, node) = stageCall(element.expression, in: type, file: listed.file) else {
-                    problems.append(SourceProblem(
-                        listed.file.location(of: element), "\(element.expression.trimmedDescription) is not a MigrationStage Strata can read"))
+                    problems.append(
+                        SourceProblem(
+                            listed.file.location(of: element),
+                            "\(element.expression.trimmedDescription) is not a MigrationStage Strata can read"))
                     continue
                 }
                 let kind: PlannedStage.Kind = call.name == "custom" ? .custom : .lightweight
                 guard let from = call.version("fromVersion"), let to = call.version("toVersion"),
-                      let fromVersion = version(named: from, at: node, in: file), let toVersion = version(named: to, at: node, in: file)
+                    let fromVersion = version(named: from, at: node, in: file),
+                    let toVersion = version(named: to, at: node, in: file)
                 else { continue }
-                stages.append(SourceStage(
-                    kind: kind, from: fromVersion.schema.version ?? .init(0, 0, 0), to: toVersion.schema.version ?? .init(0, 0, 0),
-                    location: file.location(of: node)))
+                stages.append(
+                    SourceStage(
+                        kind: kind, from: fromVersion.schema.version ?? .init(0, 0, 0),
+                        to: toVersion.schema.version ?? .init(0, 0, 0),
+                        location: file.location(of: node)))
             }
         } else {
-            problems.append(SourceProblem(type.file.location(of: type.node), "\(type.simpleName) has no static stages Strata can read"))
+            problems.append(
+                SourceProblem(
+                    type.file.location(of: type.node), "\(type.simpleName) has no static stages Strata can read"))
         }
         var ordered: [SourceVersion] = []
         if let listed = StaticMember.find("schemas", in: type) {
             for reference in VersionReader.typeReferences(listed.value) {
-                if let found = version(named: reference.name, at: reference.node, in: listed.file) { ordered.append(found) }
+                if let found = version(named: reference.name, at: reference.node, in: listed.file) {
+                    ordered.append(found)
+                }
             }
         } else {
             // The older shape: the versions the stages name, in order, then `currentSchema`.
@@ -63,24 +73,33 @@ struct PlanReader {
                 _ = version(named: currentName, at: current.value, in: current.file)
             }
             let stageVersions = stages.flatMap { [$0.from, $0.to] }
-            for version in stageVersions + read.values.compactMap(\.schema.version) where !ordered.contains(where: { $0.schema.version == version }) {
+            for version in stageVersions + read.values.compactMap(\.schema.version)
+            where !ordered.contains(where: { $0.schema.version == version }) {
                 if let found = read.values.first(where: { $0.schema.version == version }) { ordered.append(found) }
             }
         }
         return SourcePlan(
-            name: type.simpleName, qualifiedName: type.name, location: type.file.location(of: type.node), versions: ordered, stages: stages, problems: problems)
+            name: type.simpleName, qualifiedName: type.name, location: type.file.location(of: type.node),
+            versions: ordered, stages: stages, problems: problems)
     }
 
     /// A `.lightweight(...)` or `.custom(...)` call, following a reference to a static member of the plan.
-    private func stageCall(_ expression: ExprSyntax, in plan: DeclarationIndex.TypeDecl, file: SourceFile, depth: Int = 0)
+    private func stageCall(
+        _ expression: ExprSyntax, in plan: DeclarationIndex.TypeDecl, file: SourceFile, depth: Int = 0
+    )
         -> (StageCall, SourceFile, Syntax)?
     {
-        if let call = expression.as(FunctionCallExprSyntax.self), let stage = StageCall(call) { return (stage, file, Syntax(expression)) }
+        if let call = expression.as(FunctionCallExprSyntax.self), let stage = StageCall(call) {
+            return (stage, file, Syntax(expression))
+        }
         guard depth < 8 else { return nil }
-        let referenced: String? = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let referenced: String? =
+            expression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard let referenced, let member = StaticMember.find(referenced, in: plan) else { return nil }
-        guard let (stage, memberFile, _) = stageCall(member.value, in: plan, file: member.file, depth: depth + 1) else { return nil }
+        guard let (stage, memberFile, _) = stageCall(member.value, in: plan, file: member.file, depth: depth + 1) else {
+            return nil
+        }
         return (stage, memberFile, Syntax(member.decl))
     }
 }
@@ -93,7 +112,7 @@ struct StageCall {
 
     init?(_ call: FunctionCallExprSyntax) {
         guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-              ["lightweight", "custom"].contains(callee.declName.baseName.text)
+            ["lightweight", "custom"].contains(callee.declName.baseName.text)
         else { return nil }
         name = callee.declName.baseName.text
         arguments = call.arguments

@@ -30,7 +30,9 @@ enum PropertyType {
         case .unsupported(let text): return .unsupported(text)
         case .named(let name, let declared, _):
             if declared == nil, let native = native[name] { return .attribute(native, optional: optional) }
-            if let declared, declared.isEnum, let raw = declared.inherited.first.flatMap({ native[Self.lastComponent($0)] }) {
+            if let declared, declared.isEnum,
+                let raw = declared.inherited.first.flatMap({ native[Self.lastComponent($0)] })
+            {
                 return .attribute(.rawRepresentable(typeName: declared.simpleName, raw: raw), optional: optional)
             }
             return .attribute(.codable(typeName: base.runtimeName), optional: optional)
@@ -54,7 +56,10 @@ indirect enum TypeShape {
     /// Resolves `type` written inside `scope`.
     init(_ type: TypeSyntax, scope: [String], index: DeclarationIndex, depth: Int = 0) {
         func shape(_ inner: TypeSyntax) -> TypeShape { TypeShape(inner, scope: scope, index: index, depth: depth + 1) }
-        if depth > 32 { self = .unsupported(type.trimmedDescription); return }
+        if depth > 32 {
+            self = .unsupported(type.trimmedDescription)
+            return
+        }
         if let optional = type.as(OptionalTypeSyntax.self) {
             self = .optional(shape(optional.wrappedType))
         } else if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
@@ -63,7 +68,8 @@ indirect enum TypeShape {
             self = .array(shape(array.element))
         } else if let dictionary = type.as(DictionaryTypeSyntax.self) {
             self = .dictionary(shape(dictionary.key), shape(dictionary.value))
-        } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first
+        {
             self = shape(only.type)
         } else if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) {
             let (path, arguments) = Self.path(of: type)
@@ -99,11 +105,17 @@ indirect enum TypeShape {
     /// A named type's dotted path and generic arguments.
     private static func path(of type: TypeSyntax) -> (String, [TypeSyntax]) {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            return (identifier.name.text, identifier.genericArgumentClause?.arguments.compactMap { $0.argument.as(TypeSyntax.self) } ?? [])
+            return (
+                identifier.name.text,
+                identifier.genericArgumentClause?.arguments.compactMap { $0.argument.as(TypeSyntax.self) } ?? []
+            )
         }
         if let member = type.as(MemberTypeSyntax.self) {
             let (base, _) = path(of: member.baseType)
-            return ("\(base).\(member.name.text)", member.genericArgumentClause?.arguments.compactMap { $0.argument.as(TypeSyntax.self) } ?? [])
+            return (
+                "\(base).\(member.name.text)",
+                member.genericArgumentClause?.arguments.compactMap { $0.argument.as(TypeSyntax.self) } ?? []
+            )
         }
         return (type.trimmedDescription, [])
     }

@@ -23,20 +23,26 @@ extension AppSources {
                     let toOne = entity.relationships.filter { !$0.isToMany }
                     let columns = [StoreLayout.primaryKey] + entity.attributes.map(\.name) + toOne.map(\.name)
                     let insert = try db.makeStatement(
-                        sql: "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+                        sql:
+                            "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+                    )
                     for row in stride(from: 1, through: rows, by: 1) {
                         let values = entity.attributes.map { samples.value($0, entity: entity.name, row: row) }
                         // Row n links to row n of the destination (optional links are absent in every fourth row).
-                        let links = toOne.map { $0.isOptional && row % 4 == 0 ? DatabaseValue.null : Int64(row).databaseValue }
+                        let links = toOne.map {
+                            $0.isOptional && row % 4 == 0 ? DatabaseValue.null : Int64(row).databaseValue
+                        }
                         try insert.execute(arguments: StatementArguments([Int64(row).databaseValue] + values + links))
                     }
                 }
                 for entity in schema.entities {
                     for relationship in entity.relationships where relationship.isToMany {
-                        guard case .joinTable(let table, "source", _) = layout.storage(of: relationship, in: entity) else { continue }
+                        guard case .joinTable(let table, "source", _) = layout.storage(of: relationship, in: entity)
+                        else { continue }
                         for row in stride(from: 1, through: rows, by: 1) {
                             try db.execute(
-                                sql: "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, 0)",
+                                sql:
+                                    "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, 0)",
                                 arguments: [row, row])
                         }
                     }
@@ -45,7 +51,8 @@ extension AppSources {
             }
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(at: url)
-            throw StrataError.database(store: url.path, operation: "create the sample store", message: error.message ?? "\(error)")
+            throw StrataError.database(
+                store: url.path, operation: "create the sample store", message: error.message ?? "\(error)")
         }
     }
 }

@@ -15,7 +15,8 @@ struct SampleValues {
     /// The stored value of `attribute` in row `row` of `entity` (NULL for every fourth row of an optional).
     func value(_ attribute: Schema.Attribute, entity: String, row: Int) -> DatabaseValue {
         if attribute.isOptional && row % 4 == 0 { return .null }
-        if attribute.isUnique, case .rawRepresentable = attribute.valueType {} else if attribute.isUnique, attribute.valueType.sqlType == "INTEGER" {
+        if attribute.isUnique, case .rawRepresentable = attribute.valueType {
+        } else if attribute.isUnique, attribute.valueType.sqlType == "INTEGER" {
             return row.databaseValue
         }
         return stored(attribute.valueType, label: "\(entity) \(attribute.name)", row: row)
@@ -25,33 +26,43 @@ struct SampleValues {
         switch type {
         case .string: return "\(label) \(row)".databaseValue
         case .bool: return (row % 2).databaseValue
-        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: return (row % 100).databaseValue
+        case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+            return (row % 100).databaseValue
         case .double, .float: return (Double(row) + 0.5).databaseValue
         case .decimal: return "\(row).25".databaseValue
-        case .date: return Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate.databaseValue
+        case .date:
+            return Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate.databaseValue
         case .data: return Data([UInt8(truncatingIfNeeded: row), 0x5A]).databaseValue
-        case .uuid: return withUnsafeBytes(of: UInt64(row).bigEndian) { Data(repeating: 0x5A, count: 8) + Data($0) }.databaseValue
+        case .uuid:
+            return withUnsafeBytes(of: UInt64(row).bigEndian) { Data(repeating: 0x5A, count: 8) + Data($0) }
+                .databaseValue
         case .url: return "https://example.com/\(label.replacingOccurrences(of: " ", with: "/"))/\(row)".databaseValue
         case .rawRepresentable(let name, let raw):
             let cases = rawValues(ofEnum: name, raw: raw)
             guard !cases.isEmpty else { return stored(raw, label: label, row: row) }
             return cases[(row - 1) % cases.count]
         case .codable(let name):
-            return String(decoding: (try? JSONSerialization.data(withJSONObject: json(name, row: row, depth: 0), options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self).databaseValue
+            return String(
+                decoding: (try? JSONSerialization.data(
+                    withJSONObject: json(name, row: row, depth: 0), options: [.sortedKeys])) ?? Data("{}".utf8),
+                as: UTF8.self
+            ).databaseValue
         }
     }
 
     /// The raw values of the enum `name`'s cases, as stored.
     private func rawValues(ofEnum name: String, raw: ValueType) -> [DatabaseValue] {
         guard let type = index.types.values.first(where: { $0.simpleName == name && $0.isEnum }),
-              let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
+            let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
         else { return [] }
         var values: [DatabaseValue] = []
         var next = 0
         for element in members.compactMap({ $0.decl.as(EnumCaseDeclSyntax.self) }).flatMap(\.elements) {
             let written = element.rawValue?.value
             if raw == .string {
-                let text = written?.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription ?? element.name.text.trimmingBackticks
+                let text =
+                    written?.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription
+                    ?? element.name.text.trimmingBackticks
                 values.append(text.databaseValue)
             } else if let literal = written?.as(IntegerLiteralExprSyntax.self), let number = Int(literal.literal.text) {
                 values.append(number.databaseValue)
@@ -70,7 +81,7 @@ struct SampleValues {
         if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return [Any]() }
         if name.hasPrefix("Dictionary<") { return [String: Any]() }
         guard depth < 4, let type = index.types.values.first(where: { $0.simpleName == name && !$0.isModel }),
-              let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
+            let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
         else { return [String: Any]() }
         var object: [String: Any] = [:]
         for property in StoredProperty.persisted(in: members) {
@@ -84,7 +95,9 @@ struct SampleValues {
                 case "String": object[property.name] = "\(name) \(property.name) \(row)"
                 case "Bool": object[property.name] = row % 2 == 0
                 case "Double", "Float", "CGFloat": object[property.name] = Double(row) + 0.5
-                case "Date": object[property.name] = Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate
+                case "Date":
+                    object[property.name] =
+                        Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate
                 default: object[property.name] = PropertyType.native[field] == nil ? [String: Any]() : row % 100
                 }
             default:

@@ -9,11 +9,13 @@ enum SourceFolder {
     /// The parsed `.swift` files under `folder`, in path order; throws when the folder cannot be read.
     static func read(_ folder: URL) throws -> [SourceFile] {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw SourceReadingError.notAFolder(folder.path)
         }
-        guard let walker = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         else { throw SourceReadingError.notAFolder(folder.path) }
         var paths: [URL] = []
         for case let url as URL in walker {
@@ -24,7 +26,9 @@ enum SourceFolder {
             }
         }
         return try paths.sorted { $0.path < $1.path }.map { url in
-            guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: url.path),
+                let text = String(data: data, encoding: .utf8)
+            else {
                 throw SourceReadingError.unreadable(url.path)
             }
             return SourceFile(path: url.path, text: text)

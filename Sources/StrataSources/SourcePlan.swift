@@ -18,7 +18,8 @@ public struct SourcePlan: @unchecked Sendable {
     /// Validates the plan as the engine validates a compiled one; reading problems come first.
     public func check() -> (ValidatedPlan, problems: [String]) {
         let (validated, problems) = ValidatedPlan.check(
-            name: name, schemas: versions.map(\.schema), stages: stages.map(\.declaration), schemaNames: versions.map(\.name))
+            name: name, schemas: versions.map(\.schema), stages: stages.map(\.declaration),
+            schemaNames: versions.map(\.name))
         return (validated, self.problems.map(\.description) + problems)
     }
 

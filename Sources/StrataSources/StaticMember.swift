@@ -19,9 +19,12 @@ struct StaticMember {
     static func find(_ name: String, in type: DeclarationIndex.TypeDecl) -> StaticMember? {
         for (member, file) in type.members {
             guard let decl = member.decl.as(VariableDeclSyntax.self),
-                  decl.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) })
+                decl.modifiers.contains(where: {
+                    $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                })
             else { continue }
-            for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+            for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
                 if let value = binding.initializer?.value ?? binding.accessorBlock.flatMap(getterExpression) {
                     return StaticMember(value: value, decl: decl, file: file)
                 }
@@ -41,7 +44,9 @@ struct StaticMember {
         guard let body, body.count == 1, let item = body.first?.item else { return nil }
         if case .expr(let expr) = item { return expr }
         if case .stmt(let stmt) = item, let returned = stmt.as(ReturnStmtSyntax.self)?.expression { return returned }
-        if case .stmt(let stmt) = item, let expression = stmt.as(ExpressionStmtSyntax.self) { return expression.expression }
+        if case .stmt(let stmt) = item, let expression = stmt.as(ExpressionStmtSyntax.self) {
+            return expression.expression
+        }
         return nil
     }
 }

@@ -10,16 +10,19 @@ struct VersionReader {
     func read(_ type: DeclarationIndex.TypeDecl) -> Result<SourceVersion, SourceProblem> {
         let location = type.file.location(of: type.node)
         guard let identifier = StaticMember.find("versionIdentifier", in: type) else {
-            return .failure(SourceProblem(location, "\(type.simpleName) has no static versionIdentifier Strata can read"))
+            return .failure(
+                SourceProblem(location, "\(type.simpleName) has no static versionIdentifier Strata can read"))
         }
         guard let version = Self.version(identifier.value) else {
-            return .failure(SourceProblem(
-                identifier.file.location(of: identifier.value),
-                "\(type.simpleName).versionIdentifier is not written as Schema.Version(major, minor, patch)"))
+            return .failure(
+                SourceProblem(
+                    identifier.file.location(of: identifier.value),
+                    "\(type.simpleName).versionIdentifier is not written as Schema.Version(major, minor, patch)"))
         }
         let listed = StaticMember.find("models", in: type)
         let scope = index.scope(inside: type)
-        var modelNames: [String] = [], modelLocations: [String: SourceLocation] = [:]
+        var modelNames: [String] = []
+        var modelLocations: [String: SourceLocation] = [:]
         var queue: [DeclarationIndex.TypeDecl] = []
         var problems: [String] = []
         for element in listed.map({ Self.typeReferences($0.value) }) ?? [] {
@@ -32,14 +35,18 @@ struct VersionReader {
             queue.append(model)
         }
         let schema = Self.schema(of: queue, version: version, index: index, problems: problems)
-        return .success(SourceVersion(
-            name: type.simpleName, schema: schema, location: location,
-            versionLocation: identifier.file.location(of: identifier.decl), versionIsStoredVar: identifier.isStoredVar,
-            modelNames: modelNames, modelLocations: modelLocations))
+        return .success(
+            SourceVersion(
+                name: type.simpleName, schema: schema, location: location,
+                versionLocation: identifier.file.location(of: identifier.decl),
+                versionIsStoredVar: identifier.isStoredVar,
+                modelNames: modelNames, modelLocations: modelLocations))
     }
 
     /// The schema of these model types and every model type their relationships reach, inverses paired.
-    static func schema(of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex, problems: [String]) -> Schema {
+    static func schema(
+        of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex, problems: [String]
+    ) -> Schema {
         var problems = problems
         var queue = models
         var byName: [String: String] = [:]
@@ -51,7 +58,8 @@ struct VersionReader {
             if let existing = byName[model.simpleName] {
                 if existing != model.name {
                     problems.append(
-                        "two model types are both named '\(model.simpleName)' (\(existing) and \(model.name)); an entity is named after its class, so one schema can hold only one of them")
+                        "two model types are both named '\(model.simpleName)' (\(existing) and \(model.name)); an entity is named after its class, so one schema can hold only one of them"
+                    )
                 }
                 continue
             }
@@ -61,13 +69,17 @@ struct VersionReader {
             problems += read.problems
             queue += read.destinations
             declared += read.entity.relationships.map {
-                InverseResolver.Declared(entity: read.entity.name, name: $0.name, destination: $0.destination, declaredInverse: read.declaredInverses[$0.name])
+                InverseResolver.Declared(
+                    entity: read.entity.name, name: $0.name, destination: $0.destination,
+                    declaredInverse: read.declaredInverses[$0.name])
             }
         }
         let (inverses, inverseProblems) = InverseResolver(declared).resolve()
         for entityIndex in entities.indices {
             for relationshipIndex in entities[entityIndex].relationships.indices {
-                let key = InverseResolver.Key(entity: entities[entityIndex].name, property: entities[entityIndex].relationships[relationshipIndex].name)
+                let key = InverseResolver.Key(
+                    entity: entities[entityIndex].name,
+                    property: entities[entityIndex].relationships[relationshipIndex].name)
                 entities[entityIndex].relationships[relationshipIndex].inverse = inverses[key]
             }
         }
@@ -79,7 +91,9 @@ struct VersionReader {
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression.trimmedDescription
         guard callee.hasSuffix("Version") || callee == ".init" || callee.hasSuffix("Version.init") else { return nil }
-        let numbers = call.arguments.compactMap { $0.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) } }
+        let numbers = call.arguments.compactMap {
+            $0.expression.as(IntegerLiteralExprSyntax.self).flatMap { Int($0.literal.text) }
+        }
         if numbers.count == 3, call.arguments.count == 3 { return Schema.Version(numbers[0], numbers[1], numbers[2]) }
         if call.arguments.count == 1, let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) {
             return Schema.Version(literal.segments.trimmedDescription)
@@ -90,12 +104,15 @@ struct VersionReader {
     /// The `X.self` elements of an array literal, with their nodes.
     static func typeReferences(_ expression: ExprSyntax) -> [(name: String, node: ExprSyntax)] {
         guard let array = expression.as(ArrayExprSyntax.self) else { return [] }
-        return array.elements.compactMap { element in typeReference(element.expression).map { ($0, element.expression) } }
+        return array.elements.compactMap { element in typeReference(element.expression).map { ($0, element.expression) }
+        }
     }
 
     /// The type `X` of an `X.self` expression.
     static func typeReference(_ expression: ExprSyntax) -> String? {
-        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self" else { return nil }
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self" else {
+            return nil
+        }
         return access.base?.trimmedDescription
     }
 }

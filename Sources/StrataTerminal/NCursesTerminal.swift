@@ -28,13 +28,20 @@ public final class NCursesTerminal: Terminal {
     private var closed = false
 
     /// Opens the terminal named by `term` (TERM by default) on the given streams (standard output and input by default).
-    public init(monochrome: Bool, term: String? = nil, output: UnsafeMutablePointer<FILE>? = nil, input: UnsafeMutablePointer<FILE>? = nil) throws {
+    public init(
+        monochrome: Bool, term: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
+        input: UnsafeMutablePointer<FILE>? = nil
+    ) throws {
         setlocale(LC_ALL, "")
-        unicode = String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        unicode =
+            String(cString: nl_langinfo(nl_item(CODESET))).uppercased().replacingOccurrences(of: "-", with: "")
+            == "UTF8"
         strata_catch_stop_signals()
         let name = term ?? ProcessInfo.processInfo.environment["TERM"] ?? "dumb"
         let input: UnsafeMutablePointer<FILE> = input ?? strata_stdin()
-        guard let screen = strata_newterm(name, output ?? strata_stdout(), input) else { throw OpenError.unknownTerminal(name) }
+        guard let screen = strata_newterm(name, output ?? strata_stdout(), input) else {
+            throw OpenError.unknownTerminal(name)
+        }
         self.screen = screen
         self.input = input
         set_term(screen)
@@ -90,7 +97,9 @@ public final class NCursesTerminal: Terminal {
                 let first = frame[x, y]
                 var text: [wchar_t] = []
                 var end = x
-                while end < min(width, frame.width), frame[end, y].role == first.role, frame[end, y].style == first.style {
+                while end < min(width, frame.width), frame[end, y].role == first.role,
+                    frame[end, y].style == first.style
+                {
                     text += frame[end, y].text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
                     end += 1
                 }
@@ -149,7 +158,8 @@ public final class NCursesTerminal: Terminal {
 
     /// The pending mouse event as a click or a wheel turn at a cell.
     static func mouseInput() -> TerminalInput? {
-        var x: Int32 = 0, y: Int32 = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
         switch strata_mouse_event(&x, &y) {
         case 1: return .key(.click(x: Int(x), y: Int(y)))
         case 2: return .key(.wheel(x: Int(x), y: Int(y), down: false))

@@ -13,13 +13,18 @@ public enum TerminalApp {
     /// locale is not UTF-8.
     /// `planName` is the plan's name as the user typed it (`--plan NAME`), for hints.
     public static func run(
-        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, options: RenderOptions = RenderOptions()
+        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil,
+        options: RenderOptions = RenderOptions()
     ) throws {
-        try run(store: url, validated: plan.map(ValidatedPlan.init), planName: planName ?? plan.map { String(describing: $0) }, options: options)
+        try run(
+            store: url, validated: plan.map(ValidatedPlan.init),
+            planName: planName ?? plan.map { String(describing: $0) }, options: options)
     }
 
     /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`.
-    public static func run(store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()) throws {
+    public static func run(
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()
+    ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
         let session = try Session(store: url, validated: plan, planName: planName, options: options)

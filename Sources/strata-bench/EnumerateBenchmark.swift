@@ -32,11 +32,14 @@ struct EnumerateBenchmark: ParsableCommand {
     }
 
     func run() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let configuration = ModelConfiguration(url: directory.appendingPathComponent("bench.store"))
-        print("strata-bench enumerate: \(rows) rows, insert batches of \(insertBatch), enumerate batches of \(enumerateBatch)")
+        print(
+            "strata-bench enumerate: \(rows) rows, insert batches of \(insertBatch), enumerate batches of \(enumerateBatch)"
+        )
 
         let insert = try PhaseMeasurement.measure("insert") { try insertRows(into: configuration) }
         print(insert.report)
@@ -53,7 +56,9 @@ struct EnumerateBenchmark: ParsableCommand {
             let context = ModelContext(container)
             let end = min(inserted + insertBatch, rows)
             for number in inserted..<end {
-                context.insert(BenchItem(title: "item \(number)", number: number, created: epoch.addingTimeInterval(Double(number))))
+                context.insert(
+                    BenchItem(
+                        title: "item \(number)", number: number, created: epoch.addingTimeInterval(Double(number))))
             }
             try context.save()
             inserted = end

@@ -7,9 +7,11 @@ public enum AppleStoreFixtures {
     /// in the workspace, else the workspace's own copy.
     public static var source: URL {
         if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
-        return FileManager.default.fileExists(atPath: beside.path) ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
+        return FileManager.default.fileExists(atPath: beside.path)
+            ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
     }
 
     /// True when the fixtures are here; suites that read them are skipped otherwise, with the reason shown
@@ -22,7 +24,9 @@ public enum AppleStoreFixtures {
     /// store itself is missing, so a test never runs on nothing.
     public static func copy(_ folder: String, _ file: String, to target: String) throws {
         let original = source.appendingPathComponent(folder).appendingPathComponent(file).path
-        guard FileManager.default.fileExists(atPath: original) else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: original]) }
+        guard FileManager.default.fileExists(atPath: original) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: original])
+        }
         for suffix in ["", "-wal", "-shm"] {
             guard let data = FileManager.default.contents(atPath: original + suffix) else { continue }
             try data.write(to: URL(fileURLWithPath: target + suffix))

@@ -42,6 +42,9 @@ public enum FreezeRayV3: VersionedSchema {
 public enum FreezeRayPlan: SchemaMigrationPlan {
     public static var schemas: [any VersionedSchema.Type] { [FreezeRayV1.self, FreezeRayV2.self, FreezeRayV3.self] }
     public static var stages: [MigrationStage] {
-        [.lightweight(fromVersion: FreezeRayV1.self, toVersion: FreezeRayV2.self), .lightweight(fromVersion: FreezeRayV2.self, toVersion: FreezeRayV3.self)]
+        [
+            .lightweight(fromVersion: FreezeRayV1.self, toVersion: FreezeRayV2.self),
+            .lightweight(fromVersion: FreezeRayV2.self, toVersion: FreezeRayV3.self),
+        ]
     }
 }

@@ -42,8 +42,8 @@ enum BookSchemaV2: VersionedSchema {
     @Model final class Book {
         var title: String
         var author: String
-        @Attribute(originalName: "isbn") var isbnCode: String   // renamed
-        var publishedYear: Int?                                  // new optional property
+        @Attribute(originalName: "isbn") var isbnCode: String // renamed
+        var publishedYear: Int? // new optional property
 
         init(title: String, author: String, isbnCode: String) {
             self.title = title
@@ -135,7 +135,7 @@ enum BookMigrationPlan: SchemaMigrationPlan {
     static var currentSchema: any VersionedSchema.Type { BookSchemaV3.self }
 
     static var stages: [MigrationStage] {
-        [migrateV1toV2, migrateV2toV3]   // order matters — oldest first
+        [migrateV1toV2, migrateV2toV3] // order matters — oldest first
     }
 
     static let migrateV1toV2 = MigrationStage.lightweight(

@@ -12,15 +12,15 @@ enum AppVersionedSchemaV1: VersionedSchema {
     static var models: [any PersistentModel.Type] {
         [Record.self]
     }
-    
-    static var versionIdentifier: Schema.Version = Schema.Version(0,0,1)
+
+    static var versionIdentifier: Schema.Version = Schema.Version(0, 0, 1)
 
     @Model
     final class Record {
         var title: String
         var content: String
         var createTime: Date
-        
+
         init(title: String, content: String, createTime: Date) {
             self.title = title
             self.content = content
@@ -35,7 +35,7 @@ enum AppVersionedSchemaV2: VersionedSchema {
         [Record.self]
     }
     // note we changed the version number
-    static var versionIdentifier: Schema.Version = Schema.Version(0,1,0)
+    static var versionIdentifier: Schema.Version = Schema.Version(0, 1, 0)
 
     @Model
     final class Record {
@@ -44,9 +44,9 @@ enum AppVersionedSchemaV2: VersionedSchema {
         var createTime: Date
         // changes here
         var isFavorite: Bool?
-        
 
-        init(title: String, content: String, createTime: Date,/* changes here*/ isFavorite: Bool? = false) {
+        // changes here: isFavorite
+        init(title: String, content: String, createTime: Date, isFavorite: Bool? = false) {
             self.title = title
             self.content = content
             self.createTime = createTime
@@ -68,12 +68,14 @@ enum MigrationPlanV1toV2: SchemaMigrationPlan {
         [migrateV1toV2]
     }
 
-    static let migrateV1toV2 = MigrationStage.custom(fromVersion: AppVersionedSchemaV1.self, toVersion: AppVersionedSchemaV2.self) { context in
+    static let migrateV1toV2 = MigrationStage.custom(
+        fromVersion: AppVersionedSchemaV1.self, toVersion: AppVersionedSchemaV2.self
+    ) { context in
         do {
             let records = try context.fetch(FetchDescriptor<AppVersionedSchemaV1.Record>())
-            records.forEach{$0.title = $0.title.capitalized}
+            records.forEach { $0.title = $0.title.capitalized }
             try context.save()
-        }catch{
+        } catch {
             print("Migration error: \(error.localizedDescription)")
         }
     } didMigrate: { context in
@@ -81,7 +83,7 @@ enum MigrationPlanV1toV2: SchemaMigrationPlan {
             let records = try context.fetch(FetchDescriptor<AppVersionedSchemaV2.Record>())
             records.forEach { $0.isFavorite = true }
             try context.save()
-            print("migration finished.") 
+            print("migration finished.")
         } catch {
             print("migration error: \(error.localizedDescription)")
         }
@@ -93,7 +95,8 @@ extension ModelContainer {
     static var sample: () throws -> ModelContainer = {
         let schema = Schema([Record.self])
         let configuration = ModelConfiguration(isStoredInMemoryOnly: false)
-        let container = try ModelContainer(for: schema, migrationPlan: MigrationPlanV1toV2.self, configurations: [configuration])
+        let container = try ModelContainer(
+            for: schema, migrationPlan: MigrationPlanV1toV2.self, configurations: [configuration])
         return container
     }
 

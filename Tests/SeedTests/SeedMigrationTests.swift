@@ -11,8 +11,10 @@ final class MigrationTests: XCTestCase {
             configurations: v1Config
         )
         let v1Context = ModelContext(v1Container)
-        v1Context.insert(BookSchemaV1.Book(title: "Dune", author: "Frank Herbert",
-                                           isbn: "978-0-441-17271-9"))
+        v1Context.insert(
+            BookSchemaV1.Book(
+                title: "Dune", author: "Frank Herbert",
+                isbn: "978-0-441-17271-9"))
         try v1Context.save()
 
         // 2. Re-open the same store URL with the migration plan
@@ -27,8 +29,8 @@ final class MigrationTests: XCTestCase {
         // 3. Assert migrated data is correct
         let books = try v2Context.fetch(FetchDescriptor<BookSchemaV2.Book>())
         XCTAssertEqual(books.count, 1)
-        XCTAssertEqual(books[0].isbnCode, "978-0-441-17271-9")   // renamed field
-        XCTAssertNil(books[0].publishedYear)                      // new optional = nil
+        XCTAssertEqual(books[0].isbnCode, "978-0-441-17271-9") // renamed field
+        XCTAssertNil(books[0].publishedYear) // new optional = nil
     }
 
     /// The seed's multi-version plan has a `didMigrate` that only saves, so V3's required names stay empty:
@@ -37,14 +39,20 @@ final class MigrationTests: XCTestCase {
         let directory = try TemporaryStoreDirectory()
         let configuration = ModelConfiguration(url: directory.store("bookshelf"))
         do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: BookSchemaV1.self), configurations: configuration))
+            let context = ModelContext(
+                try ModelContainer(for: Schema(versionedSchema: BookSchemaV1.self), configurations: configuration))
             context.insert(BookSchemaV1.Book(title: "Dune", author: "Frank Herbert", isbn: "1"))
             try context.save()
         }
-        XCTAssertThrowsError(try ModelContainer(for: BookSchemaV3.Book.self, migrationPlan: BookMigrationPlan.self, configurations: configuration)) { error in
-            XCTAssertTrue("\(error)".contains("Book.firstName is required but 1 row has no value (e.g. Book/1)"), "\(error)")
+        XCTAssertThrowsError(
+            try ModelContainer(
+                for: BookSchemaV3.Book.self, migrationPlan: BookMigrationPlan.self, configurations: configuration)
+        ) { error in
+            XCTAssertTrue(
+                "\(error)".contains("Book.firstName is required but 1 row has no value (e.g. Book/1)"), "\(error)")
         }
-        let container = try ModelContainer(for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlan.self, configurations: configuration)
+        let container = try ModelContainer(
+            for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlan.self, configurations: configuration)
         XCTAssertEqual(try ModelContext(container).fetch(FetchDescriptor<BookSchemaV2.Book>()).map(\.isbnCode), ["1"])
     }
 
@@ -53,11 +61,13 @@ final class MigrationTests: XCTestCase {
         let directory = try TemporaryStoreDirectory()
         let configuration = ModelConfiguration(url: directory.store("bookshelf"))
         do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: BookSchemaV1.self), configurations: configuration))
+            let context = ModelContext(
+                try ModelContainer(for: Schema(versionedSchema: BookSchemaV1.self), configurations: configuration))
             context.insert(BookSchemaV1.Book(title: "Emma", author: "Jane Austen", isbn: "2"))
             try context.save()
         }
-        let container = try ModelContainer(for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlanToV2.self, configurations: configuration)
+        let container = try ModelContainer(
+            for: BookSchemaV2.Book.self, migrationPlan: BookMigrationPlanToV2.self, configurations: configuration)
         XCTAssertEqual(try ModelContext(container).fetch(FetchDescriptor<BookSchemaV2.Book>()).map(\.isbnCode), ["2"])
         XCTAssertEqual(BookMigrationPlanToV2.schemas.map { $0.versionIdentifier.description }, ["1.0.0", "2.0.0"])
     }

@@ -10,7 +10,7 @@ import Strata
 
 //  Defining versioned schemas
 enum SampleTripsSchemaV1: VersionedSchema {
-    static var versionIdentifier = Schema.Version(1, 0, 0)  // added: required by VersionedSchema
+    static var versionIdentifier = Schema.Version(1, 0, 0) // added: required by VersionedSchema
 
     static var models: [any PersistentModel.Type] {
         [Trip.self, BucketListItem.self, LivingAccommodation.self]
@@ -22,7 +22,7 @@ enum SampleTripsSchemaV1: VersionedSchema {
         var destination: String
         var start_date: Date
         var end_date: Date
-    
+
         var bucketList: [BucketListItem]? = []
         var livingAccommodation: LivingAccommodation?
 
@@ -59,7 +59,7 @@ enum SampleTripsSchemaV1: VersionedSchema {
 }
 
 enum SampleTripsSchemaV2: VersionedSchema {
-    static var versionIdentifier = Schema.Version(2, 0, 0)  // added: required by VersionedSchema
+    static var versionIdentifier = Schema.Version(2, 0, 0) // added: required by VersionedSchema
 
     static var models: [any PersistentModel.Type] {
         [Trip.self, BucketListItem.self, LivingAccommodation.self]
@@ -71,7 +71,7 @@ enum SampleTripsSchemaV2: VersionedSchema {
         var destination: String
         var start_date: Date
         var end_date: Date
-    
+
         var bucketList: [BucketListItem]? = []
         var livingAccommodation: LivingAccommodation?
 
@@ -108,7 +108,7 @@ enum SampleTripsSchemaV2: VersionedSchema {
 }
 
 enum SampleTripsSchemaV3: VersionedSchema {
-    static var versionIdentifier = Schema.Version(3, 0, 0)  // added: required by VersionedSchema
+    static var versionIdentifier = Schema.Version(3, 0, 0) // added: required by VersionedSchema
 
     static var models: [any PersistentModel.Type] {
         [Trip.self, BucketListItem.self, LivingAccommodation.self]
@@ -120,7 +120,7 @@ enum SampleTripsSchemaV3: VersionedSchema {
         var destination: String
         @Attribute(originalName: "start_date") var startDate: Date
         @Attribute(originalName: "end_date") var endDate: Date
-    
+
         var bucketList: [BucketListItem]? = []
         var livingAccommodation: LivingAccommodation?
 
@@ -161,7 +161,7 @@ enum SampleTripsMigrationPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] {
         [SampleTripsSchemaV1.self, SampleTripsSchemaV2.self, SampleTripsSchemaV3.self]
     }
-    
+
     static var stages: [MigrationStage] {
         [migrateV1toV2, migrateV2toV3]
     }
@@ -171,13 +171,13 @@ enum SampleTripsMigrationPlan: SchemaMigrationPlan {
         toVersion: SampleTripsSchemaV2.self,
         willMigrate: { context in
             let trips = try? context.fetch(FetchDescriptor<SampleTripsSchemaV1.Trip>())
-                      
+
             // De-duplicate Trip instances here...
-                      
-            try? context.save() 
+
+            try? context.save()
         }, didMigrate: nil
     )
-  
+
     static let migrateV2toV3 = MigrationStage.lightweight(
         fromVersion: SampleTripsSchemaV2.self,
         toVersion: SampleTripsSchemaV3.self

@@ -6,7 +6,9 @@ import StrataAppleStores
 import Testing
 
 /// Imports of every real store into new Strata stores, read back with StoreInspector.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct AppleStoreImportTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct AppleStoreImportTests {
     @Test(arguments: Fixtures.stores)
     func importRoundTrip(_ path: String) throws {
         let fixtures = try Fixtures()
@@ -24,7 +26,9 @@ import Testing
             #expect(rows == (try apple.rowCount(of: entity, includingSubentities: false)), "\(path) \(entity)")
         }
         #expect(counts.map(\.entity).sorted() == apple.entityNames)
-        #expect(report.rows.map(\.rows) == report.rows.map { entity, _ in counts.first { $0.entity == entity }?.rows ?? -1 })
+        #expect(
+            report.rows.map(\.rows) == report.rows.map { entity, _ in counts.first { $0.entity == entity }?.rows ?? -1 }
+        )
         #expect(try inspector.metadata().schema.fingerprint == report.schema.fingerprint)
         #expect(Fixtures.digest(url) == before)
         // A second import to the same destination is refused and leaves it alone.
@@ -37,7 +41,8 @@ import Testing
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
         let destination = fixtures.directory.appendingPathComponent("resources.store")
-        let report = try AppleStoreImport.run(from: fixtures.url("swiftdata-resourcesmanager/default.store"), to: destination)
+        let report = try AppleStoreImport.run(
+            from: fixtures.url("swiftdata-resourcesmanager/default.store"), to: destination)
         #expect(report.schema.version == Schema.Version(1, 0, 0))
         #expect(report.notes.isEmpty)
         let inspector = StoreInspector(url: destination)
@@ -48,7 +53,9 @@ import Testing
         #expect(axe[items.columns.firstIndex(of: "craftingRecipe") ?? 0] == .integer(1))
         let components = try inspector.rows(entity: "Component", limit: 100)
         let component = try #require(components.rows.first { $0[0] == .integer(3) })
-        #expect(component[components.columns.firstIndex(of: "id") ?? 0] == .uuid(try #require(UUID(uuidString: "7C1EA5A6-0D9B-4B74-A530-13251F4943D8"))))
+        #expect(
+            component[components.columns.firstIndex(of: "id") ?? 0]
+                == .uuid(try #require(UUID(uuidString: "7C1EA5A6-0D9B-4B74-A530-13251F4943D8"))))
         #expect(component[components.columns.firstIndex(of: "item") ?? 0] == .integer(8))
 
         let cart = fixtures.directory.appendingPathComponent("cart.store")
@@ -58,7 +65,9 @@ import Testing
         #expect(row[cartItems.columns.firstIndex(of: "totalPriceAmount") ?? 0] == .text("10"))
         #expect(row[cartItems.columns.firstIndex(of: "cart") ?? 0] == .integer(1))
         let carts = try StoreInspector(url: cart).rows(entity: "CDCart")
-        #expect(carts.rows.first?[carts.columns.firstIndex(of: "createdAt") ?? 0] == .date(Date(timeIntervalSinceReferenceDate: 791474371.290433)))
+        #expect(
+            carts.rows.first?[carts.columns.firstIndex(of: "createdAt") ?? 0]
+                == .date(Date(timeIntervalSinceReferenceDate: 791474371.290433)))
 
         let todo = fixtures.directory.appendingPathComponent("todo.store")
         try AppleStoreImport.run(from: fixtures.url("coredata-easylife/EasyLife.sqlite"), to: todo)

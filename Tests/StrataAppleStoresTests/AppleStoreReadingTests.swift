@@ -6,7 +6,9 @@ import StrataAppleStores
 import Testing
 
 /// Reading every real store in the fixtures: format, model, metadata, rows; the copies never change.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct AppleStoreReadingTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct AppleStoreReadingTests {
     @Test(arguments: Fixtures.stores)
     func everyStoreReadsWithoutChangingItsFiles(_ path: String) throws {
         let fixtures = try Fixtures()
@@ -23,11 +25,17 @@ import Testing
             let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, Z_SUPER FROM Z_PRIMARYKEY WHERE Z_ENT < 16000")
             let parents = Dictionary(uniqueKeysWithValues: rows.map { ($0[0] as Int64, $0[2] as Int64) })
             for row in rows {
-                let number: Int64 = row[0], name: String = row[1]
+                let number: Int64 = row[0]
+                let name: String = row[1]
                 let root = store.model.root(of: name)
-                let exactly = try Int.fetchOne(db, sql: "SELECT count(*) FROM \"Z\(root.uppercased())\" WHERE Z_ENT = ?", arguments: [number]) ?? 0
+                let exactly =
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \"Z\(root.uppercased())\" WHERE Z_ENT = ?", arguments: [number])
+                    ?? 0
                 var ancestor: Int64? = number
-                while let current = ancestor, current != 0, let entity = rows.first(where: { $0[0] as Int64 == current }) {
+                while let current = ancestor, current != 0,
+                    let entity = rows.first(where: { $0[0] as Int64 == current })
+                {
                     counts[entity[1] as String, default: 0] += exactly
                     ancestor = parents[current]
                 }
@@ -94,10 +102,13 @@ import Testing
         #expect(axe[2] == .reference(AppleObjectReference(entity: "CraftingRecipe", key: 1)))
         let components = try store.rows(of: "Component")
         let first = try #require(components.rows.first { $0[0] == .integer(3) })
-        #expect(first[components.columns.firstIndex(of: "id") ?? 0] == .uuid(try #require(UUID(uuidString: "7C1EA5A6-0D9B-4B74-A530-13251F4943D8"))))
+        #expect(
+            first[components.columns.firstIndex(of: "id") ?? 0]
+                == .uuid(try #require(UUID(uuidString: "7C1EA5A6-0D9B-4B74-A530-13251F4943D8"))))
         let recipes = try store.rows(of: "CraftingRecipe")
         let recipeOne = try #require(recipes.rows.first { $0[0] == .integer(1) })
-        guard case .references(let targets) = recipeOne[recipes.columns.firstIndex(of: "requiredComponents") ?? 0] else {
+        guard case .references(let targets) = recipeOne[recipes.columns.firstIndex(of: "requiredComponents") ?? 0]
+        else {
             Issue.record("requiredComponents is not a to-many value")
             return
         }
@@ -124,9 +135,15 @@ import Testing
         #expect(value("cart") == .reference(AppleObjectReference(entity: "CDCart", key: 1)))
         let carts = try store.rows(of: "CDCart")
         let cart = try #require(carts.rows.first)
-        #expect(cart[carts.columns.firstIndex(of: "createdAt") ?? 0] == .date(Date(timeIntervalSinceReferenceDate: 791474371.290433)))
-        #expect(cart[carts.columns.firstIndex(of: "items") ?? 0] == .references([AppleObjectReference(entity: "CDCartItem", key: 1)]))
-        #expect(cart[carts.columns.firstIndex(of: "metadataJSON") ?? 0] == .blob(Data("{\"source\":\"legacy-fixture\"}".utf8)))
+        #expect(
+            cart[carts.columns.firstIndex(of: "createdAt") ?? 0]
+                == .date(Date(timeIntervalSinceReferenceDate: 791474371.290433)))
+        #expect(
+            cart[carts.columns.firstIndex(of: "items") ?? 0]
+                == .references([AppleObjectReference(entity: "CDCartItem", key: 1)]))
+        #expect(
+            cart[carts.columns.firstIndex(of: "metadataJSON") ?? 0]
+                == .blob(Data("{\"source\":\"legacy-fixture\"}".utf8)))
         let schema = store.schema().schema
         #expect(schema.entitiesByName["CDCart"]?.relationship(named: "items")?.deleteRule == .cascade)
         #expect(schema.entitiesByName["CDCart"]?.attribute(named: "minSubtotalAmount")?.defaultValue == "0")
@@ -150,7 +167,10 @@ import Testing
     /// column in ZTODOITEM) have Project without the todoItem / project relationships the file declares, so only
     /// entities and attributes are compared there.
     @Test(arguments: [
-        ("coredata-bnr-coredatastack/TestModel.sqlite", "coredata-bnr-coredatastack/TestModel.xcdatamodel.contents.xml", true),
+        (
+            "coredata-bnr-coredatastack/TestModel.sqlite",
+            "coredata-bnr-coredatastack/TestModel.xcdatamodel.contents.xml", true
+        ),
         ("coredata-easylife/EasyLife_1.3.0.sqlite", "coredata-easylife/EasyLife_1.3.0.xcdatamodel.xml", false),
         ("coredata-easylife/EasyLife_1.5.0.sqlite", "coredata-easylife/EasyLife_1.5.0.xcdatamodel.xml", true),
     ])
@@ -166,7 +186,9 @@ import Testing
                 #expect(Set(entity.relationships.map(\.name)) == expected[entity.name]?.relationships, "\(entity.name)")
             } else {
                 #expect(entity.relationships.isEmpty)
-                #expect(try Fixtures.sqlite(fixtures.url(store)) { try $0.columns(in: "ZTODOITEM").map(\.name) }.contains("ZPROJECT") == false)
+                #expect(
+                    try Fixtures.sqlite(fixtures.url(store)) { try $0.columns(in: "ZTODOITEM").map(\.name) }.contains(
+                        "ZPROJECT") == false)
             }
         }
         #expect(apple.metadata.checksumMatches == nil)
@@ -188,7 +210,9 @@ import Testing
         #expect(old.metadata.frameworkVersion == 754)
         #expect(try old.rowCount(of: "TodoItem") == 158)
         let rows = try old.rows(of: "TodoItem", limit: 1)
-        #expect(rows.rows.first?[rows.columns.firstIndex(of: "date") ?? 0] == .date(Date(timeIntervalSinceReferenceDate: 514504800)))
+        #expect(
+            rows.rows.first?[rows.columns.firstIndex(of: "date") ?? 0]
+                == .date(Date(timeIntervalSinceReferenceDate: 514_504_800)))
         #expect(rows.rows.first?[rows.columns.firstIndex(of: "done") ?? 0] == .bool(true))
         let books = try AppleStore(url: fixtures.url("coredata-bnr-coredatastack/TestModel.sqlite"))
         #expect(books.schema().schema.entitiesByName["Author"]?.relationship(named: "books")?.inverse == "authors")
@@ -207,12 +231,15 @@ import Testing
     }
 
     @Test func strataStoresAndOtherFilesAreToldApart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-apple-format-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-apple-format-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let strata = directory.appendingPathComponent("S.store")
         let queue = try DatabaseQueue(path: strata.path)
-        try queue.write { try $0.execute(sql: "CREATE TABLE _strata_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)") }
+        try queue.write {
+            try $0.execute(sql: "CREATE TABLE _strata_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        }
         try queue.close()
         #expect(try StoreFormat.detect(at: strata) == .strata)
         #expect(throws: AppleStoreError.self) { try AppleStore(url: strata) }
@@ -224,7 +251,9 @@ import Testing
         let text = directory.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: text)
         #expect(throws: AppleStoreError.self) { try StoreFormat.detect(at: text) }
-        #expect(throws: AppleStoreError.self) { try StoreFormat.detect(at: directory.appendingPathComponent("missing.store")) }
+        #expect(throws: AppleStoreError.self) {
+            try StoreFormat.detect(at: directory.appendingPathComponent("missing.store"))
+        }
         #expect(throws: AppleStoreError.self) { try StoreFormat.detect(at: directory) }
     }
 
@@ -238,7 +267,9 @@ import Testing
         let wholeSecond = ISO8601DateFormatter().string(from: created)
         #expect(try cartKit.rows(of: "CDCart", filters: [("createdAt", wholeSecond)]).total == 1)
         #expect(try cartKit.rows(of: "CDCart", filters: [("createdAt", "2001-01-01T00:00:00Z")]).total == 0)
-        #expect(try cartKit.rows(of: "CDCartItem", filters: [("totalPriceAmount", "10"), ("productId", "burger")]).total == 1)
+        #expect(
+            try cartKit.rows(of: "CDCartItem", filters: [("totalPriceAmount", "10"), ("productId", "burger")]).total
+                == 1)
         #expect(try cartKit.rows(of: "CDCartItem", filters: [("totalPriceAmount", "11")]).total == 0)
         #expect(try cartKit.rows(of: "CDCartItem", filters: [("cart", "1")]).total == 1)
         for (entity, column, value, reason) in [
@@ -250,7 +281,9 @@ import Testing
             #expect {
                 try cartKit.rows(of: entity, filters: [(column, value)])
             } throws: { error in
-                guard case .invalidFilter(_, let named, let filtered, let message)? = error as? AppleStoreError else { return false }
+                guard case .invalidFilter(_, let named, let filtered, let message)? = error as? AppleStoreError else {
+                    return false
+                }
                 return named == entity && filtered == column && message.contains(reason)
             }
         }

@@ -9,16 +9,24 @@ import Testing
 @Suite struct BuiltHierarchyTests {
     /// Animal (abstract) -> Bird -> Parrot (renamed from Macaw), Animal -> Fish -> Shark; Bird.friends <-> Fish.friendsOf.
     static let model: [BuiltStore.Entity] = [
-        .init(name: "Animal", abstract: true, properties: [.attribute("name", type: 700), .attribute("mood", type: 700, transient: true)]),
-        .init(name: "Bird", parent: "Animal", properties: [
-            .attribute("size", type: 300), .attribute("wingspan", type: 500),
-            .relationship("friends", destination: "Fish", inverse: "friendsOf", toMany: true, ordered: true),
-        ]),
-        .init(name: "Fish", parent: "Animal", properties: [
-            .attribute("size", type: 700),
-            .relationship("friendsOf", destination: "Bird", inverse: "friends", toMany: true),
-        ]),
-        .init(name: "Parrot", parent: "Bird", renamingIdentifier: "Macaw", properties: [.attribute("words", type: 700), .attribute("label", type: 700)]),
+        .init(
+            name: "Animal", abstract: true,
+            properties: [.attribute("name", type: 700), .attribute("mood", type: 700, transient: true)]),
+        .init(
+            name: "Bird", parent: "Animal",
+            properties: [
+                .attribute("size", type: 300), .attribute("wingspan", type: 500),
+                .relationship("friends", destination: "Fish", inverse: "friendsOf", toMany: true, ordered: true),
+            ]),
+        .init(
+            name: "Fish", parent: "Animal",
+            properties: [
+                .attribute("size", type: 700),
+                .relationship("friendsOf", destination: "Bird", inverse: "friends", toMany: true),
+            ]),
+        .init(
+            name: "Parrot", parent: "Bird", renamingIdentifier: "Macaw",
+            properties: [.attribute("words", type: 700), .attribute("label", type: 700)]),
         .init(name: "Shark", parent: "Fish", properties: [.attribute("label", type: 100)]),
     ]
 
@@ -45,7 +53,8 @@ import Testing
     }
 
     private func built(_ sql: String) throws -> (URL, () -> Void) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-built-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-built-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("Zoo.sqlite")
         try BuiltStore.write(at: url, entities: Self.model, primaryKeys: Self.primaryKeys, sql: sql)
@@ -76,12 +85,12 @@ import Testing
 
         let parrot = try store.rows(of: "Parrot")
         #expect(values(parrot, "name") == ["Polly"])
-        #expect(values(parrot, "size") == ["30"])  // Bird's Integer 64 in ZSIZE
+        #expect(values(parrot, "size") == ["30"]) // Bird's Integer 64 in ZSIZE
         #expect(values(parrot, "words") == ["hello"])
-        #expect(values(parrot, "label") == ["green"])  // Parrot (Z_ENT 4) comes before Shark (5): ZLABEL
+        #expect(values(parrot, "label") == ["green"]) // Parrot (Z_ENT 4) comes before Shark (5): ZLABEL
         let shark = try store.rows(of: "Shark")
-        #expect(values(shark, "size") == ["large"])  // Fish's String in ZSIZE1
-        #expect(values(shark, "label") == ["7"])  // Integer 16 in ZLABEL1
+        #expect(values(shark, "size") == ["large"]) // Fish's String in ZSIZE1
+        #expect(values(shark, "label") == ["7"]) // Integer 16 in ZLABEL1
         #expect(!shark.notes.contains { $0.hasPrefix("label") || $0.hasPrefix("size") })
         let fish = try store.rows(of: "Fish")
         #expect(values(fish, "size") == ["small", "large"])
@@ -105,13 +114,16 @@ import Testing
     @Test func aColumnThatCannotBeDeterminedIsReportedAndStillShowsItsValue() throws {
         // No ZLABEL/ZLABEL1 (the rule's columns) but ZLABEL2..4, and ZLABEL2 holds both Parrot's and Shark's values:
         // no assignment fits, so each row shows the candidate that holds its value, and a note says so.
-        let sql = Self.sql().replacingOccurrences(of: "ZLABEL VARCHAR, ZLABEL1 VARCHAR", with: "ZLABEL2 VARCHAR, ZLABEL3 VARCHAR, ZLABEL4 VARCHAR")
-            .replacingOccurrences(of: "ZWORDS, ZLABEL)", with: "ZWORDS, ZLABEL2)")
-            .replacingOccurrences(of: "ZSIZE1, ZLABEL1)", with: "ZSIZE1, ZLABEL2)")
+        let sql = Self.sql().replacingOccurrences(
+            of: "ZLABEL VARCHAR, ZLABEL1 VARCHAR", with: "ZLABEL2 VARCHAR, ZLABEL3 VARCHAR, ZLABEL4 VARCHAR"
+        )
+        .replacingOccurrences(of: "ZWORDS, ZLABEL)", with: "ZWORDS, ZLABEL2)")
+        .replacingOccurrences(of: "ZSIZE1, ZLABEL1)", with: "ZSIZE1, ZLABEL2)")
         let (url, remove) = try built(sql)
         defer { remove() }
         let store = try AppleStore(url: url)
-        let parrot = try store.rows(of: "Parrot"), shark = try store.rows(of: "Shark")
+        let parrot = try store.rows(of: "Parrot")
+        let shark = try store.rows(of: "Shark")
         #expect(values(parrot, "label") == ["green"])
         #expect(values(shark, "label") == ["7"])
         #expect(parrot.notes.contains { $0.hasPrefix("label: Parrot, Shark each declare label") })
@@ -123,11 +135,16 @@ import Testing
         defer { remove() }
         let destination = url.deletingLastPathComponent().appendingPathComponent("Zoo.store")
         let report = try AppleStoreImport.run(from: url, to: destination)
-        #expect(Dictionary(uniqueKeysWithValues: report.rows.map { ($0.entity, $0.rows) }) == ["Animal": 0, "Bird": 1, "Fish": 1, "Parrot": 1, "Shark": 1])
+        #expect(
+            Dictionary(uniqueKeysWithValues: report.rows.map { ($0.entity, $0.rows) }) == [
+                "Animal": 0, "Bird": 1, "Fish": 1, "Parrot": 1, "Shark": 1,
+            ])
         #expect(report.notes.contains { $0.entity == "ZANIMAL" && $0.message.contains("Z_ENT 9") })
         #expect(!report.notes.contains { $0.property == "mood" })
         let shark: [String?] = try Fixtures.sqlite(destination) { db in
-            try Row.fetchAll(db, sql: "SELECT \"label\", \"size\" FROM \"Shark\"").flatMap { [String(describing: $0[0] as Int64? ?? -1), $0[1] as String?] }
+            try Row.fetchAll(db, sql: "SELECT \"label\", \"size\" FROM \"Shark\"").flatMap {
+                [String(describing: $0[0] as Int64? ?? -1), $0[1] as String?]
+            }
         }
         #expect(shark == ["7", "large"])
     }

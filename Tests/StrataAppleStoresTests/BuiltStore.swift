@@ -36,17 +36,22 @@ struct BuiltStore {
     static func write(at url: URL, entities: [Entity], primaryKeys: [(Int, String, Int)], sql: String) throws {
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
-        let hashes = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, Data(repeating: UInt8($0.name.count), count: 32)) })
+        let hashes = Dictionary(
+            uniqueKeysWithValues: entities.map { ($0.name, Data(repeating: UInt8($0.name.count), count: 32)) })
         let metadata = try PropertyListSerialization.data(
-            fromPropertyList: ["NSStoreModelVersionHashes": hashes, "NSStoreModelVersionIdentifiers": ["1.0.0"], "NSStoreType": "SQLite"],
+            fromPropertyList: [
+                "NSStoreModelVersionHashes": hashes, "NSStoreModelVersionIdentifiers": ["1.0.0"],
+                "NSStoreType": "SQLite",
+            ],
             format: .binary, options: 0)
         let cache = try rawDeflate(archive(entities))
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
-                CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
-                CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+                    CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB);
+                    CREATE TABLE Z_MODELCACHE (Z_CONTENT BLOB);
+                    """)
             for (number, name, parent) in primaryKeys {
                 try db.execute(sql: "INSERT INTO Z_PRIMARYKEY VALUES (?, ?, ?, 0)", arguments: [number, name, parent])
             }
@@ -66,16 +71,20 @@ struct BuiltStore {
         func uid(_ index: Int) -> String { "<dict><key>CF$UID</key><integer>\(index)</integer></dict>" }
         func string(_ text: String) -> Int { add("<string>\(text)</string>") }
         func className(_ name: String) -> Int {
-            add("<dict><key>$classname</key><string>\(name)</string><key>$classes</key><array><string>\(name)</string></array></dict>")
+            add(
+                "<dict><key>$classname</key><string>\(name)</string><key>$classes</key><array><string>\(name)</string></array></dict>"
+            )
         }
-        let dictionaryClass = className("NSDictionary"), entityClass = className("NSEntityDescription")
-        let attributeClass = className("NSAttributeDescription"), relationshipClass = className("NSRelationshipDescription")
+        let dictionaryClass = className("NSDictionary")
+        let entityClass = className("NSEntityDescription")
+        let attributeClass = className("NSAttributeDescription")
+        let relationshipClass = className("NSRelationshipDescription")
         let byName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         func allProperties(_ entity: Entity) -> [Property] {
             (entity.parent.flatMap { byName[$0] }.map(allProperties) ?? []) + entity.properties
         }
         // Entities are objects 1 + 2i (the NSEntityName string right after each), placed before anything else.
-        let root = add("")  // filled in at the end
+        let root = add("") // filled in at the end
         var entityIndexes: [String: Int] = [:]
         for entity in entities {
             entityIndexes[entity.name] = add("")
@@ -83,25 +92,32 @@ struct BuiltStore {
         }
         for entity in entities {
             guard let index = entityIndexes[entity.name] else { continue }
-            var keys: [Int] = [], values: [Int] = []
+            var keys: [Int] = []
+            var values: [Int] = []
             for property in allProperties(entity) {
                 keys.append(string(property.name))
                 switch property {
                 case .attribute(let name, let type, let transient):
-                    values.append(add("""
-                        <dict><key>NSPropertyName</key>\(uid(string(name)))<key>NSAttributeType</key><integer>\(type)</integer>\
-                        <key>NSIsOptional</key><true/><key>NSIsTransient</key>\(transient ? "<true/>" : "<false/>")<key>$class</key>\(uid(attributeClass))</dict>
-                        """))
+                    values.append(
+                        add(
+                            """
+                            <dict><key>NSPropertyName</key>\(uid(string(name)))<key>NSAttributeType</key><integer>\(type)</integer>\
+                            <key>NSIsOptional</key><true/><key>NSIsTransient</key>\(transient ? "<true/>" : "<false/>")<key>$class</key>\(uid(attributeClass))</dict>
+                            """))
                 case .relationship(let name, let destination, let inverse, let toMany, let ordered):
                     let inverseXML = inverse.map { "<key>_NSInverseRelationshipName</key>\(uid(string($0)))" } ?? ""
-                    values.append(add("""
-                        <dict><key>NSPropertyName</key>\(uid(string(name)))<key>_NSDestinationEntityName</key>\(uid(string(destination)))\
-                        \(inverseXML)<key>NSMaxCount</key><integer>\(toMany ? 0 : 1)</integer><key>NSIsOptional</key><true/>\
-                        <key>NSIsOrdered</key>\(ordered ? "<true/>" : "<false/>")<key>$class</key>\(uid(relationshipClass))</dict>
-                        """))
+                    values.append(
+                        add(
+                            """
+                            <dict><key>NSPropertyName</key>\(uid(string(name)))<key>_NSDestinationEntityName</key>\(uid(string(destination)))\
+                            \(inverseXML)<key>NSMaxCount</key><integer>\(toMany ? 0 : 1)</integer><key>NSIsOptional</key><true/>\
+                            <key>NSIsOrdered</key>\(ordered ? "<true/>" : "<false/>")<key>$class</key>\(uid(relationshipClass))</dict>
+                            """))
                 }
             }
-            let properties = add("<dict><key>NS.keys</key><array>\(keys.map(uid).joined())</array><key>NS.objects</key><array>\(values.map(uid).joined())</array><key>$class</key>\(uid(dictionaryClass))</dict>")
+            let properties = add(
+                "<dict><key>NS.keys</key><array>\(keys.map(uid).joined())</array><key>NS.objects</key><array>\(values.map(uid).joined())</array><key>$class</key>\(uid(dictionaryClass))</dict>"
+            )
             let parent = entity.parent.flatMap { entityIndexes[$0] }.map { "<key>NSSuperentity</key>\(uid($0))" } ?? ""
             let renaming = entity.renamingIdentifier.map { "<key>NSRenamingIdentifier</key>\(uid(string($0)))" } ?? ""
             objects[index] = """
@@ -111,8 +127,11 @@ struct BuiltStore {
         }
         let entityKeys = entities.compactMap { entityIndexes[$0.name].map { $0 + 1 } }
         let entityValues = entities.compactMap { entityIndexes[$0.name] }
-        let entityDictionary = add("<dict><key>NS.keys</key><array>\(entityKeys.map(uid).joined())</array><key>NS.objects</key><array>\(entityValues.map(uid).joined())</array><key>$class</key>\(uid(dictionaryClass))</dict>")
-        objects[root] = "<dict><key>NSEntities</key>\(uid(entityDictionary))<key>$class</key>\(uid(className("NSManagedObjectModel")))</dict>"
+        let entityDictionary = add(
+            "<dict><key>NS.keys</key><array>\(entityKeys.map(uid).joined())</array><key>NS.objects</key><array>\(entityValues.map(uid).joined())</array><key>$class</key>\(uid(dictionaryClass))</dict>"
+        )
+        objects[root] =
+            "<dict><key>NSEntities</key>\(uid(entityDictionary))<key>$class</key>\(uid(className("NSManagedObjectModel")))</dict>"
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>

@@ -5,7 +5,9 @@ import StrataAppleStores
 import Testing
 
 /// Damaged copies of a real store: each gives an `AppleStoreError` naming what is wrong, never a crash or a hang.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct CorruptStoreTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct CorruptStoreTests {
     /// A writable copy of a store without a -wal, changed by `change` (run on the copy only).
     private func damagedCopy(_ fixtures: Fixtures, _ change: (Database) throws -> Void) throws -> URL {
         let url = fixtures.directory.appendingPathComponent("damaged-\(UUID().uuidString).sqlite")
@@ -52,24 +54,31 @@ import Testing
     /// of A whose default value is object #10.
     private func model(superOfA: Int, superOfB: Int, defaultValue: String = "<string>x</string>") throws -> Data {
         try archive([
-            "<dict><key>NSEntities</key>\(uid(2))<key>$class</key>\(uid(3))</dict>",  // 1 root
-            "<dict><key>NS.keys</key><array>\(uid(4))\(uid(5))</array><key>NS.objects</key><array>\(uid(6))\(uid(7))</array><key>$class</key>\(uid(8))</dict>",  // 2
-            className("NSManagedObjectModel"),  // 3
-            "<string>A</string>", "<string>B</string>",  // 4, 5
-            "<dict><key>NSEntityName</key>\(uid(4))<key>NSSuperentity</key>\(uid(superOfA))<key>NSProperties</key>\(uid(11))<key>$class</key>\(uid(9))</dict>",  // 6
-            "<dict><key>NSEntityName</key>\(uid(5))<key>NSSuperentity</key>\(uid(superOfB))<key>$class</key>\(uid(9))</dict>",  // 7
-            className("NSDictionary"), className("NSEntityDescription"),  // 8, 9
-            defaultValue,  // 10
-            "<dict><key>NS.keys</key><array>\(uid(12))</array><key>NS.objects</key><array>\(uid(13))</array><key>$class</key>\(uid(8))</dict>",  // 11
-            "<string>blob</string>",  // 12
-            "<dict><key>NSPropertyName</key>\(uid(12))<key>NSAttributeType</key><integer>1000</integer><key>NSDefaultValue</key>\(uid(10))<key>$class</key>\(uid(14))</dict>",  // 13
-            className("NSAttributeDescription"),  // 14
-            className("NSArray"),  // 15
+            "<dict><key>NSEntities</key>\(uid(2))<key>$class</key>\(uid(3))</dict>", // 1 root
+            // 2
+            "<dict><key>NS.keys</key><array>\(uid(4))\(uid(5))</array><key>NS.objects</key><array>\(uid(6))\(uid(7))</array><key>$class</key>\(uid(8))</dict>",
+            className("NSManagedObjectModel"), // 3
+            "<string>A</string>", "<string>B</string>", // 4, 5
+            // 6
+            "<dict><key>NSEntityName</key>\(uid(4))<key>NSSuperentity</key>\(uid(superOfA))<key>NSProperties</key>\(uid(11))<key>$class</key>\(uid(9))</dict>",
+            // 7
+            "<dict><key>NSEntityName</key>\(uid(5))<key>NSSuperentity</key>\(uid(superOfB))<key>$class</key>\(uid(9))</dict>",
+            className("NSDictionary"), className("NSEntityDescription"), // 8, 9
+            defaultValue, // 10
+            // 11
+            "<dict><key>NS.keys</key><array>\(uid(12))</array><key>NS.objects</key><array>\(uid(13))</array><key>$class</key>\(uid(8))</dict>",
+            "<string>blob</string>", // 12
+            // 13
+            "<dict><key>NSPropertyName</key>\(uid(12))<key>NSAttributeType</key><integer>1000</integer><key>NSDefaultValue</key>\(uid(10))<key>$class</key>\(uid(14))</dict>",
+            className("NSAttributeDescription"), // 14
+            className("NSArray"), // 15
         ])
     }
 
     private func withModelCache(_ fixtures: Fixtures, _ content: Data) throws -> URL {
-        try damagedCopy(fixtures) { db in try db.execute(sql: "UPDATE Z_MODELCACHE SET Z_CONTENT = ?", arguments: [content]) }
+        try damagedCopy(fixtures) { db in
+            try db.execute(sql: "UPDATE Z_MODELCACHE SET Z_CONTENT = ?", arguments: [content])
+        }
     }
 
     @Test func handMadeArchiveReads() throws {
@@ -92,7 +101,9 @@ import Testing
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
         let selfContaining = "<dict><key>NS.objects</key><array>\(uid(10))</array><key>$class</key>\(uid(15))</dict>"
-        expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: selfContaining))), containing: "cycle")
+        expectError(
+            try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: selfContaining))),
+            containing: "cycle")
     }
 
     @Test func danglingReferences() throws {
@@ -100,15 +111,20 @@ import Testing
         defer { fixtures.remove() }
         expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 999, superOfB: 0))), containing: "dangles")
         let dangling = "<dict><key>NS.objects</key><array>\(uid(4096))</array><key>$class</key>\(uid(15))</dict>"
-        expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: dangling))), containing: "dangles")
+        expectError(
+            try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: dangling))),
+            containing: "dangles")
     }
 
     @Test func wrongTypesInTheArchive() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
         // Entity A's superentity is the string "A": not an entity.
-        expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 4, superOfB: 0))), containing: "not an entity")
-        expectError(try withModelCache(fixtures, rawDeflate(Data("not a property list".utf8))), containing: "not a property list")
+        expectError(
+            try withModelCache(fixtures, rawDeflate(model(superOfA: 4, superOfB: 0))), containing: "not an entity")
+        expectError(
+            try withModelCache(fixtures, rawDeflate(Data("not a property list".utf8))),
+            containing: "not a property list")
         let notAnArchive = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
         expectError(try withModelCache(fixtures, rawDeflate(notAnArchive)), containing: "NSKeyedArchiver")
     }
@@ -125,20 +141,27 @@ import Testing
         var flipped = original
         for index in stride(from: 10, to: flipped.count, by: 7) { flipped[index] ^= 0x5A }
         expectError(try withModelCache(fixtures, flipped), containing: "Z_MODELCACHE")
-        expectError(try damagedCopy(fixtures) { try $0.execute(sql: "DELETE FROM Z_MODELCACHE") }, containing: "Z_MODELCACHE")
+        expectError(
+            try damagedCopy(fixtures) { try $0.execute(sql: "DELETE FROM Z_MODELCACHE") }, containing: "Z_MODELCACHE")
     }
 
     @Test func damagedMetadataPlist() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
         expectError(
-            try damagedCopy(fixtures) { try $0.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [Data("bplist00garbage".utf8)]) },
+            try damagedCopy(fixtures) {
+                try $0.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [Data("bplist00garbage".utf8)])
+            },
             containing: "Z_METADATA")
-        let noHashes = try PropertyListSerialization.data(fromPropertyList: ["NSStoreType": "SQLite"], format: .binary, options: 0)
+        let noHashes = try PropertyListSerialization.data(
+            fromPropertyList: ["NSStoreType": "SQLite"], format: .binary, options: 0)
         expectError(
-            try damagedCopy(fixtures) { try $0.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [noHashes]) },
+            try damagedCopy(fixtures) {
+                try $0.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [noHashes])
+            },
             containing: "NSStoreModelVersionHashes")
-        expectError(try damagedCopy(fixtures) { try $0.execute(sql: "DELETE FROM Z_METADATA") }, containing: "Z_METADATA")
+        expectError(
+            try damagedCopy(fixtures) { try $0.execute(sql: "DELETE FROM Z_METADATA") }, containing: "Z_METADATA")
     }
 
     @Test func truncatedFiles() throws {
@@ -160,7 +183,8 @@ import Testing
         let walOnly = fixtures.directory.appendingPathComponent("wal-truncated.store")
         let store = fixtures.url("swiftdata-resourcesmanager/default.store")
         try FileManager.default.copyItem(atPath: store.path, toPath: walOnly.path)
-        try Data(contentsOf: URL(fileURLWithPath: store.path + "-wal")).prefix(100_000).write(to: URL(fileURLWithPath: walOnly.path + "-wal"))
+        try Data(contentsOf: URL(fileURLWithPath: store.path + "-wal")).prefix(100_000).write(
+            to: URL(fileURLWithPath: walOnly.path + "-wal"))
         // A truncated -wal loses its last frames (SQLite ignores incomplete ones): it must read or fail cleanly.
         do { _ = try AppleStore(url: walOnly).rowCounts() } catch is AppleStoreError {}
     }

@@ -3,8 +3,9 @@ import CZlib
 import Crypto
 import Foundation
 import GRDB
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// The real stores in ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES), copied to a fresh temporary
@@ -17,12 +18,16 @@ struct Fixtures {
 
     /// Copies every fixture (byte for byte, made writable so the temporary directory can be deleted).
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-apple-tests-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-apple-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for folder in try FileManager.default.contentsOfDirectory(atPath: Self.source.path) where !folder.hasSuffix(".md") {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: Self.source.path)
+        where !folder.hasSuffix(".md") {
             let target = directory.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-            for file in try FileManager.default.contentsOfDirectory(atPath: Self.source.appendingPathComponent(folder).path) {
+            for file in try FileManager.default.contentsOfDirectory(
+                atPath: Self.source.appendingPathComponent(folder).path)
+            {
                 let data = try Data(contentsOf: Self.source.appendingPathComponent(folder).appendingPathComponent(file))
                 try data.write(to: target.appendingPathComponent(file))
             }
@@ -61,7 +66,8 @@ struct Fixtures {
 
     /// What SQLite itself reports, read with GRDB from a separate copy with the -wal applied.
     static func sqlite<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-apple-sqlite-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-apple-sqlite-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent(url.lastPathComponent)
@@ -87,7 +93,10 @@ final class ModelXML: NSObject, XMLParserDelegate {
         return model.entities
     }
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         guard let name = attributes["name"] else { return }
         switch element {
         case "entity":

@@ -7,7 +7,9 @@ import Testing
 
 /// The messaging app's Core Data stores (coredata-wire): entity inheritance with subentities sharing ZMESSAGE,
 /// sibling properties of one name in numbered columns, numbered join-table columns, transient and ordered properties.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct InheritanceStoreTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct InheritanceStoreTests {
     static let stores = ["store1-25", "store2-50-0", "store2-101-0"]
 
     /// The columns Core Data numbered, per store, by "Entity.property" (every other property is `Z` + its name
@@ -45,7 +47,8 @@ import Testing
         var raws: [String: [Int64: DatabaseValue]] = [:]
         for entity in store.entityNames {
             let page = try store.rows(of: entity, limit: 100_000)
-            #expect(Set(page.columns).count == page.columns.count, "\(name) \(entity): duplicate columns \(page.columns)")
+            #expect(
+                Set(page.columns).count == page.columns.count, "\(name) \(entity): duplicate columns \(page.columns)")
             #expect(page.notes.isEmpty, "\(name) \(entity): \(page.notes)")
             let entityColumn = page.columns.firstIndex(of: "entity")
             try Fixtures.sqlite(url) { db in
@@ -57,13 +60,17 @@ import Testing
                     for row in page.rows {
                         guard case .integer(let key) = row[0] else { continue }
                         let rowEntity = entityColumn.map { row[$0].description } ?? entity
-                        let column = Self.numbered[name]?["\(rowEntity).\(attribute.name)"] ?? "Z" + attribute.name.uppercased()
+                        let column =
+                            Self.numbered[name]?["\(rowEntity).\(attribute.name)"] ?? "Z" + attribute.name.uppercased()
                         let source = "\(rowEntity).\(column)"
                         if raws[source] == nil {
-                            raws[source] = try RawValues.column(column, of: tables[rowEntity] ?? "", entities: [numbers[rowEntity] ?? -1], in: db)
+                            raws[source] = try RawValues.column(
+                                column, of: tables[rowEntity] ?? "", entities: [numbers[rowEntity] ?? -1], in: db)
                         }
                         let raw = raws[source]?[key]
-                        #expect(row[index] == RawValues.expected(raw ?? .null, kind: attribute.kind), "\(name) \(rowEntity)#\(key).\(attribute.name) (\(column))")
+                        #expect(
+                            row[index] == RawValues.expected(raw ?? .null, kind: attribute.kind),
+                            "\(name) \(rowEntity)#\(key).\(attribute.name) (\(column))")
                         compared += 1
                     }
                 }
@@ -81,7 +88,7 @@ import Testing
         let text = try #require(page.columns.firstIndex(of: "text"))
         #expect(page.rows.count == 1681)
         #expect(page.rows.filter { $0[text] != .null }.count == 1681)
-        #expect(page.rows.first?[text] == .text("Hello World 6"))  // SELECT ZTEXT1 FROM ZMESSAGE WHERE Z_PK = 2
+        #expect(page.rows.first?[text] == .text("Hello World 6")) // SELECT ZTEXT1 FROM ZMESSAGE WHERE Z_PK = 2
         // SystemMessage, the earlier sibling, reads ZTEXT: Z_PK 79 holds the invitation text there.
         let system = try store.rows(of: "SystemMessage", limit: 1, filters: [("Z_PK", "79")])
         let systemText = try #require(system.columns.firstIndex(of: "text"))
@@ -99,13 +106,21 @@ import Testing
         let store = try AppleStore(url: url)
         let page = try store.rows(of: "ClientMessage", limit: 100)
         let delivered = try #require(page.columns.firstIndex(of: "delivered"))
-        let raw: [Int64] = try Fixtures.sqlite(url) { db in try Int64.fetchAll(db, sql: "SELECT ZDELIVERED1 FROM ZMESSAGE WHERE Z_ENT = 7 ORDER BY Z_PK") }
+        let raw: [Int64] = try Fixtures.sqlite(url) { db in
+            try Int64.fetchAll(db, sql: "SELECT ZDELIVERED1 FROM ZMESSAGE WHERE Z_ENT = 7 ORDER BY Z_PK")
+        }
         #expect(raw.count == 3)
         #expect(page.rows.map { $0[delivered] } == raw.map { .bool($0 != 0) })
     }
 
-    @Test(arguments: [("store2-101-0", "Z_15USERS", "Z_15SYSTEMMESSAGES", "Z_23USERS1"), ("store2-50-0", "Z_10USERS", "Z_10SYSTEMMESSAGES", "Z_15USERS1"), ("store1-25", "Z_9USERS", "Z_9SYSTEMMESSAGES", "Z_13USERS")])
-    func manyToManyThroughNumberedJoinColumnsReadsBothSides(_ name: String, _ table: String, _ messages: String, _ users: String) throws {
+    @Test(arguments: [
+        ("store2-101-0", "Z_15USERS", "Z_15SYSTEMMESSAGES", "Z_23USERS1"),
+        ("store2-50-0", "Z_10USERS", "Z_10SYSTEMMESSAGES", "Z_15USERS1"),
+        ("store1-25", "Z_9USERS", "Z_9SYSTEMMESSAGES", "Z_13USERS"),
+    ])
+    func manyToManyThroughNumberedJoinColumnsReadsBothSides(
+        _ name: String, _ table: String, _ messages: String, _ users: String
+    ) throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
         let url = fixtures.url("coredata-wire/\(name).wiredatabase")
@@ -120,7 +135,9 @@ import Testing
     }
 
     /// Every "message-user" pair a to-many column of an entity's rows shows.
-    private static func links(_ store: AppleStore, _ entity: String, _ relationship: String, ownerFirst: Bool) throws -> Set<String> {
+    private static func links(_ store: AppleStore, _ entity: String, _ relationship: String, ownerFirst: Bool) throws
+        -> Set<String>
+    {
         let page = try store.rows(of: entity, limit: 1000)
         let column = try #require(page.columns.firstIndex(of: relationship))
         var links: Set<String> = []
@@ -139,14 +156,26 @@ import Testing
         // Conversation.messages (ordered, inverse Message.visibleInConversation): Z_FOK_VISIBLEINCONVERSATION holds
         // each message's position; Conversation.otherActiveParticipants (ordered many-to-many): Z_FOK_13OTHERACTIVEPARTICIPANTS.
         let (messages, participants): ([Int64], [Int64]) = try Fixtures.sqlite(url) { db in
-            (try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZMESSAGE WHERE ZVISIBLEINCONVERSATION = 2 ORDER BY Z_FOK_VISIBLEINCONVERSATION"),
-             try Int64.fetchAll(db, sql: "SELECT Z_13OTHERACTIVEPARTICIPANTS FROM Z_2OTHERACTIVEPARTICIPANTS WHERE Z_2ACTIVECONVERSATIONS = 2 ORDER BY Z_FOK_13OTHERACTIVEPARTICIPANTS"))
+            (
+                try Int64.fetchAll(
+                    db,
+                    sql:
+                        "SELECT Z_PK FROM ZMESSAGE WHERE ZVISIBLEINCONVERSATION = 2 ORDER BY Z_FOK_VISIBLEINCONVERSATION"
+                ),
+                try Int64.fetchAll(
+                    db,
+                    sql:
+                        "SELECT Z_13OTHERACTIVEPARTICIPANTS FROM Z_2OTHERACTIVEPARTICIPANTS WHERE Z_2ACTIVECONVERSATIONS = 2 ORDER BY Z_FOK_13OTHERACTIVEPARTICIPANTS"
+                )
+            )
         }
         #expect(messages.count == 52 && messages.prefix(3) == [482, 490, 541])
         #expect(participants == [2, 6, 3])
         let page = try store.rows(of: "Conversation", limit: 1, filters: [("Z_PK", "2")])
         let column = { (name: String) -> [Int64] in
-            guard let index = page.columns.firstIndex(of: name), case .references(let targets)? = page.rows.first?[index] else { return [] }
+            guard let index = page.columns.firstIndex(of: name),
+                case .references(let targets)? = page.rows.first?[index]
+            else { return [] }
             return targets.map(\.key)
         }
         #expect(column("messages") == messages)
@@ -171,12 +200,17 @@ import Testing
         }
         // TextMessage's text as imported equals ZTEXT1, row by row.
         let imported: [String: String?] = try Fixtures.sqlite(destination) { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT \"_pk\", \"text\" FROM \"TextMessage\"")
-                .map { (String($0[0] as Int64), $0[1] as String?) })
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT \"_pk\", \"text\" FROM \"TextMessage\"")
+                    .map { (String($0[0] as Int64), $0[1] as String?) })
         }
         let expected: [String: String?] = try Fixtures.sqlite(url) { db in
-            let number = try Int64.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'TextMessage'") ?? -1
-            return Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT Z_PK, ZTEXT1 FROM ZMESSAGE WHERE Z_ENT = ?", arguments: [number])
+            let number =
+                try Int64.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'TextMessage'") ?? -1
+            return Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(
+                    db, sql: "SELECT Z_PK, ZTEXT1 FROM ZMESSAGE WHERE Z_ENT = ?", arguments: [number]
+                )
                 .map { (String($0[0] as Int64), $0[1] as String?) })
         }
         #expect(imported == expected)

@@ -13,7 +13,8 @@ enum RawValues {
         case (.int64(let seconds), .date): .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case (.double(let seconds), .date): .date(Date(timeIntervalSinceReferenceDate: seconds))
         case (.int64(let number), .decimal): .decimal(Decimal(number))
-        case (.blob(let data), .uuid) where data.count == 16: .uuid(UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }))
+        case (.blob(let data), .uuid) where data.count == 16:
+            .uuid(UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }))
         case (.string(let text), .uri): .url(text)
         case (.int64(let number), _): .integer(number)
         case (.double(let number), .decimal): .decimal(Decimal(string: String(number)) ?? Decimal(number))
@@ -25,11 +26,15 @@ enum RawValues {
     }
 
     /// The raw values of `column` in `table` for the rows of the given `Z_ENT` numbers, by `Z_PK`.
-    static func column(_ column: String, of table: String, entities: [Int64], in db: Database) throws -> [Int64: DatabaseValue] {
+    static func column(_ column: String, of table: String, entities: [Int64], in db: Database) throws -> [Int64:
+        DatabaseValue]
+    {
         let placeholders = entities.map { _ in "?" }.joined(separator: ", ")
         var values: [Int64: DatabaseValue] = [:]
         for row in try Row.fetchAll(
-            db, sql: "SELECT Z_PK, \"\(column)\" FROM \"\(table)\" WHERE Z_ENT IN (\(placeholders))", arguments: StatementArguments(entities)) {
+            db, sql: "SELECT Z_PK, \"\(column)\" FROM \"\(table)\" WHERE Z_ENT IN (\(placeholders))",
+            arguments: StatementArguments(entities))
+        {
             values[row[0]] = row[1] as DatabaseValue
         }
         return values

@@ -5,13 +5,18 @@ import Testing
 /// `strata info` and `strata rows` on copies of real SwiftData and Core Data stores from
 /// ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES): detected format, metadata, row counts and pages,
 /// and the copies' file, -wal and -shm byte-identical to the originals after every command.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct AppleStoreCommandTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct AppleStoreCommandTests {
     /// Copies `folder/file` with its -wal and -shm (when present) into `directory` and returns the copy's path;
     /// the originals are only read.
     static func copy(_ folder: String, _ file: String, into directory: TemporaryStore) throws -> String {
         let target = directory.path(file)
         try AppleStoreFixtures.copy(folder, file, to: target)
-        #expect(TemporaryStore.digests(of: target) == TemporaryStore.digests(of: AppleStoreFixtures.source.appendingPathComponent(folder).appendingPathComponent(file).path))
+        #expect(
+            TemporaryStore.digests(of: target)
+                == TemporaryStore.digests(
+                    of: AppleStoreFixtures.source.appendingPathComponent(folder).appendingPathComponent(file).path))
         return target
     }
 
@@ -131,12 +136,15 @@ import Testing
         let axe = try Self.run(["rows", store, "Item", "--where", "name=Stone Axe", "--json"], unchanging: store).json()
         #expect(axe["total"] as? Int == 1)
         #expect((axe["rows"] as? [[String: Any]])?.first?["Z_PK"] as? Int == 1)
-        let byRecipe = try Self.run(["rows", store, "Item", "--where", "craftingRecipe=CraftingRecipe#1", "--json"], unchanging: store).json()
+        let byRecipe = try Self.run(
+            ["rows", store, "Item", "--where", "craftingRecipe=CraftingRecipe#1", "--json"], unchanging: store
+        ).json()
         let recipeRows = try #require(byRecipe["rows"] as? [[String: Any]])
         #expect(!recipeRows.isEmpty && recipeRows.allSatisfy { $0["craftingRecipe"] as? String == "CraftingRecipe#1" })
         let unknown = try Self.run(["rows", store, "Item", "--where", "nope=1"], unchanging: store)
         #expect(unknown.status == 2)
-        #expect(unknown.standardError.contains("cannot filter Item on 'nope': its columns are Z_PK, name, craftingRecipe"))
+        #expect(
+            unknown.standardError.contains("cannot filter Item on 'nope': its columns are Z_PK, name, craftingRecipe"))
         #expect(unknown.standardOutput.isEmpty)
         let badKey = try Self.run(["rows", store, "Item", "--where", "Z_PK=first"], unchanging: store)
         #expect(badKey.status == 2)
@@ -149,9 +157,16 @@ import Testing
         let run = try Self.run(["open", store, "--plan", "bookshelf"], unchanging: store)
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.prefix(4) == ["store: \(store)", "format: SwiftData / Core Data store (read-only)", "version: model 1.0.0", "entities:"])
+        #expect(
+            lines.prefix(4) == [
+                "store: \(store)", "format: SwiftData / Core Data store (read-only)", "version: model 1.0.0",
+                "entities:",
+            ])
         #expect(lines.contains("  Item: 7 rows") && lines.contains("plan: bookshelf, versions 1.0.0, 2.0.0, 3.0.0"))
-        #expect(lines.last == "The store says it is 1.0.0, but its model is not the plan bookshelf's 1.0.0 (4 differences, see the Diff).")
+        #expect(
+            lines.last
+                == "The store says it is 1.0.0, but its model is not the plan bookshelf's 1.0.0 (4 differences, see the Diff)."
+        )
     }
 
     @Test func anSQLiteFileOfNeitherKindIsAStoreProblem() throws {
@@ -169,7 +184,9 @@ import Testing
 
 /// `strata import` as a subprocess: the JSON report, a store `info` then reads, a refused version naming the
 /// differences with nothing written, and an existing destination refused; the Apple store's files never change.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct ImportCommandTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct ImportCommandTests {
     @Test func importReportsAsJSONAndTheNewStoreHoldsTheRows() throws {
         let directory = try TemporaryStore()
         let store = try AppleStoreCommandTests.copy("swiftdata-resourcesmanager", "default.store", into: directory)
@@ -190,11 +207,12 @@ import Testing
         #expect((info["entities"] as? [[String: Any]])?.map { $0["rows"] as? Int } == [5, 4, 7])
 
         let text = try AppleStoreCommandTests.run(["import", store, directory.path("Text.store")], unchanging: store)
-        #expect(text.standardOutput.split(separator: "\n").map(String.init) == [
-            "Imported \(store) into \(directory.path("Text.store")) at version 1.0.0",
-            "  Component: 5 rows", "  CraftingRecipe: 4 rows", "  Item: 7 rows",
-            "  relationship links: \(json["links"] as? Int ?? -1)", "Everything was carried over.",
-        ])
+        #expect(
+            text.standardOutput.split(separator: "\n").map(String.init) == [
+                "Imported \(store) into \(directory.path("Text.store")) at version 1.0.0",
+                "  Component: 5 rows", "  CraftingRecipe: 4 rows", "  Item: 7 rows",
+                "  relationship links: \(json["links"] as? Int ?? -1)", "Everything was carried over.",
+            ])
 
         let again = try AppleStoreCommandTests.run(["import", store, imported], unchanging: store)
         #expect(again.status == 2)
@@ -205,7 +223,8 @@ import Testing
         let directory = try TemporaryStore()
         let store = try AppleStoreCommandTests.copy("swiftdata-resourcesmanager", "default.store", into: directory)
         let imported = directory.path("Imported.store")
-        let run = try AppleStoreCommandTests.run(["import", store, imported, "--plan", "bookshelf", "--as", "1.0.0"], unchanging: store)
+        let run = try AppleStoreCommandTests.run(
+            ["import", store, imported, "--plan", "bookshelf", "--as", "1.0.0"], unchanging: store)
         #expect(run.status == 1)
         #expect(run.standardError.contains("is not version 1.0.0 of the plan; differences (store -> plan):"))
         #expect(run.standardError.contains("Book"))

@@ -2,7 +2,9 @@ import Testing
 
 /// Wrong files and names: a message that says what is wrong and the documented exit status.
 @Suite struct BadInputTests {
-    @Test(arguments: [["info"], ["plan", "--plan", "bookshelf"], ["migrate", "--plan", "bookshelf", "--dry-run"], ["rows", "Book"]])
+    @Test(arguments: [
+        ["info"], ["plan", "--plan", "bookshelf"], ["migrate", "--plan", "bookshelf", "--dry-run"], ["rows", "Book"],
+    ])
     func missingFileIsAStoreProblem(command: [String]) throws {
         let directory = try TemporaryStore()
         let missing = directory.path("missing.store")
@@ -12,11 +14,14 @@ import Testing
         #expect(run.standardOutput.isEmpty)
     }
 
-    @Test(arguments: [["info"], ["plan", "--plan", "trips"], ["migrate", "--plan", "trips", "--yes"], ["rows", "Trip"]])
+    @Test(arguments: [
+        ["info"], ["plan", "--plan", "trips"], ["migrate", "--plan", "trips", "--yes"], ["rows", "Trip"],
+    ])
     func randomBytesAreAStoreProblem(command: [String]) throws {
         let directory = try TemporaryStore()
         var generator = SystemRandomNumberGenerator()
-        let junk = try directory.file("junk.store", bytes: (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let junk = try directory.file(
+            "junk.store", bytes: (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         let before = TemporaryStore.digests(of: junk)
         let run = try CommandRun.strata([command[0], junk] + command.dropFirst())
         #expect(run.status == 3)
@@ -34,11 +39,14 @@ import Testing
     @Test func unknownVersionListsThePlansVersions() throws {
         let directory = try TemporaryStore()
         let store = try directory.demoStore(rows: 2)
-        for arguments in [["diff", "--plan", "bookshelf", "1.0.0", "9.0.0"], ["plan", store, "--plan", "bookshelf", "--to", "9"],
-                          ["migrate", store, "--plan", "bookshelf", "--to", "9.0.0", "--dry-run"]] {
+        for arguments in [
+            ["diff", "--plan", "bookshelf", "1.0.0", "9.0.0"], ["plan", store, "--plan", "bookshelf", "--to", "9"],
+            ["migrate", store, "--plan", "bookshelf", "--to", "9.0.0", "--dry-run"],
+        ] {
             let run = try CommandRun.strata(arguments)
             #expect(run.status == 2)
-            #expect(run.standardError.contains("plan bookshelf has no version 9.0.0; its versions are 1.0.0, 2.0.0, 3.0.0"))
+            #expect(
+                run.standardError.contains("plan bookshelf has no version 9.0.0; its versions are 1.0.0, 2.0.0, 3.0.0"))
         }
         let garbled = try CommandRun.strata("diff", "--plan", "bookshelf", "one", "2.0.0")
         #expect(garbled.status == 2)
@@ -57,7 +65,9 @@ import Testing
     @Test func storeOfAnotherPlanIsAFinding() throws {
         let directory = try TemporaryStore()
         let store = try directory.demoStore(plan: "trips", rows: 2)
-        for command in [["plan", store, "--plan", "bookshelf"], ["migrate", store, "--plan", "bookshelf", "--dry-run"]] {
+        for command in [
+            ["plan", store, "--plan", "bookshelf"], ["migrate", store, "--plan", "bookshelf", "--dry-run"],
+        ] {
             let run = try CommandRun.strata(command)
             #expect(run.status == 1)
             #expect(run.standardError.contains("\(store) was written with 1.0.0"))

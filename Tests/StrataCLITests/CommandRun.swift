@@ -18,13 +18,15 @@ struct CommandRun {
     }
 
     /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`.
-    static func product(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+    static func product(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun
+    {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(name)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -50,10 +52,10 @@ struct CommandRun {
     /// test bundle and the executables.
     static var productsDirectory: URL {
         #if os(macOS)
-        // On macOS the tests run inside `xctest`, which loads the .xctest bundle from the products folder.
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
+            // On macOS the tests run inside `xctest`, which loads the .xctest bundle from the products folder.
+            if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
         #endif
         // On Linux the test bundle is itself the running executable, in the products folder.
         return Bundle.main.executableURL!.deletingLastPathComponent()

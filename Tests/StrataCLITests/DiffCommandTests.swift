@@ -15,13 +15,22 @@ import Testing
         #expect(run.status == 0)
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "Plan bookshelf: 1.0.0 -> 3.0.0, 5 changes: 2 lightweight, 2 custom, 1 destructive")
-        #expect(lines.prefix(4).dropFirst() == [" 1.0.0 -> 2.0.0", "  ~ Book.isbnCode renamed from isbn  [lightweight]", "  + Book.publishedYear added (Int, optional)  [lightweight]"])
+        #expect(
+            lines.prefix(4).dropFirst() == [
+                " 1.0.0 -> 2.0.0", "  ~ Book.isbnCode renamed from isbn  [lightweight]",
+                "  + Book.publishedYear added (Int, optional)  [lightweight]",
+            ])
         #expect(lines.contains(" 2.0.0 -> 3.0.0") && !run.standardOutput.contains("isbn removed"))
         let json = try CommandRun.strata("diff", "--plan", "bookshelf", "1.0.0", "3.0.0", "--json").json()
         let changes = try #require(json["changes"] as? [[String: Any]])
-        #expect(changes.map { $0["step"] as? String } == ["1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0"])
+        #expect(
+            changes.map { $0["step"] as? String } == [
+                "1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0",
+            ])
         let backwards = try CommandRun.strata("diff", "--plan", "bookshelf", "3.0.0", "1.0.0", "--json").json()
-        #expect((backwards["changes"] as? [[String: Any]])?.allSatisfy { $0["step"] == nil } == true, "backwards is one direct diff")
+        #expect(
+            (backwards["changes"] as? [[String: Any]])?.allSatisfy { $0["step"] == nil } == true,
+            "backwards is one direct diff")
     }
 
     @Test func jsonCarriesReasonsFixesAndLosses() throws {
@@ -49,14 +58,21 @@ import Testing
         let store = try directory.demoStore(rows: 7)
         #expect(try CommandRun.strata("migrate", store, "--plan", "bookshelf", "--to", "2.0.0", "--yes").status == 0)
         let before = TemporaryStore.digests(of: store)
-        let json = try CommandRun.strata("diff", "--plan", "bookshelf", "2.0.0", "3.0.0", "--store", store, "--json").json()
+        let json = try CommandRun.strata("diff", "--plan", "bookshelf", "2.0.0", "3.0.0", "--store", store, "--json")
+            .json()
         #expect(json["store"] as? String == store)
         let findings = try #require(json["findings"] as? [[String: Any]])
-        let lacking = try #require(findings.first { $0["kind"] as? String == "rowsLackingValue" && $0["property"] as? String == "firstName" })
+        let lacking = try #require(
+            findings.first { $0["kind"] as? String == "rowsLackingValue" && $0["property"] as? String == "firstName" })
         #expect(lacking["count"] as? Int == 7)
         #expect((lacking["samples"] as? [String])?.first == "Book/1")
-        #expect(findings.contains { $0["kind"] as? String == "valuesDropped" && $0["property"] as? String == "author" && $0["count"] as? Int == 7 })
-        let text = try CommandRun.strata("diff", "--plan", "bookshelf", "2.0.0", "3.0.0", "--store", store).standardOutput
+        #expect(
+            findings.contains {
+                $0["kind"] as? String == "valuesDropped" && $0["property"] as? String == "author"
+                    && $0["count"] as? Int == 7
+            })
+        let text = try CommandRun.strata("diff", "--plan", "bookshelf", "2.0.0", "3.0.0", "--store", store)
+            .standardOutput
         #expect(text.contains("Book.author: 7 non-nil values dropped"))
         #expect(TemporaryStore.digests(of: store) == before)
     }

@@ -28,7 +28,10 @@ import Testing
         let trip = try #require(entities.first { $0["name"] as? String == "Trip" })
         #expect(trip["rows"] as? Int == 10)
         let attributes = try #require(trip["attributes"] as? [[String: Any]])
-        #expect(attributes.contains { $0["name"] as? String == "name" && $0["type"] as? String == "String" && $0["optional"] as? Bool == false })
+        #expect(
+            attributes.contains {
+                $0["name"] as? String == "name" && $0["type"] as? String == "String" && $0["optional"] as? Bool == false
+            })
         let relationships = try #require(trip["relationships"] as? [[String: Any]])
         #expect(relationships.contains { $0["toMany"] as? Bool == true && $0["deleteRule"] != nil })
         #expect((json["history"] as? [Any])?.isEmpty == true)

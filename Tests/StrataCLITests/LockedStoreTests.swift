@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// A store another process holds a write transaction on: migrate waits for the busy timeout, then exits 3.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell to hold a lock"))
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "needs the sqlite3 shell to hold a lock"))
 struct LockedStoreTests {
     @Test func migratingALockedStoreIsAStoreProblem() throws {
         let directory = try TemporaryStore()
@@ -14,7 +16,8 @@ struct LockedStoreTests {
         holder.standardInput = input
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN EXCLUSIVE; INSERT INTO Book (title, author, isbn) VALUES ('x', 'y', 'z'); SELECT 1;\n".utf8))
+        input.fileHandleForWriting.write(
+            Data("BEGIN EXCLUSIVE; INSERT INTO Book (title, author, isbn) VALUES ('x', 'y', 'z'); SELECT 1;\n".utf8))
         Thread.sleep(forTimeInterval: 1)
         let run = try CommandRun.strata("migrate", store, "--plan", "bookshelf", "--yes")
         try input.fileHandleForWriting.close()

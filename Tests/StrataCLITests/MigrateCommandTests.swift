@@ -55,7 +55,8 @@ import Testing
         let directory = try TemporaryStore()
         let store = try directory.demoStore(rows: 4)
         let backup = directory.path("before.store")
-        let run = try CommandRun.strata("migrate", store, "--plan", "bookshelf", "--step", "--backup", backup, "--yes", "--json")
+        let run = try CommandRun.strata(
+            "migrate", store, "--plan", "bookshelf", "--step", "--backup", backup, "--yes", "--json")
         #expect(run.status == 0)
         let json = try run.json()
         #expect(json["dryRun"] as? Bool == false)

@@ -50,7 +50,8 @@ enum Notes {
 
     /// Creates a 1.0.0 store with three notes.
     static func makeStore(at url: URL) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         for text in ["one", "two", "three"] { context.insert(V1.Note(text: text)) }
         try context.save()

@@ -32,7 +32,9 @@ import Testing
 
         let injected = try CommandRun.strata("rows", store, "Book", "--where", "author=x' OR '1'='1", "--json").json()
         #expect(injected["total"] as? Int == 0)
-        let byKey = try CommandRun.strata("rows", store, "Book", "--where", "_pk=3", "--where", "isbn=978-0000000003", "--json").json()
+        let byKey = try CommandRun.strata(
+            "rows", store, "Book", "--where", "_pk=3", "--where", "isbn=978-0000000003", "--json"
+        ).json()
         #expect(byKey["total"] as? Int == 1)
     }
 
@@ -44,6 +46,8 @@ import Testing
         #expect(unknown.standardError.contains("Book has no column 'colour'; its columns are _pk, author, isbn, title"))
         let malformed = try CommandRun.strata("rows", store, "Book", "--where", "title")
         #expect(malformed.status == 2)
-        #expect(malformed.standardError.contains("cannot read the filter 'title'") && malformed.standardError.contains("column~text"))
+        #expect(
+            malformed.standardError.contains("cannot read the filter 'title'")
+                && malformed.standardError.contains("column~text"))
     }
 }

@@ -15,17 +15,22 @@ import Testing
         let report = try check.json()
         #expect(report["plan"] as? String == "NotesMigrationPlan")
         #expect(report["valid"] as? Bool == true)
-        #expect((report["versions"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["1.0.0", "2.0.0", "3.0.0"])
+        #expect(
+            (report["versions"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == [
+                "1.0.0", "2.0.0", "3.0.0",
+            ])
         let diff = try CommandRun.strata("diff", "--sources", Self.tree("NotesApp"), "1.0.0", "2.0.0")
         #expect(diff.status == 0)
         #expect(diff.standardOutput.contains("~ Note.text renamed from body  [lightweight]"))
-        #expect(diff.standardOutput.contains("+ Note.priority added (Priority(Int), required, default Priority.normal)"))
+        #expect(
+            diff.standardOutput.contains("+ Note.priority added (Priority(Int), required, default Priority.normal)"))
     }
 
     @Test func asksWhichPlanWhenTheSourcesDeclareSeveralAndReportsTheirProblems() throws {
         let ambiguous = try CommandRun.strata("check", "--sources", Self.tree("LintApp"))
         #expect(ambiguous.status == 2)
-        #expect(ambiguous.standardError.contains("declares several plans (ShopPlan, EmptyPlan); pick one with --plan NAME"))
+        #expect(
+            ambiguous.standardError.contains("declares several plans (ShopPlan, EmptyPlan); pick one with --plan NAME"))
         let shop = try CommandRun.strata("check", "--sources", Self.tree("LintApp"), "--plan", "ShopPlan")
         #expect(shop.status == 1)
         #expect(shop.standardOutput.contains("schemas 3.0.0 and 4.0.0 are identical"))
@@ -35,13 +40,14 @@ import Testing
     @Test func makesSampleStoresAndDryRunsTheLightweightStagesOfTheSources() throws {
         let temporary = try TemporaryStore()
         let at2 = temporary.path("Notes-2.store")
-        let made = try CommandRun.strata("new", at2, "--sources", Self.tree("NotesApp"), "--at", "2.0.0", "--sample", "12", "--json")
+        let made = try CommandRun.strata(
+            "new", at2, "--sources", Self.tree("NotesApp"), "--at", "2.0.0", "--sample", "12", "--json")
         #expect(made.status == 0)
         #expect((try made.json()["entities"] as? [[String: Any]])?.compactMap { $0["rows"] as? Int } == [12, 12])
         let rows = try CommandRun.strata("rows", at2, "Note", "--json").json()["rows"] as? [[String: Any]] ?? []
         #expect(Set(rows.compactMap { $0["title"] as? String }).count == 12)
         #expect(Set(rows.compactMap { $0["priority"] as? Int }) == [0, 1, 2])
-        #expect(rows.filter { $0["attachment"] is NSNull }.count == 3)   // every fourth optional is nil
+        #expect(rows.filter { $0["attachment"] is NSNull }.count == 3) // every fourth optional is nil
 
         let before = TemporaryStore.digests(of: at2)
         let dry = try CommandRun.strata("migrate", at2, "--sources", Self.tree("NotesApp"), "--dry-run", "--json")
@@ -56,20 +62,26 @@ import Testing
     @Test func marksACustomStageReadFromSourcesNotRun() throws {
         let temporary = try TemporaryStore()
         let at1 = temporary.path("Notes-1.store")
-        #expect(try CommandRun.strata("new", at1, "--sources", Self.tree("NotesApp"), "--at", "1.0.0", "--sample", "5").status == 0)
+        #expect(
+            try CommandRun.strata("new", at1, "--sources", Self.tree("NotesApp"), "--at", "1.0.0", "--sample", "5")
+                .status == 0)
         let plan = try CommandRun.strata("plan", at1, "--sources", Self.tree("NotesApp"))
         #expect(plan.standardOutput.contains("plan NotesMigrationPlan leads to 3.0.0 in 2 stages"))
         let dry = try CommandRun.strata("migrate", at1, "--sources", Self.tree("NotesApp"), "--dry-run", "--json")
         #expect(dry.status == 0)
         let report = try dry.json()
         #expect(report["reached"] as? String == "1.0.0")
-        #expect((report["notRun"] as? String)?.contains("Custom stage 1.0.0 -> 2.0.0 not run: its code was read from the sources, not compiled") == true)
+        #expect(
+            (report["notRun"] as? String)?.contains(
+                "Custom stage 1.0.0 -> 2.0.0 not run: its code was read from the sources, not compiled") == true)
         let real = try CommandRun.strata("migrate", at1, "--sources", Self.tree("NotesApp"), "--yes")
         #expect(real.status == 2)
         #expect(real.standardError.contains("so it only dry-runs: add --dry-run"))
         let open = try CommandRun.strata("open", at1, "--sources", Self.tree("NotesApp"))
         #expect(open.status == 0)
-        #expect(open.standardOutput.contains("stage 1.0.0 -> 2.0.0 custom: 7 changes (not run: its code was read from the sources, not compiled)"))
+        #expect(
+            open.standardOutput.contains(
+                "stage 1.0.0 -> 2.0.0 custom: 7 changes (not run: its code was read from the sources, not compiled)"))
     }
 
     @Test func readsATreeThatDoesNotCompile() throws {

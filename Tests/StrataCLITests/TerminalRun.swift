@@ -4,14 +4,19 @@ import Foundation
 enum TerminalRun {
     /// The `script` program, when this machine has it.
     static var script: URL? {
-        ["/usr/bin/script", "/bin/script"].map(URL.init(fileURLWithPath:)).first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        ["/usr/bin/script", "/bin/script"].map(URL.init(fileURLWithPath:)).first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
     }
 
     /// Runs `strata arguments` on a terminal, typing `input`; returns its exit status and everything the terminal showed.
-    static func strata(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (status: Int32, screen: String) {
+    static func strata(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> (
+        status: Int32, screen: String
+    ) {
         guard let script else { throw CocoaError(.executableNotLoadable) }
         let binary = CommandRun.productsDirectory.appendingPathComponent("strata").path
-        let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command = ([binary] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(
+            separator: " ")
         let process = Process()
         process.executableURL = script
         process.arguments = ["--quiet", "--return", "--command", command, "/dev/null"]
@@ -19,7 +24,8 @@ enum TerminalRun {
         variables["TERM"] = "xterm"
         if environment["NO_COLOR"] == nil { variables["NO_COLOR"] = nil }
         process.environment = variables
-        let stdin = Pipe(), stdout = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice

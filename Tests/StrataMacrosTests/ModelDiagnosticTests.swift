@@ -13,30 +13,30 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Counter {
-                var count
+                final class Counter {
+                    var count
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Counter.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Counter.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-
-                    self._$backingData = backingData
+                extension Counter: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-
-                    ]
-                }
-            }
-
-            extension Counter: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             diagnostics: [DiagnosticSpec(message: ModelDiagnostic.missingType.message, line: 2, column: 5)],
             macroSpecs: strataMacroSpecs)
     }
@@ -49,30 +49,30 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Tag {
-                let name = "tag"
+                final class Tag {
+                    let name = "tag"
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-
-                    self._$backingData = backingData
+                extension Tag: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-
-                    ]
-                }
-            }
-
-            extension Tag: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             diagnostics: [DiagnosticSpec(message: ModelDiagnostic.letWithInitialValue.message, line: 2, column: 5)],
             macroSpecs: strataMacroSpecs)
     }
@@ -85,31 +85,31 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Row {
-                @Strata._PersistedProperty
-                var _pk: Int
+                final class Row {
+                    @Strata._PersistedProperty
+                    var _pk: Int
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Row.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Row.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self.__pk = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("_pk", \Row._pk)
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-                    self.__pk = Strata._PersistedStorage()
-                    self._$backingData = backingData
+                extension Row: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("_pk", \Row._pk)
-                    ]
-                }
-            }
-
-            extension Row: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             diagnostics: [DiagnosticSpec(message: ModelDiagnostic.reservedName.message, line: 2, column: 5)],
             macroSpecs: strataMacroSpecs)
     }
@@ -124,39 +124,39 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Job {
-                @Strata._PersistedProperty
-                var callback: () -> Void
-                @Strata._PersistedProperty
-                var pair: (Int, Int)
-                @Strata._PersistedProperty
-                var anything: Any
+                final class Job {
+                    @Strata._PersistedProperty
+                    var callback: () -> Void
+                    @Strata._PersistedProperty
+                    var pair: (Int, Int)
+                    @Strata._PersistedProperty
+                    var anything: Any
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Job.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Job.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self._callback = Strata._PersistedStorage()
+                        self._pair = Strata._PersistedStorage()
+                        self._anything = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("callback", \Job.callback),
+                            Strata.PropertyMetadata("pair", \Job.pair),
+                            Strata.PropertyMetadata("anything", \Job.anything)
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-                    self._callback = Strata._PersistedStorage()
-                    self._pair = Strata._PersistedStorage()
-                    self._anything = Strata._PersistedStorage()
-                    self._$backingData = backingData
+                extension Job: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("callback", \Job.callback),
-                        Strata.PropertyMetadata("pair", \Job.pair),
-                        Strata.PropertyMetadata("anything", \Job.anything)
-                    ]
-                }
-            }
-
-            extension Job: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             diagnostics: [
                 DiagnosticSpec(message: ModelDiagnostic.unsupportedType.message, line: 2, column: 19),
                 DiagnosticSpec(message: ModelDiagnostic.unsupportedType.message, line: 3, column: 15),
@@ -173,30 +173,30 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Draft {
-                var cache: Int
+                final class Draft {
+                    var cache: Int
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Draft.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Draft.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-
-                    self._$backingData = backingData
+                extension Draft: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-
-                    ]
-                }
-            }
-
-            extension Draft: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             diagnostics: [DiagnosticSpec(message: ModelDiagnostic.transientWithoutDefault.message, line: 2, column: 5)],
             macroSpecs: strataMacroSpecs)
     }
@@ -209,10 +209,10 @@ final class ModelDiagnosticTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            struct Point {
-                var x: Int
-            }
-            """#,
+                struct Point {
+                    var x: Int
+                }
+                """#,
             diagnostics: [DiagnosticSpec(message: ModelDiagnostic.notAClass.message, line: 1, column: 1)],
             macroSpecs: strataMacroSpecs)
     }

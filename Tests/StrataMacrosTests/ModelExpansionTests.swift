@@ -17,41 +17,41 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Item {
-                @Strata._PersistedProperty
-                var title: String
-                @Strata._PersistedProperty
-                var order: Int = 0
+                final class Item {
+                    @Strata._PersistedProperty
+                    var title: String
+                    @Strata._PersistedProperty
+                    var order: Int = 0
 
-                init(title: String) {
-                    self.title = title
+                    init(title: String) {
+                        self.title = title
+                    }
+
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Item.self)
+
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self._title = Strata._PersistedStorage()
+                        self._order = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("title", \Item.title),
+                            Strata.PropertyMetadata("order", \Item.order, default: {
+                                    0
+                                }, defaultExpression: "0")
+                        ]
+                    }
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Item.self)
-
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                extension Item: Strata.PersistentModel {
                 }
-
-                required init(backingData: Strata.BackingData) {
-                    self._title = Strata._PersistedStorage()
-                    self._order = Strata._PersistedStorage()
-                    self._$backingData = backingData
-                }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("title", \Item.title),
-                        Strata.PropertyMetadata("order", \Item.order, default: {
-                                0
-                            }, defaultExpression: "0")
-                    ]
-                }
-            }
-
-            extension Item: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -68,35 +68,35 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            class Note {
-                @Strata._PersistedProperty
-                var text: String
+                class Note {
+                    @Strata._PersistedProperty
+                    var text: String
 
-                init(text: String) {
-                    self.text = text
+                    init(text: String) {
+                        self.text = text
+                    }
+
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Note.self)
+
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self._text = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("text", \Note.text)
+                        ]
+                    }
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Note.self)
-
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                extension Note: Strata.PersistentModel {
                 }
-
-                required init(backingData: Strata.BackingData) {
-                    self._text = Strata._PersistedStorage()
-                    self._$backingData = backingData
-                }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("text", \Note.text)
-                    ]
-                }
-            }
-
-            extension Note: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -110,33 +110,33 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            enum BookSchemaV1 {
-                final class Book {
-                    @Strata._PersistedProperty
-                    var title: String
+                enum BookSchemaV1 {
+                    final class Book {
+                        @Strata._PersistedProperty
+                        var title: String
 
-                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
+                        @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
-                    var persistentBackingData: Strata.BackingData {
-                        _$backingData
-                    }
+                        var persistentBackingData: Strata.BackingData {
+                            _$backingData
+                        }
 
-                    required init(backingData: Strata.BackingData) {
-                        self._title = Strata._PersistedStorage()
-                        self._$backingData = backingData
-                    }
+                        required init(backingData: Strata.BackingData) {
+                            self._title = Strata._PersistedStorage()
+                            self._$backingData = backingData
+                        }
 
-                    static var schemaMetadata: [Strata.PropertyMetadata] {
-                        [
-                            Strata.PropertyMetadata("title", \Book.title)
-                        ]
+                        static var schemaMetadata: [Strata.PropertyMetadata] {
+                            [
+                                Strata.PropertyMetadata("title", \Book.title)
+                            ]
+                        }
                     }
                 }
-            }
 
-            extension BookSchemaV1.Book: Strata.PersistentModel {
-            }
-            """#,
+                extension BookSchemaV1.Book: Strata.PersistentModel {
+                }
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -150,33 +150,33 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            extension BookSchemaV2 {
-                final class Book {
-                    @Strata._PersistedProperty
-                    var title: String
+                extension BookSchemaV2 {
+                    final class Book {
+                        @Strata._PersistedProperty
+                        var title: String
 
-                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
+                        @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
-                    var persistentBackingData: Strata.BackingData {
-                        _$backingData
-                    }
+                        var persistentBackingData: Strata.BackingData {
+                            _$backingData
+                        }
 
-                    required init(backingData: Strata.BackingData) {
-                        self._title = Strata._PersistedStorage()
-                        self._$backingData = backingData
-                    }
+                        required init(backingData: Strata.BackingData) {
+                            self._title = Strata._PersistedStorage()
+                            self._$backingData = backingData
+                        }
 
-                    static var schemaMetadata: [Strata.PropertyMetadata] {
-                        [
-                            Strata.PropertyMetadata("title", \Book.title)
-                        ]
+                        static var schemaMetadata: [Strata.PropertyMetadata] {
+                            [
+                                Strata.PropertyMetadata("title", \Book.title)
+                            ]
+                        }
                     }
                 }
-            }
 
-            extension BookSchemaV2.Book: Strata.PersistentModel {
-            }
-            """#,
+                extension BookSchemaV2.Book: Strata.PersistentModel {
+                }
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -190,36 +190,36 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Author {
-                @Strata._PersistedProperty var name: String
-                @Strata._PersistedProperty var books: [Book] = []
-                var cachedCount: Int = 0
+                final class Author {
+                    @Strata._PersistedProperty var name: String
+                    @Strata._PersistedProperty var books: [Book] = []
+                    var cachedCount: Int = 0
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Author.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Author.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self._name = Strata._PersistedStorage()
+                        self._books = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("name", \Author.name, attribute: Strata.PropertyMetadata.AttributeInfo(.unique, originalName: "fullName")),
+                            Strata.PropertyMetadata("books", \Author.books, default: {
+                                    []
+                                }, defaultExpression: "[]", relationship: Strata.PropertyMetadata.RelationshipInfo(deleteRule: .cascade, inverse: \Book.author))
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-                    self._name = Strata._PersistedStorage()
-                    self._books = Strata._PersistedStorage()
-                    self._$backingData = backingData
+                extension Author: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("name", \Author.name, attribute: Strata.PropertyMetadata.AttributeInfo(.unique, originalName: "fullName")),
-                        Strata.PropertyMetadata("books", \Author.books, default: {
-                                []
-                            }, defaultExpression: "[]", relationship: Strata.PropertyMetadata.RelationshipInfo(deleteRule: .cascade, inverse: \Book.author))
-                    ]
-                }
-            }
-
-            extension Author: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -235,35 +235,35 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            public final class Tag {
-                @Strata._PersistedProperty
-                public var name: String
+                public final class Tag {
+                    @Strata._PersistedProperty
+                    public var name: String
 
-                public init(name: String) {
-                    self.name = name
+                    public init(name: String) {
+                        self.name = name
+                    }
+
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
+
+                    public var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    public required init(backingData: Strata.BackingData) {
+                        self._name = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    public static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("name", \Tag.name)
+                        ]
+                    }
                 }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
-
-                public var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                extension Tag: Strata.PersistentModel {
                 }
-
-                public required init(backingData: Strata.BackingData) {
-                    self._name = Strata._PersistedStorage()
-                    self._$backingData = backingData
-                }
-
-                public static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("name", \Tag.name)
-                    ]
-                }
-            }
-
-            extension Tag: Strata.PersistentModel {
-            }
-            """#,
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -278,24 +278,24 @@ final class ModelExpansionTests: XCTestCase {
             }
             """#,
             expandedSource: #"""
-            final class Item {
-                var title: String {
-                    @storageRestrictions(accesses: _$backingData, initializes: _title)
-                    init(initialValue) {
-                        _$backingData.setInitialValue(initialValue, forKey: "title")
-                        _title = Strata._PersistedStorage()
+                final class Item {
+                    var title: String {
+                        @storageRestrictions(accesses: _$backingData, initializes: _title)
+                        init(initialValue) {
+                            _$backingData.setInitialValue(initialValue, forKey: "title")
+                            _title = Strata._PersistedStorage()
+                        }
+                        get {
+                            _$backingData.getValue(forKey: "title", of: self)
+                        }
+                        set {
+                            _$backingData.setValue(newValue, forKey: "title", of: self)
+                        }
                     }
-                    get {
-                        _$backingData.getValue(forKey: "title", of: self)
-                    }
-                    set {
-                        _$backingData.setValue(newValue, forKey: "title", of: self)
-                    }
-                }
 
-                @Strata.Transient private var _title: Strata._PersistedStorage
-            }
-            """#,
+                    @Strata.Transient private var _title: Strata._PersistedStorage
+                }
+                """#,
             macroSpecs: strataMacroSpecs)
     }
 
@@ -309,37 +309,37 @@ final class ModelExpansionTests: XCTestCase {
             }
             """##,
             expandedSource: ##"""
-            final class Clip {
-                let id: UUID
-                @Strata._PersistedProperty
-                var title = ""
-                init(id: UUID) { self.id = id }
+                final class Clip {
+                    let id: UUID
+                    @Strata._PersistedProperty
+                    var title = ""
+                    init(id: UUID) { self.id = id }
 
-                @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Clip.self)
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Clip.self)
 
-                var persistentBackingData: Strata.BackingData {
-                    _$backingData
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self.id = backingData._constantValue(forKey: "id")
+                        self._title = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("id", \Clip.id, constant: true),
+                            Strata.PropertyMetadata("title", \Clip.title, default: {
+                                    ""
+                                }, defaultExpression: #""""#)
+                        ]
+                    }
                 }
 
-                required init(backingData: Strata.BackingData) {
-                    self.id = backingData._constantValue(forKey: "id")
-                    self._title = Strata._PersistedStorage()
-                    self._$backingData = backingData
+                extension Clip: Strata.PersistentModel {
                 }
-
-                static var schemaMetadata: [Strata.PropertyMetadata] {
-                    [
-                        Strata.PropertyMetadata("id", \Clip.id, constant: true),
-                        Strata.PropertyMetadata("title", \Clip.title, default: {
-                                ""
-                            }, defaultExpression: #""""#)
-                    ]
-                }
-            }
-
-            extension Clip: Strata.PersistentModel {
-            }
-            """##,
+                """##,
             macroSpecs: strataMacroSpecs)
     }
 }

@@ -31,7 +31,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         },
         BadInput(name: "random bytes", plan: "ledger", message: "is not a Strata store", status: 3) { url in
             var random = SplitMix(seed: 42)
-            _ = FileManager.default.createFile(atPath: url.path, contents: Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            _ = FileManager.default.createFile(
+                atPath: url.path, contents: Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &random) }))
         },
         BadInput(name: "SQLite header cut short", plan: "ledger", message: "is not a Strata store", status: 3) { url in
             try ledger()(url)
@@ -43,26 +44,51 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             let data = try Data(contentsOf: url)
             try data.prefix(data.count / 2).write(to: url)
         },
-        BadInput(name: "SQLite file that is not a Strata store", plan: "ledger", message: "without Strata's metadata table", status: 3) { url in
+        BadInput(
+            name: "SQLite file that is not a Strata store", plan: "ledger", message: "without Strata's metadata table",
+            status: 3
+        ) { url in
             let queue = try DatabaseQueue(path: url.path)
-            try queue.write { try $0.execute(sql: "CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hello')") }
+            try queue.write {
+                try $0.execute(
+                    sql:
+                        "CREATE TABLE notes(id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes(body) VALUES ('hello')"
+                )
+            }
             try queue.close()
         },
-        BadInput(name: "store newer than the plan", plan: "older-ledger", message: "matches no version of the plan", status: 1, make: ledger(4)),
+        BadInput(
+            name: "store newer than the plan", plan: "older-ledger", message: "matches no version of the plan",
+            status: 1, make: ledger(4)),
         BadInput(
             name: "column added by hand", plan: "ledger", message: "does not know: Entry.note", status: 1
         ) { url in
             try ledger()(url)
             let queue = try DatabaseQueue(path: url.path)
-            try queue.write { try $0.execute(sql: #"ALTER TABLE "Entry" ADD COLUMN "note" TEXT; UPDATE "Entry" SET "note" = 'kept by hand'"#) }
+            try queue.write {
+                try $0.execute(
+                    sql: #"ALTER TABLE "Entry" ADD COLUMN "note" TEXT; UPDATE "Entry" SET "note" = 'kept by hand'"#)
+            }
             try queue.close()
         },
-        BadInput(name: "version's schema modified after it shipped", plan: "modified-first-version", message: "1.0.0 was modified after it shipped", status: 1, make: ledger()),
+        BadInput(
+            name: "version's schema modified after it shipped", plan: "modified-first-version",
+            message: "1.0.0 was modified after it shipped", status: 1, make: ledger()),
         BadInput(name: "plan with a gap", plan: "gap", message: "No migration leads", status: 1, make: ledger()),
-        BadInput(name: "plan listing a version twice", plan: "duplicate-versions", message: "The migration plan is invalid", status: 1, make: ledger()),
-        BadInput(name: "plan with two schemas claiming one version", plan: "duplicate-identifiers", message: "The migration plan is invalid", status: 1, make: ledger()),
-        BadInput(name: "stage from a version to itself", plan: "self-stage", message: "The migration plan is invalid", status: 1, make: ledger()),
-        BadInput(name: "custom stage that throws", plan: "throwing-stage", message: "willMigrate threw: entries refused by the stage on purpose", status: 1, make: ledger()),
-        BadInput(name: "lightweight stage with a change it cannot do", plan: "impossible-lightweight", message: "The migration plan is invalid", status: 1, make: ledger(3)),
+        BadInput(
+            name: "plan listing a version twice", plan: "duplicate-versions", message: "The migration plan is invalid",
+            status: 1, make: ledger()),
+        BadInput(
+            name: "plan with two schemas claiming one version", plan: "duplicate-identifiers",
+            message: "The migration plan is invalid", status: 1, make: ledger()),
+        BadInput(
+            name: "stage from a version to itself", plan: "self-stage", message: "The migration plan is invalid",
+            status: 1, make: ledger()),
+        BadInput(
+            name: "custom stage that throws", plan: "throwing-stage",
+            message: "willMigrate threw: entries refused by the stage on purpose", status: 1, make: ledger()),
+        BadInput(
+            name: "lightweight stage with a change it cannot do", plan: "impossible-lightweight",
+            message: "The migration plan is invalid", status: 1, make: ledger(3)),
     ]
 }

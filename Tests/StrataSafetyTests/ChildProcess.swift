@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the executables built beside this test bundle (`strata`, `strata-safety`) as child processes.
@@ -19,9 +20,9 @@ enum ChildProcess {
     /// The build products folder: on Linux the test bundle is itself an executable in it.
     static var productsDirectory: URL {
         #if os(macOS)
-        if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
+            if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
         #endif
         return Bundle.main.executableURL!.deletingLastPathComponent()
     }
@@ -48,7 +49,8 @@ enum ChildProcess {
         process.executableURL = URL(fileURLWithPath: prefix.first ?? command)
         process.arguments = prefix.isEmpty ? arguments : Array(prefix.dropFirst()) + [command] + arguments
         process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
@@ -65,7 +67,8 @@ enum ChildProcess {
             errorData.data = errorHandle.readDataToEndOfFile()
             errorDone.signal()
         }.start()
-        var outputData = Data(), pending = Data()
+        var outputData = Data()
+        var pending = Data()
         while true {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
@@ -81,7 +84,9 @@ enum ChildProcess {
         process.waitUntilExit()
         state.finish()
         let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
-        return Outcome(status: process.terminationStatus, killed: killed, standardOutput: outputData, standardError: errorData.data)
+        return Outcome(
+            status: process.terminationStatus, killed: killed, standardOutput: outputData, standardError: errorData.data
+        )
     }
 
     /// Standard error, read to its end on another thread so a chatty child never blocks on a full pipe.

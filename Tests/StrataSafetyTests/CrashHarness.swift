@@ -73,7 +73,9 @@ struct CrashHarness {
         let started = Date()
         let run = try ChildProcess.run(strata, ["migrate", store.path, "--plan", "ledger", "--yes"])
         let seconds = Date().timeIntervalSince(started)
-        guard run.status == 0 else { throw LedgerExpectation.Mismatch(problems: ["reference run exited \(run.status): \(run.error)"]) }
+        guard run.status == 0 else {
+            throw LedgerExpectation.Mismatch(problems: ["reference run exited \(run.status): \(run.error)"])
+        }
         try expectation.verify(store)
         return (seconds, run.output.split(separator: "\n").count)
     }
@@ -90,7 +92,8 @@ struct CrashHarness {
             try StoreFiles.copy(seed, to: store)
             var killsInChain = 0
             while killsInChain < profile.killsPerChain && tally.kills < profile.kills {
-                let point: KillPoint = tally.kills % 2 == 0
+                let point: KillPoint =
+                    tally.kills % 2 == 0
                     ? .event(Int(random.next() % UInt64(max(events, 1))) + 1, delay: Double(random.next() % 30) / 1_000)
                     : .time(Double(random.next() % 1_000) / 1_000 * seconds)
                 let outcome = try runOnce(store, killAt: point)
@@ -118,9 +121,15 @@ struct CrashHarness {
             }
             let finish = try ChildProcess.run(strata, ["migrate", store.path, "--plan", "ledger", "--yes"])
             do {
-                guard finish.status == 0 else { throw LedgerExpectation.Mismatch(problems: ["the run after the kills exited \(finish.status): \(finish.error)"]) }
+                guard finish.status == 0 else {
+                    throw LedgerExpectation.Mismatch(problems: [
+                        "the run after the kills exited \(finish.status): \(finish.error)"
+                    ])
+                }
                 let version = try expectation.verify(store)
-                guard version == 4 else { throw LedgerExpectation.Mismatch(problems: ["the run after the kills stopped at \(version).0.0"]) }
+                guard version == 4 else {
+                    throw LedgerExpectation.Mismatch(problems: ["the run after the kills stopped at \(version).0.0"])
+                }
             } catch {
                 tally.failed += 1
                 tally.failures.append("chain \(tally.chains) did not finish: \(error)")

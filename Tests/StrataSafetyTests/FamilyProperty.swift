@@ -10,7 +10,9 @@ struct FamilyRow: Sendable, Equatable, CustomStringConvertible {
     var label: String?
     var payload: Data?
 
-    var description: String { "(\(name.debugDescription), \(count), \(score), \(label.debugDescription), \(payload.map { [UInt8]($0) }.debugDescription))" }
+    var description: String {
+        "(\(name.debugDescription), \(count), \(score), \(label.debugDescription), \(payload.map { [UInt8]($0) }.debugDescription))"
+    }
 }
 
 /// The property the family's tests check: migrating rows along a path keeps every value of every kept attribute
@@ -25,10 +27,13 @@ enum FamilyProperty {
         let work = TemporaryDirectory()
         let store = work.store()
         do {
-            let container = try ModelContainer(for: Schema(versionedSchema: Family.P1.self), configurations: ModelConfiguration(url: store))
+            let container = try ModelContainer(
+                for: Schema(versionedSchema: Family.P1.self), configurations: ModelConfiguration(url: store))
             let context = ModelContext(container)
             for row in rows {
-                context.insert(Family.P1.Item(name: row.name, count: row.count, score: row.score, label: row.label, payload: row.payload))
+                context.insert(
+                    Family.P1.Item(
+                        name: row.name, count: row.count, score: row.score, label: row.label, payload: row.payload))
             }
             try context.save()
         }
@@ -36,7 +41,9 @@ enum FamilyProperty {
         var problems: [String] = []
         let dry = try Migrator.dryRun(store: store, plan: FamilyPlan.self)
 
-        var titles: [String] = [], counted: [Int] = [], failure: String?
+        var titles: [String] = []
+        var counted: [Int] = []
+        var failure: String?
         do {
             let migrator = try Migrator(store: store, plan: FamilyPlan.self)
             while let stage = migrator.nextStage {
@@ -52,20 +59,32 @@ enum FamilyProperty {
         let labels = rows.compactMap(\.label)
         let duplicates = Set(labels).count != labels.count
         let expectFailure = path.last == 3 && duplicates
-        if (failure != nil) != expectFailure { problems.append("expected \(expectFailure ? "a failure (duplicate labels)" : "success"), got \(failure ?? "success")") }
-        if dry.failure != failure { problems.append("dry run said \(dry.failure ?? "success"), the real run \(failure ?? "success")") }
-        if dry.stages.map(\.title) != titles { problems.append("dry run ran \(dry.stages.map(\.title)), the real run \(titles)") }
-        if dry.stages.filter({ $0.failure == nil }).map(\.rows) != counted { problems.append("dry run rows \(dry.stages.map(\.rows)), real \(counted)") }
+        if (failure != nil) != expectFailure {
+            problems.append(
+                "expected \(expectFailure ? "a failure (duplicate labels)" : "success"), got \(failure ?? "success")")
+        }
+        if dry.failure != failure {
+            problems.append("dry run said \(dry.failure ?? "success"), the real run \(failure ?? "success")")
+        }
+        if dry.stages.map(\.title) != titles {
+            problems.append("dry run ran \(dry.stages.map(\.title)), the real run \(titles)")
+        }
+        if dry.stages.filter({ $0.failure == nil }).map(\.rows) != counted {
+            problems.append("dry run rows \(dry.stages.map(\.rows)), real \(counted)")
+        }
 
         let reached = failure == nil ? path.last! : path[path.count - 2]
         let major = reached + 1
-        if try StoreInspector(url: store).version() != Schema.Version(major, 0, 0) { problems.append("store is not at \(major).0.0") }
+        if try StoreInspector(url: store).version() != Schema.Version(major, 0, 0) {
+            problems.append("store is not at \(major).0.0")
+        }
         let queue = try DatabaseQueue(path: store.path)
         defer { try? queue.close() }
         let stored = try queue.read { try Row.fetchAll($0, sql: #"SELECT * FROM "Item" ORDER BY "_pk""#) }
         if stored.count != rows.count { problems.append("\(stored.count) rows, expected \(rows.count)") }
         for (row, expected) in zip(stored, rows) {
-            var same = row[Family.column("name", at: major)!] == expected.name
+            var same =
+                row[Family.column("name", at: major)!] == expected.name
                 && row[Family.column("count", at: major)!] == expected.count
                 && row[Family.column("score", at: major)!] == expected.score
                 && row[Family.column("label", at: major)!] == expected.label

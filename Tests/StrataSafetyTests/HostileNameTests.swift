@@ -22,17 +22,22 @@ import Testing
         let store = work.store()
         try Hostile.makeStore(at: store)
         do {
-            let container = try ModelContainer(for: Schema(versionedSchema: Hostile.V1.self), configurations: ModelConfiguration(url: store))
-            let rows = try ModelContext(container).fetch(FetchDescriptor<Hostile.V1.Bücherregal>(sortBy: [SortDescriptor(\.order)]))
+            let container = try ModelContainer(
+                for: Schema(versionedSchema: Hostile.V1.self), configurations: ModelConfiguration(url: store))
+            let rows = try ModelContext(container).fetch(
+                FetchDescriptor<Hostile.V1.Bücherregal>(sortBy: [SortDescriptor(\.order)]))
             #expect(rows.map(\.select) == Hostile.values)
             #expect(rows.map(\.group) == Hostile.values.map { "group \($0)" })
             #expect(rows.first?.select == Hostile.values.first)
         }
         let reports = try Migrator(store: store, plan: Hostile.Plan.self).runAll()
         #expect(reports.map(\.title) == ["1.0.0 -> 2.0.0"])
-        #expect(reports.first?.steps.contains { $0.summary.contains("rebuild") } == true, "the stage rebuilds Bücherregal")
-        let container = try ModelContainer(for: Schema(versionedSchema: Hostile.V2.self), configurations: ModelConfiguration(url: store))
-        let rows = try ModelContext(container).fetch(FetchDescriptor<Hostile.V2.Bücherregal>(sortBy: [SortDescriptor(\.where)]))
+        #expect(
+            reports.first?.steps.contains { $0.summary.contains("rebuild") } == true, "the stage rebuilds Bücherregal")
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: Hostile.V2.self), configurations: ModelConfiguration(url: store))
+        let rows = try ModelContext(container).fetch(
+            FetchDescriptor<Hostile.V2.Bücherregal>(sortBy: [SortDescriptor(\.where)]))
         #expect(rows.map(\.select) == Hostile.values)
         #expect(rows.map(\.where) == Array(Hostile.values.indices))
         #expect(rows.map(\.café) == Hostile.values.map { String($0.reversed()) })
@@ -68,11 +73,15 @@ import Testing
         let store = work.store()
         try Hostile.makeStore(at: store)
         let injection = Hostile.values[5]
-        let run = try ChildProcess.safety(["rows", store.path, "Bücherregal", "--where", "select=\(injection)", "--json"])
+        let run = try ChildProcess.safety([
+            "rows", store.path, "Bücherregal", "--where", "select=\(injection)", "--json",
+        ])
         #expect(run.status == 0, "\(run.error)")
         let object = try JSONSerialization.jsonObject(with: run.standardOutput) as? [String: Any]
         #expect(object?["total"] as? Int == 1)
-        #expect(try StoreInspector(url: store).rowCounts().first { $0.entity == "Bücherregal" }?.rows == Hostile.values.count)
+        #expect(
+            try StoreInspector(url: store).rowCounts().first { $0.entity == "Bücherregal" }?.rows
+                == Hostile.values.count)
     }
 
     @Test func entityAndColumnNamesWithQuotesSpacesAndSemicolons() throws {
@@ -80,10 +89,15 @@ import Testing
         let store = work.store()
         let entity = "we\"ird \"table\"; DROP TABLE x; --"
         let column = "it's a \"col\" name"
-        let schema = Schema(entities: [Schema.Entity(name: entity, attributes: [
-            Schema.Attribute(name: column, valueType: .string, isOptional: true),
-            Schema.Attribute(name: "select", valueType: .int, isOptional: true, options: [.unique]),
-        ])], version: nil)
+        let schema = Schema(
+            entities: [
+                Schema.Entity(
+                    name: entity,
+                    attributes: [
+                        Schema.Attribute(name: column, valueType: .string, isOptional: true),
+                        Schema.Attribute(name: "select", valueType: .int, isOptional: true, options: [.unique]),
+                    ])
+            ], version: nil)
         do {
             _ = try ModelContainer(for: schema, configurations: ModelConfiguration(url: store))
         }
@@ -92,15 +106,18 @@ import Testing
         let quotedColumn = "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         try queue.write { db in
             for (index, value) in Hostile.values.enumerated() {
-                try db.execute(sql: "INSERT INTO \(quoted) (\(quotedColumn), \"select\") VALUES (?, ?)", arguments: [value, index])
+                try db.execute(
+                    sql: "INSERT INTO \(quoted) (\(quotedColumn), \"select\") VALUES (?, ?)", arguments: [value, index])
             }
         }
         try queue.close()
         let page = try StoreInspector(url: store).rows(entity: entity)
         #expect(page.total == Hostile.values.count)
         #expect(page.columns.contains(column))
-        for command in [["info", store.path], ["rows", store.path, entity], ["rows", store.path, entity, "--json"],
-                        ["rows", store.path, entity, "--where", "\(column)=\(Hostile.values[6])"]] {
+        for command in [
+            ["info", store.path], ["rows", store.path, entity], ["rows", store.path, entity, "--json"],
+            ["rows", store.path, entity, "--where", "\(column)=\(Hostile.values[6])"],
+        ] {
             let run = try ChildProcess.safety(command)
             #expect(run.status == 0, "\(command): \(run.error)")
             #expect(!Self.hasEscape(run, json: command.contains("--json")), "\(command) printed an escape sequence")

@@ -25,8 +25,11 @@ struct LedgerExpectation {
         defer { try? queue.close() }
         (entries, accounts) = try queue.read { db in
             var entries: [Int64: Entry] = [:]
-            for row in try Row.fetchAll(db, sql: #"SELECT "_pk", "memo", "cents", "booked", "legacyCode", "account" FROM "Entry""#) {
-                entries[row[0]] = Entry(memo: row[1], cents: row[2], booked: row[3], legacyCode: row[4], account: row[5])
+            for row in try Row.fetchAll(
+                db, sql: #"SELECT "_pk", "memo", "cents", "booked", "legacyCode", "account" FROM "Entry""#)
+            {
+                entries[row[0]] = Entry(
+                    memo: row[1], cents: row[2], booked: row[3], legacyCode: row[4], account: row[5])
             }
             var accounts: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: #"SELECT "_pk", "name" FROM "Account""#) { accounts[row[0]] = row[1] }
@@ -36,8 +39,8 @@ struct LedgerExpectation {
         for (key, entry) in entries {
             let seed = Ledger.seed(Int(key), accounts: accounts.count)
             guard entry.memo == seed.memo, entry.cents == Int64(seed.cents), entry.legacyCode == seed.legacyCode,
-                  entry.booked == seed.booked.timeIntervalSinceReferenceDate,
-                  entry.account == accountKeys[seed.account]
+                entry.booked == seed.booked.timeIntervalSinceReferenceDate,
+                entry.account == accountKeys[seed.account]
             else { throw Mismatch(problems: ["seed entry \(key) is not Ledger.seed(\(key)): \(entry)"]) }
         }
     }
@@ -62,20 +65,23 @@ struct LedgerExpectation {
     @discardableResult
     func verify(_ url: URL) throws -> Int {
         guard let version = try StoreInspector(url: url).version(), (1...4).contains(version.major),
-              version.minor == 0, version.patch == 0
+            version.minor == 0, version.patch == 0
         else { throw Mismatch(problems: ["\(url.path) is at no version of the ledger plan"]) }
         let major = version.major
         let schema = Schema(versionedSchema: Ledger.Plan.schemas[major - 1])
         let container = try ModelContainer(for: schema, configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
-        let libraryCount = switch major {
-        case 1: try context.fetchCount(FetchDescriptor<Ledger.V1.Entry>())
-        case 2: try context.fetchCount(FetchDescriptor<Ledger.V2.Entry>())
-        case 3: try context.fetchCount(FetchDescriptor<Ledger.V3.Entry>())
-        default: try context.fetchCount(FetchDescriptor<Ledger.V4.Entry>())
-        }
+        let libraryCount =
+            switch major {
+            case 1: try context.fetchCount(FetchDescriptor<Ledger.V1.Entry>())
+            case 2: try context.fetchCount(FetchDescriptor<Ledger.V2.Entry>())
+            case 3: try context.fetchCount(FetchDescriptor<Ledger.V3.Entry>())
+            default: try context.fetchCount(FetchDescriptor<Ledger.V4.Entry>())
+            }
         var problems: [String] = []
-        if libraryCount != entries.count { problems.append("the library counts \(libraryCount) entries, expected \(entries.count)") }
+        if libraryCount != entries.count {
+            problems.append("the library counts \(libraryCount) entries, expected \(entries.count)")
+        }
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
         try queue.read { db in
@@ -83,18 +89,26 @@ struct LedgerExpectation {
             if integrity != ["ok"] { problems.append("integrity_check: \(integrity.prefix(5))") }
             let violations = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
             if !violations.isEmpty { problems.append("foreign_key_check: \(violations.count) violations") }
-            let leftovers = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '\\_strata\\_old\\_%' ESCAPE '\\'")
+            let leftovers = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '\\_strata\\_old\\_%' ESCAPE '\\'")
             if !leftovers.isEmpty { problems.append("stage leftovers: \(leftovers)") }
             let recorded = try Int.fetchOne(db, sql: "SELECT count(*) FROM _strata_history") ?? -1
             if recorded != major - 1 { problems.append("history has \(recorded) stages at \(major).0.0") }
             let columns = Set(try Row.fetchAll(db, sql: #"PRAGMA table_info("Entry")"#).map { $0["name"] as String })
             let wanted = Self.columns[major]!
-            if columns != Set(wanted) { problems.append("Entry columns at \(major).0.0 are \(columns.sorted()), expected \(wanted.sorted())") }
+            if columns != Set(wanted) {
+                problems.append("Entry columns at \(major).0.0 are \(columns.sorted()), expected \(wanted.sorted())")
+            }
             let accounts = try Row.fetchAll(db, sql: #"SELECT "_pk", "name" FROM "Account""#)
-            if accounts.count != self.accounts.count { problems.append("\(accounts.count) accounts, expected \(self.accounts.count)") }
-            for row in accounts where self.accounts[row[0]] != row[1] { problems.append("Account \(row[0] as Int64) is \(row[1] as String?)") }
+            if accounts.count != self.accounts.count {
+                problems.append("\(accounts.count) accounts, expected \(self.accounts.count)")
+            }
+            for row in accounts where self.accounts[row[0]] != row[1] {
+                problems.append("Account \(row[0] as Int64) is \(row[1] as String?)")
+            }
             guard problems.isEmpty else { return }
-            let rows = try Row.fetchCursor(db, sql: "SELECT \(wanted.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \"Entry\"")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(wanted.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \"Entry\"")
             var seen = 0
             while let row = try rows.next() {
                 seen += 1
@@ -104,15 +118,21 @@ struct LedgerExpectation {
                     continue
                 }
                 let text: String? = row[1]
-                let booked: Double? = row["booked"], account: Int64? = row["account"]
+                let booked: Double? = row["booked"]
+                let account: Int64? = row["account"]
                 var same = text == entry.memo && booked == entry.booked && account == entry.account
                 switch major {
                 case 1: same = same && row["cents"] == entry.cents && row["legacyCode"] == entry.legacyCode
-                case 2: same = same && row["tag"] == nil as String? && row["cents"] == entry.cents && row["legacyCode"] == entry.legacyCode
+                case 2:
+                    same =
+                        same && row["tag"] == nil as String? && row["cents"] == entry.cents
+                        && row["legacyCode"] == entry.legacyCode
                 case 3: same = same && row["tag"] == nil as String? && row["cents"] == entry.cents
                 default: same = same && row["tag"] == nil as String? && row["euros"] == Double(entry.cents) / 100
                 }
-                if !same && problems.count < 10 { problems.append("Entry \(key) at \(major).0.0 holds \(row), expected \(entry)") }
+                if !same && problems.count < 10 {
+                    problems.append("Entry \(key) at \(major).0.0 holds \(row), expected \(entry)")
+                }
             }
             if seen != entries.count { problems.append("\(seen) entries, expected \(entries.count)") }
         }

@@ -14,7 +14,9 @@ struct LedgerStore {
         expectation = try LedgerExpectation(seedStore: seed)
         try StoreFiles.copy(seed, to: url)
         for suffix in StoreFiles.suffixes { try? FileManager.default.removeItem(atPath: seed.path + suffix) }
-        if version > 1 { _ = try Migrator(store: url, plan: Ledger.Plan.self, to: Schema.Version(version, 0, 0)).runAll() }
+        if version > 1 {
+            _ = try Migrator(store: url, plan: Ledger.Plan.self, to: Schema.Version(version, 0, 0)).runAll()
+        }
         self.url = url
     }
 
@@ -29,7 +31,8 @@ struct LedgerStore {
 
     /// `strata migrate <store> --plan ledger --yes`, optionally through a prefix (`sh -c`, `setpriv`).
     func migrateWithCLI(prefix: [String] = []) throws -> ChildProcess.Outcome {
-        try ChildProcess.run(ChildProcess.executable("strata"), ["migrate", url.path, "--plan", "ledger", "--yes"], prefix: prefix)
+        try ChildProcess.run(
+            ChildProcess.executable("strata"), ["migrate", url.path, "--plan", "ledger", "--yes"], prefix: prefix)
     }
 
     /// Migrates with the library to 4.0.0; returns the number of stages run.

@@ -14,7 +14,9 @@ import Testing
     }
 
     @Test func migratingKeepsEveryValueAndMatchesTheDryRun() async throws {
-        await propertyCheck(count: 40, input: Self.row.array(of: 0...6), Gen.element(of: FamilyProperty.paths).map { $0 ?? [0, 1] }) { rows, path in
+        await propertyCheck(
+            count: 40, input: Self.row.array(of: 0...6), Gen.element(of: FamilyProperty.paths).map { $0 ?? [0, 1] }
+        ) { rows, path in
             let problems = try FamilyProperty.problems(rows: rows, path: path)
             #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         }

@@ -108,6 +108,8 @@ enum FamilyPlan: SchemaMigrationPlan {
 
     static var schemas: [any VersionedSchema.Type] { path.map { Family.versions[$0] } }
     static var stages: [MigrationStage] {
-        zip(path, path.dropFirst()).map { .lightweight(fromVersion: Family.versions[$0], toVersion: Family.versions[$1]) }
+        zip(path, path.dropFirst()).map {
+            .lightweight(fromVersion: Family.versions[$0], toVersion: Family.versions[$1])
+        }
     }
 }

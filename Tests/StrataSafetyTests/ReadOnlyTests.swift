@@ -34,7 +34,10 @@ import Testing
         #expect(try ledger.expectation.verify(store) == 4)
     }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv"), "needs root to run as nobody"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv"),
+            "needs root to run as nobody"))
     func aFileTheUserMayNotWriteIsAStoreProblem() throws {
         let work = TemporaryDirectory()
         let ledger = try LedgerStore(at: work.store(), rows: 500)

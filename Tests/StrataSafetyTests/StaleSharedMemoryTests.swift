@@ -25,7 +25,8 @@ import Testing
         #expect(try StoreInspector(url: ledger.url).version() == Schema.Version(1, 0, 0))
         let dry = try Migrator.dryRun(store: ledger.url, plan: Ledger.Plan.self)
         #expect(dry.succeeded)
-        let info = try ChildProcess.run(ChildProcess.executable("strata"), ["migrate", ledger.url.path, "--plan", "ledger", "--dry-run"])
+        let info = try ChildProcess.run(
+            ChildProcess.executable("strata"), ["migrate", ledger.url.path, "--plan", "ledger", "--dry-run"])
         #expect(info.status == 0, "\(info.error)")
         #expect(StoreFiles.hashes(ledger.url) == before)
 

@@ -35,6 +35,9 @@ final class Tmpfs {
 
     private static func mount(_ arguments: [String]) throws {
         let run = try ChildProcess.run("/bin/mount", arguments)
-        guard run.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mount \(arguments): \(run.error)"]) }
+        guard run.status == 0 else {
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "mount \(arguments): \(run.error)"])
+        }
     }
 }

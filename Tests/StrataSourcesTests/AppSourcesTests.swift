@@ -13,15 +13,21 @@ import Testing
         let plan = try sources.plan(named: nil)
         #expect(plan.problems.isEmpty)
         #expect(plan.versions.map(\.name) == ["NotesSchemaV1", "NotesSchemaV2", "NotesSchemaV3"])
-        #expect(plan.stages.map { "\($0.kind.rawValue) \($0.from) -> \($0.to)" } == ["custom 1.0.0 -> 2.0.0", "lightweight 2.0.0 -> 3.0.0"])
+        #expect(
+            plan.stages.map { "\($0.kind.rawValue) \($0.from) -> \($0.to)" } == [
+                "custom 1.0.0 -> 2.0.0", "lightweight 2.0.0 -> 3.0.0",
+            ])
         #expect(plan.stages[0].location.file.hasSuffix("Migration/NotesMigrationPlan.swift"))
         #expect(plan.stages[0].location.line == 14)
 
         let v1 = plan.versions[0].schema
         #expect(v1.entities.map(\.name) == ["Note", "Folder"])
         let note1 = try #require(v1.entitiesByName["Note"])
-        #expect(note1.attributes.map(\.name) == ["title", "body"])   // @Transient and computed properties are not stored
-        #expect(note1.relationships.map { "\($0.name) -> \($0.destination) inverse \($0.inverse ?? "-")" } == ["folder -> Folder inverse notes"])
+        #expect(note1.attributes.map(\.name) == ["title", "body"]) // @Transient and computed properties are not stored
+        #expect(
+            note1.relationships.map { "\($0.name) -> \($0.destination) inverse \($0.inverse ?? "-")" } == [
+                "folder -> Folder inverse notes"
+            ])
 
         let note2 = try #require(plan.versions[1].schema.entitiesByName["Note"])
         #expect(note2.attribute(named: "title")?.isUnique == true)
@@ -29,7 +35,7 @@ import Testing
         #expect(note2.attribute(named: "priority")?.valueType == .rawRepresentable(typeName: "Priority", raw: .int))
         #expect(note2.attribute(named: "priority")?.defaultValue == "Priority.normal")
         #expect(note2.attribute(named: "tags")?.valueType == .codable(typeName: "Array<String>"))
-        #expect(note2.attribute(named: "createdAt")?.valueType == .date)   // inferred from `Date.now`
+        #expect(note2.attribute(named: "createdAt")?.valueType == .date) // inferred from `Date.now`
         #expect(note2.attribute(named: "attachment")?.valueType == .codable(typeName: "Attachment"))
         #expect(note2.attribute(named: "attachment")?.isOptional == true)
         let folder2 = try #require(plan.versions[1].schema.entitiesByName["Folder"])
@@ -58,7 +64,10 @@ import Testing
     @Test func readsATreeThatDoesNotCompile() throws {
         let plan = try AppSources(folder: FixtureTree.folder("BrokenApp")).plan(named: "PhotosPlan")
         let validated = try plan.validated()
-        #expect(validated.schemas.map { $0.entities.flatMap { $0.attributes.map(\.name) } } == [["caption"], ["caption", "takenAt"]])
+        #expect(
+            validated.schemas.map { $0.entities.flatMap { $0.attributes.map(\.name) } } == [
+                ["caption"], ["caption", "takenAt"],
+            ])
         #expect(validated.stages.map(\.description) == ["lightweight 1.0.0 -> 2.0.0"])
     }
 
@@ -66,17 +75,27 @@ import Testing
         let plan = try AppSources(folder: FixtureTree.folder("LintApp")).plan(named: "ShopPlan")
         let (_, problems) = plan.check()
         #expect(problems.contains { $0.contains("schemas 3.0.0 and 4.0.0 are identical") })
-        #expect(problems.contains { $0.contains("is lightweight but contains a change it cannot do: Product.sku added") })
-        #expect(problems.contains { $0.contains("the inverse of Order.backup is ambiguous") || $0.contains("the inverse of Product.orders is ambiguous") })
+        #expect(
+            problems.contains { $0.contains("is lightweight but contains a change it cannot do: Product.sku added") })
+        #expect(
+            problems.contains {
+                $0.contains("the inverse of Order.backup is ambiguous")
+                    || $0.contains("the inverse of Product.orders is ambiguous")
+            })
     }
 
     @Test func picksAPlanByNameAndNamesTheChoicesOtherwise() throws {
         let sources = try AppSources(folder: FixtureTree.folder("LintApp"))
-        #expect(throws: SourceReadingError.severalPlans(folder: sources.folder.path, names: ["ShopPlan", "EmptyPlan"])) {
+        #expect(throws: SourceReadingError.severalPlans(folder: sources.folder.path, names: ["ShopPlan", "EmptyPlan"]))
+        {
             try sources.plan(named: nil)
         }
-        #expect(throws: SourceReadingError.unknownPlan("Nope", names: ["ShopPlan", "EmptyPlan"])) { try sources.plan(named: "Nope") }
+        #expect(throws: SourceReadingError.unknownPlan("Nope", names: ["ShopPlan", "EmptyPlan"])) {
+            try sources.plan(named: "Nope")
+        }
         #expect(try sources.plan(named: "EmptyPlan").versions.map(\.name) == ["ShopV4"])
-        #expect(throws: SourceReadingError.notAFolder("/nonexistent/strata")) { try AppSources(folder: URL(fileURLWithPath: "/nonexistent/strata")) }
+        #expect(throws: SourceReadingError.notAFolder("/nonexistent/strata")) {
+            try AppSources(folder: URL(fileURLWithPath: "/nonexistent/strata"))
+        }
     }
 }

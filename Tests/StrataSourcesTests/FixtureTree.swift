@@ -4,12 +4,14 @@ import Foundation
 enum FixtureTree {
     /// The folder of the fixture tree `name`.
     static func folder(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+            .appendingPathComponent(name)
     }
 
     /// The folder holding the bundled example plans' sources (read statically and compared with the compiled plans).
     static var examples: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Sources/StrataExamples")
     }
 }

@@ -4,21 +4,25 @@ import Testing
 
 /// The real `strata open` on a copy of a real SwiftData store (most rows in its -wal) in tmux: READ ONLY, the
 /// embedded model, the entities and their rows, n refused with the way to dry-run, and the three files unchanged.
-@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"), .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite(
+    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
 struct AppleStoreEndToEndTests {
     @Test func aSwiftDataStoreOpensReadOnlyAndShowsItsRows() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("swiftdata-resourcesmanager", "default.store")
         defer { try? FileManager.default.removeItem(at: directory) }
         let before = AppleStoreSessionTests.files(url)
         let binary = DemoEndToEndTests.productsDirectory.appendingPathComponent("strata").path
-        let tmux = try TmuxSession(command: "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' open '\(url.path)'", width: 120, height: 40)
+        let tmux = try TmuxSession(
+            command: "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' open '\(url.path)'", width: 120, height: 40)
 
         var screen = try tmux.wait(for: "READ ONLY")
         #expect(screen.contains("model 1.0.0") && screen.contains("Browser · read-only @ model 1.0.0"))
         #expect(screen.contains("CraftingRecipe") && screen.contains("Component"))
         try tmux.send("n")
         screen = try tmux.wait(for: "warning: READ ONLY: a SwiftData / Core Data store is never written.")
-        #expect(screen.contains("strata import default.store copy.store --plan"), "the Progress pane says how to dry-run")
+        #expect(
+            screen.contains("strata import default.store copy.store --plan"), "the Progress pane says how to dry-run")
         try tmux.send("3", "G", "Enter")
         screen = try tmux.wait(for: "Rows: Item")
         screen = try tmux.wait(for: "Stone Axe")

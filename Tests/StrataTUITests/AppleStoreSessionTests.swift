@@ -1,15 +1,19 @@
 import AppleStoreFixtures
 import Foundation
 import Strata
-@testable import StrataTUI
 import Testing
+
+@testable import StrataTUI
 
 /// The UI's session on copies of real SwiftData stores: read-only, the embedded model as the first version, the
 /// plan version it equals, the plan's stages from there (never run), rows with filters, and files never written.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)")) struct AppleStoreSessionTests {
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct AppleStoreSessionTests {
     /// A copy of a fixture store in a fresh directory, and the digests of its three files.
     static func copy(_ folder: String, _ file: String) throws -> (url: URL, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-tui-apple-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-tui-apple-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(file)
         try AppleStoreFixtures.copy(folder, file, to: url.path)
@@ -17,7 +21,9 @@ import Testing
     }
 
     /// The bytes of a store's file, -wal and -shm.
-    static func files(_ url: URL) -> [Data?] { ["", "-wal", "-shm"].map { FileManager.default.contents(atPath: url.path + $0) } }
+    static func files(_ url: URL) -> [Data?] {
+        ["", "-wal", "-shm"].map { FileManager.default.contents(atPath: url.path + $0) }
+    }
 
     @Test(arguments: [("App-1_0_0.sqlite", 1), ("App-2_0_0.sqlite", 2)])
     func theStoresModelIsVersionZeroAndThePlanVersionItEqualsIsFound(_ file: String, _ match: Int) throws {
@@ -30,20 +36,27 @@ import Testing
         #expect(state.versions.map(\.version) == ["model \(match).0.0", "1.0.0", "2.0.0", "3.0.0"])
         #expect(state.matchIndex == match && state.storeIndex == 0 && state.targetIndex == 3)
         #expect(state.diffFrom == 0 && state.diffTo == match + 1, "the diff shows what the next migration does")
-        #expect(state.diff.map(\.text) == [match == 1 ? "User.email added (String, optional)" : "User.email made required"])
+        #expect(
+            state.diff.map(\.text) == [match == 1 ? "User.email added (String, optional)" : "User.email made required"])
         #expect(state.stages.map(\.id.description) == Array(["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"].suffix(3 - match)))
         #expect(state.stages.allSatisfy { $0.status == .pending })
-        #expect(state.stagesNote == "The store's model is the plan's \(match).0.0. Read only: these stages are shown, not run.")
+        #expect(
+            state.stagesNote
+                == "The store's model is the plan's \(match).0.0. Read only: these stages are shown, not run.")
         #expect(state.browser.source == "read-only" && state.browser.entities == [EntityCount(name: "User", rows: 0)])
         let frame = Renderer.render(state).text
         #expect(frame.contains(" READ ONLY ") && frame.contains("model \(match).0.0") && frame.contains("= store"))
 
         for key: Character in ["n", "r", "m"] {
             #expect(Reducer.reduce(&state, .key(.character(key))).isEmpty, "\(key) starts nothing")
-            #expect(state.visibleMessage?.text.contains("strata import \(file) copy.store --plan FreezeRayPlan --as \(match).0.0") == true)
+            #expect(
+                state.visibleMessage?.text.contains(
+                    "strata import \(file) copy.store --plan FreezeRayPlan --as \(match).0.0") == true)
         }
         session.perform(.loadFindings(from: 0, to: state.diffTo))
-        let findings = try Self.next(session) { if case .findingsLoaded(_, _, _, let note) = $0 { return note } else { return nil } }
+        let findings = try Self.next(session) {
+            if case .findingsLoaded(_, _, _, let note) = $0 { return note } else { return nil }
+        }
         #expect(findings?.hasPrefix("Data counts need a Strata store") == true)
         session.shutdown()
         #expect(Self.files(url) == before, "the store's file, -wal and -shm are never written")
@@ -56,15 +69,24 @@ import Testing
         let session = try Session(store: url, plan: nil, width: 120, height: 40)
         let state = session.initialState
         #expect(state.versions.map(\.version) == ["model 1.0.0"] && state.matchIndex == nil)
-        #expect(state.browser.entities == [EntityCount(name: "Component", rows: 5), EntityCount(name: "CraftingRecipe", rows: 4), EntityCount(name: "Item", rows: 7)])
+        #expect(
+            state.browser.entities == [
+                EntityCount(name: "Component", rows: 5), EntityCount(name: "CraftingRecipe", rows: 4),
+                EntityCount(name: "Item", rows: 7),
+            ])
         #expect(state.stages.isEmpty && state.stagesNote?.contains("Pass --plan NAME") == true)
 
-        session.perform(.loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "name", value: "Stone Axe")]))
-        let page = try #require(try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+        session.perform(
+            .loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "name", value: "Stone Axe")]))
+        let page = try #require(
+            try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
         #expect(page.columns == ["Z_PK", "name", "craftingRecipe"])
         #expect(page.total == 1 && page.rows == [["1", "Stone Axe", "CraftingRecipe#1"]])
-        session.perform(.loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "weight", value: "1")]))
-        let failure = try Self.next(session) { if case .rowsFailed(_, let message) = $0 { return message } else { return nil } }
+        session.perform(
+            .loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "weight", value: "1")]))
+        let failure = try Self.next(session) {
+            if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
+        }
         #expect(failure?.contains("cannot filter Item on 'weight': its columns are Z_PK, name, craftingRecipe") == true)
         session.shutdown()
         #expect(Self.files(url) == before)

@@ -6,16 +6,20 @@ import Testing
 @Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct DemoEndToEndTests {
     /// The folder with the test bundle and the `strata` executable.
-    static var productsDirectory: URL { Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".build/debug") }
+    static var productsDirectory: URL {
+        Bundle.main.executableURL?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".build/debug")
+    }
 
     @Test func dryRunStepsThroughEveryStageAndLeavesTheStoreUntouched() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("books.store")
         let after = folder.appendingPathComponent("after.txt")
         let binary = Self.productsDirectory.appendingPathComponent("strata").path
-        let command = "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' demo --rows 3000 --store '\(store.path)'; echo \"exit=$?\" > '\(after.path)'; stty -a >> '\(after.path)'"
+        let command =
+            "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' demo --rows 3000 --store '\(store.path)'; echo \"exit=$?\" > '\(after.path)'; stty -a >> '\(after.path)'"
         let tmux = try TmuxSession(command: command, width: 120, height: 40)
 
         var screen = try tmux.wait(for: "DRY RUN")
@@ -47,19 +51,24 @@ struct DemoEndToEndTests {
         #expect(try Self.fingerprint(of: store) == before, "the dry run must not write the store, its -wal or -shm")
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("speed") != true { usleep(50_000) }
+        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("speed") != true {
+            usleep(50_000)
+        }
         let report = try String(contentsOf: after, encoding: .utf8)
         #expect(report.hasPrefix("exit=0"))
         #expect(report.contains(" icanon") && report.contains(" echo"), "the terminal is back in cooked mode")
     }
 
     @Test func aTerminalWithoutUTF8DrawsInASCII() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("books.store")
         let binary = Self.productsDirectory.appendingPathComponent("strata").path
-        let tmux = try TmuxSession(command: "TERM=xterm-256color LC_ALL=C '\(binary)' demo --rows 10 --store '\(store.path)'", width: 100, height: 30)
+        let tmux = try TmuxSession(
+            command: "TERM=xterm-256color LC_ALL=C '\(binary)' demo --rows 10 --store '\(store.path)'", width: 100,
+            height: 30)
 
         let screen = try tmux.wait(for: "DRY RUN")
         #expect(screen.contains("+- 1 Versions -") && screen.contains("Diff 1.0.0 -> 3.0.0"))

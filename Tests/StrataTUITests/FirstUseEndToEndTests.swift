@@ -8,7 +8,8 @@ import Testing
 struct FirstUseEndToEndTests {
     /// A new folder for one test's store, removed afterwards by the caller's `defer`.
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-e2e-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-e2e-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -16,9 +17,14 @@ struct FirstUseEndToEndTests {
     static var binary: String { DemoEndToEndTests.productsDirectory.appendingPathComponent("strata").path }
 
     /// `strata demo` on a new store in `folder`, in tmux at a size and locale, with `then` run after it exits.
-    static func demo(rows: Int, in folder: URL, width: Int = 120, height: Int = 40, locale: String = "LANG=C.UTF-8 LC_ALL=", then: String = "") throws -> TmuxSession {
+    static func demo(
+        rows: Int, in folder: URL, width: Int = 120, height: Int = 40, locale: String = "LANG=C.UTF-8 LC_ALL=",
+        then: String = ""
+    ) throws -> TmuxSession {
         let store = folder.appendingPathComponent("books.store")
-        return try TmuxSession(command: "TERM=xterm-256color \(locale) '\(binary)' demo --rows \(rows) --store '\(store.path)'\(then)", width: width, height: height)
+        return try TmuxSession(
+            command: "TERM=xterm-256color \(locale) '\(binary)' demo --rows \(rows) --store '\(store.path)'\(then)",
+            width: width, height: height)
     }
 
     @Test func controlCAndQStopARunningCustomStageWithinASecondOrTwo() throws {
@@ -47,7 +53,9 @@ struct FirstUseEndToEndTests {
         let quit = Date()
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true { usleep(50_000) }
+        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true {
+            usleep(50_000)
+        }
         #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
         #expect(Date().timeIntervalSince(quit) < 4, "q quit after the rollback")
     }
@@ -98,8 +106,15 @@ struct FirstUseEndToEndTests {
         let screen = try tmux.wait(for: "of 24")
         #expect(screen.contains("Gabriel Garcia Marquez"), "no character dropped: \(screen)")
         #expect(screen.contains("Wislawa Szymborska"))
-        let rows = screen.split(separator: "\n").filter { $0.contains("978-0000000007") || $0.contains("978-0000000001") }
-        #expect(Set(rows.compactMap { row in row.range(of: "978-").map { row.distance(from: row.startIndex, to: $0.lowerBound) } }).count == 1, "the next column does not shift")
+        let rows = screen.split(separator: "\n").filter {
+            $0.contains("978-0000000007") || $0.contains("978-0000000001")
+        }
+        #expect(
+            Set(
+                rows.compactMap { row in
+                    row.range(of: "978-").map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+                }
+            ).count == 1, "the next column does not shift")
         try tmux.send("q")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataExamples
 import Testing
+
 @testable import StrataTUI
 
 /// Golden frames of issue 17's screens: the quit question, the filter line, long texts, a store of another
@@ -26,7 +27,9 @@ import Testing
 
     @Test func clippedMessageAndItsWholeText() throws {
         var state = try Fixtures.bookshelf()
-        state.say("Cannot plan a migration: the store is locked by another connection or process; close the other program (sqlite3, a running app) and try again, or copy the store and open the copy.", .error)
+        state.say(
+            "Cannot plan a migration: the store is locked by another connection or process; close the other program (sqlite3, a running app) and try again, or copy the store and open the copy.",
+            .error)
         try check(state, "message-clipped-80x24")
         _ = Reducer.reduce(&state, .key(.character("5")))
         _ = Reducer.reduce(&state, .key(.enter))
@@ -36,7 +39,8 @@ import Testing
     @Test func logWithRepeats() throws {
         var state = try Fixtures.running()
         for _ in 0..<3 { state.say("A stage is running; Ctrl-C cancels it.", .warning) }
-        state.log.append("a log line long enough to wrap in the Progress pane, which is narrower than this sentence is long")
+        state.log.append(
+            "a log line long enough to wrap in the Progress pane, which is narrower than this sentence is long")
         try check(state, "log-80x24")
     }
 
@@ -59,14 +63,22 @@ import Testing
 
     @Test func noPlan() throws {
         let plan = try ValidatedPlan(Bookshelf.Plan.self)
-        var state = AppState(width: 120, height: 40, storePath: Fixtures.storePath, storeVersion: "3.0.0", planName: nil, schemas: [plan.schemas[2]], storeIndex: 0, targetIndex: nil)
-        _ = Reducer.reduce(&state, .planned(stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.", mode: .dryRun, storeVersion: "3.0.0"))
-        _ = Reducer.reduce(&state, .browsed(source: "store", version: "3.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
+        var state = AppState(
+            width: 120, height: 40, storePath: Fixtures.storePath, storeVersion: "3.0.0", planName: nil,
+            schemas: [plan.schemas[2]], storeIndex: 0, targetIndex: nil)
+        _ = Reducer.reduce(
+            &state,
+            .planned(
+                stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.",
+                mode: .dryRun, storeVersion: "3.0.0"))
+        _ = Reducer.reduce(
+            &state, .browsed(source: "store", version: "3.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
         try check(state, "no-plan-120x40")
     }
 
     @Test func aStoreOfAnotherPlan() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-golden-\(UUID().uuidString.prefix(8))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-golden-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("books.store")

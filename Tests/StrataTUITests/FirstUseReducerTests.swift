@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataExamples
 import Testing
+
 @testable import StrataTUI
 
 /// Issue 17, as a first-time user meets the UI: cancelling, filters with spaces, long texts, logs, small
@@ -10,7 +11,8 @@ import Testing
     @Test func aCancelledStageNeverShowsAHundredPercent() throws {
         var state = try Fixtures.running()
         _ = Reducer.reduce(&state, .key(.interrupt))
-        _ = Reducer.reduce(&state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 2_000, totalRows: 2_000)))
+        _ = Reducer.reduce(
+            &state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 2_000, totalRows: 2_000)))
         _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
         let text = Renderer.render(state).text
         #expect(text.contains("cancelled") && text.contains("99%") && !text.contains("100%"))
@@ -21,8 +23,11 @@ import Testing
     @Test func theProgressBarKeepsItsWidthAndElapsedTimesAgree() throws {
         var state = try Fixtures.running()
         func barEnd() -> Int? {
-            let line = Renderer.render(state).text.split(separator: "\n").first { $0.contains("] ") && $0.contains("rows") }
-            return line.flatMap { line in line.firstIndex(of: "]").map { line.distance(from: line.startIndex, to: $0) } }
+            let line = Renderer.render(state).text.split(separator: "\n").first {
+                $0.contains("] ") && $0.contains("rows")
+            }
+            return line.flatMap { line in line.firstIndex(of: "]").map { line.distance(from: line.startIndex, to: $0) }
+            }
         }
         let before = barEnd()
         _ = Reducer.reduce(&state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 20, totalRows: 2_000)))
@@ -35,34 +40,70 @@ import Testing
 
     @Test func rowFiltersTakeSpacesContainsAndComparisonsAndCtrlUClears() throws {
         var state = try Fixtures.rows()
-        _ = Reducer.reduce(&state, .rowsLoaded({ var page = state.browser.page!; page.filter = [RowFilter(column: "author", value: "Plato")]; return page }()))
+        _ = Reducer.reduce(
+            &state,
+            .rowsLoaded(
+                {
+                    var page = state.browser.page!
+                    page.filter = [RowFilter(column: "author", value: "Plato")]
+                    return page
+                }()))
         _ = Reducer.reduce(&state, .key(.character("/")))
         #expect(state.filterInput == "author=Plato")
         _ = Reducer.reduce(&state, .key(.clearLine))
         #expect(state.filterInput == "", "Ctrl-U clears the previous filter instead of appending to it")
-        for character in "author=Jane Austen _pk>10 title~dune" { _ = Reducer.reduce(&state, .key(.character(character))) }
+        for character in "author=Jane Austen _pk>10 title~dune" {
+            _ = Reducer.reduce(&state, .key(.character(character)))
+        }
         let effects = Reducer.reduce(&state, .key(.enter))
-        #expect(effects == [.loadRows(entity: "Book", offset: 0, limit: Reducer.rowsPageSize(state), filter: [
-            RowFilter(column: "author", value: "Jane Austen"), RowFilter(column: "_pk", .greater, value: "10"),
-            RowFilter(column: "title", .contains, value: "dune"),
-        ])])
+        #expect(
+            effects == [
+                .loadRows(
+                    entity: "Book", offset: 0, limit: Reducer.rowsPageSize(state),
+                    filter: [
+                        RowFilter(column: "author", value: "Jane Austen"),
+                        RowFilter(column: "_pk", .greater, value: "10"),
+                        RowFilter(column: "title", .contains, value: "dune"),
+                    ])
+            ])
         #expect(state.browser.page?.rows.count == 4, "the rows shown stay until the filtered page arrives")
-        _ = Reducer.reduce(&state, .rowsFailed(entity: "Book", message: "Book has no column 'writer'; its columns are _pk, title"))
-        #expect(state.browser.page?.loading == false && state.browser.page?.filter == [RowFilter(column: "author", value: "Plato")])
+        _ = Reducer.reduce(
+            &state, .rowsFailed(entity: "Book", message: "Book has no column 'writer'; its columns are _pk, title"))
+        #expect(
+            state.browser.page?.loading == false
+                && state.browser.page?.filter == [RowFilter(column: "author", value: "Plato")])
         #expect(state.visibleMessage?.text.contains("writer") == true)
         _ = Reducer.reduce(&state, .key(.character("/")))
         _ = Reducer.reduce(&state, .key(.clearLine))
         for character in "Jane Austen" { _ = Reducer.reduce(&state, .key(.character(character))) }
         #expect(Reducer.reduce(&state, .key(.enter)) == [])
-        #expect(state.visibleMessage?.text.contains("column~text") == true, "a malformed filter names the accepted forms")
+        #expect(
+            state.visibleMessage?.text.contains("column~text") == true, "a malformed filter names the accepted forms")
     }
 
     @Test func escClearsTheRowsFilterFirstThenCloses() throws {
         var state = try Fixtures.rows()
-        _ = Reducer.reduce(&state, .rowsLoaded({ var page = state.browser.page!; page.filter = [RowFilter(column: "author", value: "Plato")]; return page }()))
-        #expect(Reducer.reduce(&state, .key(.escape)) == [.loadRows(entity: "Book", offset: 0, limit: Reducer.rowsPageSize(state), filter: [])])
+        _ = Reducer.reduce(
+            &state,
+            .rowsLoaded(
+                {
+                    var page = state.browser.page!
+                    page.filter = [RowFilter(column: "author", value: "Plato")]
+                    return page
+                }()))
+        #expect(
+            Reducer.reduce(&state, .key(.escape)) == [
+                .loadRows(entity: "Book", offset: 0, limit: Reducer.rowsPageSize(state), filter: [])
+            ])
         #expect(state.main == .rows)
-        _ = Reducer.reduce(&state, .rowsLoaded({ var page = state.browser.page!; page.filter = []; return page }()))
+        _ = Reducer.reduce(
+            &state,
+            .rowsLoaded(
+                {
+                    var page = state.browser.page!
+                    page.filter = []
+                    return page
+                }()))
         #expect(Reducer.reduce(&state, .key(.escape)) == [])
         #expect(state.main == .diff && state.focus == .browser)
     }
@@ -78,7 +119,9 @@ import Testing
 
     @Test func aClippedMessageOpensWholeWithEnter() throws {
         var state = try Fixtures.bookshelf()
-        state.say("Cannot plan a migration: 1.0.0 was modified after it shipped: " + (1...12).map { "Book.field\($0) added" }.joined(separator: ", "), .error)
+        state.say(
+            "Cannot plan a migration: 1.0.0 was modified after it shipped: "
+                + (1...12).map { "Book.field\($0) added" }.joined(separator: ", "), .error)
         #expect(StatusBarView.messageIsClipped(state))
         #expect(Renderer.render(state).text.contains("whole in the log: 5, Enter"))
         _ = Reducer.reduce(&state, .key(.character("5")))
@@ -96,7 +139,9 @@ import Testing
 
     @Test func theLogCollapsesRepeatsWrapsAndGShowsAFullPage() throws {
         var state = try Fixtures.bookshelf(width: 80, height: 24)
-        for _ in 0..<3 { state.say("the store is locked by another connection or process; close it and try again", .warning) }
+        for _ in 0..<3 {
+            state.say("the store is locked by another connection or process; close it and try again", .warning)
+        }
         for number in 1...30 { state.log.append("line \(number)") }
         let log = ProgressView.logLines(state, width: 40).map { $0.spans.map(\.text).joined() }
         #expect(log.contains { $0.hasSuffix("×3") } || log.contains { $0.contains("×3") })
@@ -104,7 +149,8 @@ import Testing
         state.focus = .progress
         _ = Reducer.reduce(&state, .key(.character("g")))
         let room = ProgressView.logRoom(state)
-        #expect(state.cursor(.progress).scroll == max(0, state.itemCount(.progress) - room), "g shows the oldest full page")
+        #expect(
+            state.cursor(.progress).scroll == max(0, state.itemCount(.progress) - room), "g shows the oldest full page")
         let text = Renderer.render(state).text
         #expect(text.contains("warning: the store is locked"))
         _ = Reducer.reduce(&state, .key(.character("G")))
@@ -127,7 +173,8 @@ import Testing
         let stages = state.stages
         _ = Reducer.reduce(&state, .key(.character("n")))
         #expect(Renderer.render(state).text.contains("Starting 1.0.0 → 2.0.0"), "the lock wait shows activity")
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), message: "the store is locked")))
+        _ = Reducer.reduce(
+            &state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), message: "the store is locked")))
         _ = Reducer.reduce(&state, .planned(stages: stages, note: nil, mode: .apply, storeVersion: "1.0.0"))
         _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: "the store is locked"))
         #expect(state.stages[0].status == .failed && state.stages[0].message == "the store is locked")
@@ -164,8 +211,14 @@ import Testing
 
     @Test func withoutAPlanTheUIBrowsesAndSaysHowToAddOne() throws {
         let plan = try ValidatedPlan(Bookshelf.Plan.self)
-        var state = AppState(width: 120, height: 40, storePath: Fixtures.storePath, storeVersion: "3.0.0", planName: nil, schemas: [plan.schemas[2]], storeIndex: 0, targetIndex: nil)
-        _ = Reducer.reduce(&state, .planned(stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.", mode: .dryRun, storeVersion: "3.0.0"))
+        var state = AppState(
+            width: 120, height: 40, storePath: Fixtures.storePath, storeVersion: "3.0.0", planName: nil,
+            schemas: [plan.schemas[2]], storeIndex: 0, targetIndex: nil)
+        _ = Reducer.reduce(
+            &state,
+            .planned(
+                stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.",
+                mode: .dryRun, storeVersion: "3.0.0"))
         let text = Renderer.render(state).text
         #expect(text.contains("BROWSE") && !text.contains("DRY RUN"))
         #expect(!text.contains("n next") && !text.contains("m mode") && !text.contains("f/t"))
@@ -182,14 +235,19 @@ import Testing
             Issue.record("Enter on a row should open it")
             return
         }
-        #expect(row.paragraphs.contains("title: ノルウェイの森") && row.paragraphs.contains("cover: <blob 16 bytes 0a1b2c3d4e5f6071…>"))
+        #expect(
+            row.paragraphs.contains("title: ノルウェイの森")
+                && row.paragraphs.contains("cover: <blob 16 bytes 0a1b2c3d4e5f6071…>"))
         state.overlay = nil
         _ = Reducer.reduce(&state, .key(.character("l")))
         _ = Reducer.reduce(&state, .key(.character("l")))
         let header = Renderer.render(state).text.split(separator: "\n").first { $0.contains("_pk") }
         #expect(header?.contains("_pk") == true && header?.contains("title") == false, "the key column stays put")
         let size = Reducer.rowsPageSize(state)
-        #expect(Reducer.reduce(&state, .key(.character("G"))) == [.loadRows(entity: "Book", offset: 2_000 - size, limit: size, filter: [])])
+        #expect(
+            Reducer.reduce(&state, .key(.character("G"))) == [
+                .loadRows(entity: "Book", offset: 2_000 - size, limit: size, filter: [])
+            ])
     }
 
     @Test func clicksFocusAndSelectAndTheWheelScrolls() throws {
@@ -209,7 +267,10 @@ import Testing
         let state = try Fixtures.bookshelf()
         #expect(state.stages.map(\.id) == [Fixtures.stage(1, 2), Fixtures.stage(2, 3)])
         #expect(state.stages.map(\.kind) == [.lightweight, .custom])
-        let history = StageRow(history: try JSONDecoder().decode(MigrationHistory.self, from: Data(#"{"fromVersion":"","toVersion":"1.0.0","kind":"inferred","appliedAt":0,"rows":3}"#.utf8)))
+        let history = StageRow(
+            history: try JSONDecoder().decode(
+                MigrationHistory.self,
+                from: Data(#"{"fromVersion":"","toVersion":"1.0.0","kind":"inferred","appliedAt":0,"rows":3}"#.utf8)))
         #expect(history.id == StageID(from: nil, to: Schema.Version(1, 0, 0)) && history.kind == .inferred)
         #expect(history.id.description == "unversioned -> 1.0.0")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataExamples
+
 @testable import StrataTUI
 
 /// States built from the bookshelf plan without a store, at a fixed clock, for reducer and golden tests.
@@ -8,17 +9,27 @@ enum Fixtures {
     static let storePath = "/tmp/strata-demo/bookshelf.store"
 
     /// The stage from major version `from` to major version `to` ("1.0.0 -> 2.0.0").
-    static func stage(_ from: Int, _ to: Int) -> StageID { StageID(from: Schema.Version(from, 0, 0), to: Schema.Version(to, 0, 0)) }
+    static func stage(_ from: Int, _ to: Int) -> StageID {
+        StageID(from: Schema.Version(from, 0, 0), to: Schema.Version(to, 0, 0))
+    }
 
     /// The bookshelf plan's state as `strata demo` opens it: dry run, at 1.0.0, diff 1.0.0 -> 3.0.0 with counts.
-    static func bookshelf(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
+    static func bookshelf(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws
+        -> AppState
+    {
         let plan = try ValidatedPlan(Bookshelf.Plan.self)
         var state = AppState(
             width: width, height: height, options: options, storePath: storePath, storeVersion: "1.0.0",
             planName: "Plan", schemas: plan.schemas, storeIndex: 0, targetIndex: 2)
-        _ = Reducer.reduce(&state, .planned(stages: plan.stages.map(StageRow.init(planned:)), note: nil, mode: .dryRun, storeVersion: "1.0.0"))
-        _ = Reducer.reduce(&state, .browsed(source: "private copy", version: "1.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
-        _ = Reducer.reduce(&state, .findingsLoaded(from: 0, to: 2, try findings(), note: "Data counts from the private copy at 1.0.0."))
+        _ = Reducer.reduce(
+            &state,
+            .planned(stages: plan.stages.map(StageRow.init(planned:)), note: nil, mode: .dryRun, storeVersion: "1.0.0"))
+        _ = Reducer.reduce(
+            &state,
+            .browsed(source: "private copy", version: "1.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
+        _ = Reducer.reduce(
+            &state, .findingsLoaded(from: 0, to: 2, try findings(), note: "Data counts from the private copy at 1.0.0.")
+        )
         return state
     }
 
@@ -33,17 +44,22 @@ enum Fixtures {
     }
 
     /// The state with the first stage done and the second one running, half way, 4 seconds in.
-    static func running(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState {
+    static func running(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws -> AppState
+    {
         var state = try bookshelf(width: width, height: height, options: options)
         state.now = 100
         _ = Reducer.reduce(&state, .key(.character("r")))
-        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 0, count: 2, stage: Fixtures.stage(1, 2), totalRows: 2_000)))
-        _ = Reducer.reduce(&state, .migration(.step(stage: Fixtures.stage(1, 2), summary: "rename Book.isbn to isbnCode")))
+        _ = Reducer.reduce(
+            &state, .migration(.stageStarted(index: 0, count: 2, stage: Fixtures.stage(1, 2), totalRows: 2_000)))
+        _ = Reducer.reduce(
+            &state, .migration(.step(stage: Fixtures.stage(1, 2), summary: "rename Book.isbn to isbnCode")))
         _ = Reducer.reduce(&state, .tick(now: 100.02))
         _ = Reducer.reduce(&state, .migration(.stageFinished(stage: Fixtures.stage(1, 2), duration: 0.02, rows: 0)))
-        _ = Reducer.reduce(&state, .migration(.stageStarted(index: 1, count: 2, stage: Fixtures.stage(2, 3), totalRows: 2_000)))
+        _ = Reducer.reduce(
+            &state, .migration(.stageStarted(index: 1, count: 2, stage: Fixtures.stage(2, 3), totalRows: 2_000)))
         _ = Reducer.reduce(&state, .migration(.step(stage: Fixtures.stage(2, 3), summary: "rebuild Book (12-step)")))
-        _ = Reducer.reduce(&state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 1_000, totalRows: 2_000)))
+        _ = Reducer.reduce(
+            &state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 1_000, totalRows: 2_000)))
         _ = Reducer.reduce(&state, .tick(now: 104.02))
         state.focus = .progress
         return state
@@ -59,7 +75,10 @@ enum Fixtures {
         page.rows = [
             ["1", "Dune Dune 1", "Frank Herbert", "978-0000000001", "2024-05-01T10:00:00.000Z", "NULL"],
             ["2", "ノルウェイの森", "村上春樹", "978-0000000002", "NULL", "<blob 16 bytes 0a1b2c3d4e5f6071…>"],
-            ["3", "A title that is much longer than any column should ever be shown", "Jane Austen", "978-0000000003", "NULL", "NULL"],
+            [
+                "3", "A title that is much longer than any column should ever be shown", "Jane Austen",
+                "978-0000000003", "NULL", "NULL",
+            ],
             ["4", "\u{1B}[31mred\u{1B}[0m", "Plato", "978-0000000004", "NULL", "NULL"],
         ]
         page.total = 2_000

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StrataTUI
 
 /// Cells, widths and sanitizing of the frame everything is drawn into.

@@ -16,19 +16,27 @@ enum GoldenFrame {
 
     /// Checks the frame against Golden/<name>.txt. With `STRATA_UPDATE_GOLDEN=1` it writes the file and fails,
     /// as snapshot libraries do, so that recording is never mistaken for a passing test.
-    static func check(_ frame: Frame, _ name: String, monochrome: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ frame: Frame, _ name: String, monochrome: Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let url = directory.appendingPathComponent("\(name).txt")
         let actual = text(of: frame, monochrome: monochrome)
         if ProcessInfo.processInfo.environment["STRATA_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(name).txt (STRATA_UPDATE_GOLDEN=1); read it, then run the tests without it", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(name).txt (STRATA_UPDATE_GOLDEN=1); read it, then run the tests without it",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = try? String(contentsOf: url, encoding: .utf8)
-        #expect(expected != nil, "missing golden \(url.path); run with STRATA_UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+        #expect(
+            expected != nil, "missing golden \(url.path); run with STRATA_UPDATE_GOLDEN=1 to create it",
+            sourceLocation: sourceLocation)
         guard let expected, expected != actual else { return }
-        Issue.record("frame differs from \(name).txt (- expected, + actual):\n\(lineDiff(expected, actual))", sourceLocation: sourceLocation)
+        Issue.record(
+            "frame differs from \(name).txt (- expected, + actual):\n\(lineDiff(expected, actual))",
+            sourceLocation: sourceLocation)
     }
 
     /// Every line that differs, numbered, as `-` (expected) and `+` (actual) pairs; lines only one side has
@@ -38,7 +46,8 @@ enum GoldenFrame {
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var lines: [String] = []
         for index in 0..<max(old.count, new.count) {
-            let before = index < old.count ? old[index] : nil, after = index < new.count ? new[index] : nil
+            let before = index < old.count ? old[index] : nil
+            let after = index < new.count ? new[index] : nil
             guard before != after else { continue }
             if let before { lines.append(String(format: "%4d - ", index + 1) + before) }
             if let after { lines.append(String(format: "%4d + ", index + 1) + after) }

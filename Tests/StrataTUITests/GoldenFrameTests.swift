@@ -10,7 +10,9 @@ import Testing
         for (width, height) in Self.sizes {
             for monochrome in [false, true] {
                 let state = try make(width, height, RenderOptions(monochrome: monochrome))
-                try GoldenFrame.check(Renderer.render(state), "\(name)-\(width)x\(height)-\(monochrome ? "mono" : "colour")", monochrome: monochrome)
+                try GoldenFrame.check(
+                    Renderer.render(state), "\(name)-\(width)x\(height)-\(monochrome ? "mono" : "colour")",
+                    monochrome: monochrome)
             }
         }
     }

@@ -1,13 +1,15 @@
 import CNCurses
 import Foundation
 import StrataTUI
-@testable import StrataTerminal
 import Testing
+
+@testable import StrataTerminal
 
 /// The ncurses layer on a real ncurses screen written to /dev/null: what it draws is read back from ncurses.
 @Suite(.serialized) struct HeadlessTerminalTests {
     @Test func drawsFramesThatReadBackFromNCurses() throws {
-        let output = try #require(fopen("/dev/null", "w")), input = try #require(fopen("/dev/null", "r"))
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fopen("/dev/null", "r"))
         defer {
             fclose(output)
             fclose(input)
@@ -28,7 +30,8 @@ import Testing
     }
 
     @Test func unknownTerminalGivesAMessageInsteadOfExiting() throws {
-        let output = try #require(fopen("/dev/null", "w")), input = try #require(fopen("/dev/null", "r"))
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fopen("/dev/null", "r"))
         defer {
             fclose(output)
             fclose(input)
@@ -52,7 +55,9 @@ import Testing
         var column = 0
         while column < width {
             var character: wchar_t = 0
-            if strata_char_at(Int32(row), Int32(column), &character) == OK, let scalar = Unicode.Scalar(UInt32(bitPattern: character)) {
+            if strata_char_at(Int32(row), Int32(column), &character) == OK,
+                let scalar = Unicode.Scalar(UInt32(bitPattern: character))
+            {
                 text.unicodeScalars.append(scalar)
                 column += CharacterWidth.of(scalar) == 2 ? 2 : 1
             } else {

@@ -1,5 +1,6 @@
 import Strata
 import Testing
+
 @testable import StrataTUI
 
 /// Keys and background results change the state and ask for the right effects; no terminal involved.
@@ -11,7 +12,8 @@ import Testing
             _ = Reducer.reduce(&state, .key(.tab))
             seen.append(state.focus)
         }
-        #expect(seen == [.stages, .browser, .diff, .progress, .versions], "reading order: the left column, then the right")
+        #expect(
+            seen == [.stages, .browser, .diff, .progress, .versions], "reading order: the left column, then the right")
         _ = Reducer.reduce(&state, .key(.backTab))
         #expect(state.focus == .progress)
         _ = Reducer.reduce(&state, .key(.character("2")))
@@ -74,7 +76,9 @@ import Testing
         #expect(state.overlay == nil && !state.cancelling)
         _ = Reducer.reduce(&state, .key(.character("q")))
         #expect(Reducer.reduce(&state, .key(.character("q"))) == [.cancel])
-        #expect(state.cancelling && state.quitWhenStopped && !state.quitting, "the UI keeps drawing until the rollback ends")
+        #expect(
+            state.cancelling && state.quitWhenStopped && !state.quitting, "the UI keeps drawing until the rollback ends"
+        )
         #expect(state.visibleMessage?.text.contains("then quitting") == true)
         #expect(Reducer.reduce(&state, .key(.interrupt)) == [], "a second cancel asks nothing more")
         _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
@@ -99,7 +103,10 @@ import Testing
         var state = try Fixtures.rows()
         #expect(state.main == .rows && state.focus == .diff)
         let size = Reducer.rowsPageSize(state)
-        #expect(Reducer.reduce(&state, .key(.pageDown)) == [.loadRows(entity: "Book", offset: size, limit: size, filter: [])])
+        #expect(
+            Reducer.reduce(&state, .key(.pageDown)) == [
+                .loadRows(entity: "Book", offset: size, limit: size, filter: [])
+            ])
         #expect(state.browser.page?.loading == true)
     }
 
@@ -108,8 +115,12 @@ import Testing
         _ = Reducer.reduce(&state, .key(.character("/")))
         for character in "author=Plato" { _ = Reducer.reduce(&state, .key(.character(character))) }
         let size = Reducer.rowsPageSize(state)
-        #expect(Reducer.reduce(&state, .key(.enter)) == [.loadRows(entity: "Book", offset: 0, limit: size, filter: [RowFilter(column: "author", value: "Plato")])])
-        _ = Reducer.reduce(&state, .rowsLoaded(RowsPage(entity: "Book", filter: [RowFilter(column: "author", value: "Plato")])))
+        #expect(
+            Reducer.reduce(&state, .key(.enter)) == [
+                .loadRows(entity: "Book", offset: 0, limit: size, filter: [RowFilter(column: "author", value: "Plato")])
+            ])
+        _ = Reducer.reduce(
+            &state, .rowsLoaded(RowsPage(entity: "Book", filter: [RowFilter(column: "author", value: "Plato")])))
         _ = Reducer.reduce(&state, .key(.character("/")))
         state.filterInput = "Plato"
         #expect(Reducer.reduce(&state, .key(.enter)) == [])
@@ -129,15 +140,26 @@ import Testing
     @Test func versionPicksChangeTheDiffAndAskForCounts() throws {
         var state = try Fixtures.bookshelf()
         // 1.0.0 -> 3.0.0 goes step by step: the rename of 1.0.0 -> 2.0.0 is a rename, not a removal and an addition.
-        #expect(state.diff.map(\.step) == ["1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0"])
-        #expect(state.diff.map(\.text) == [
-            "Book.isbnCode renamed from isbn", "Book.publishedYear added (Int, optional)",
-            "Book.firstName added (String, required, no default)", "Book.lastName added (String, required, no default)",
-            "Book.author removed (String)",
-        ])
-        #expect(AppState.diffSteps(from: 2, to: 0).map { [$0.from, $0.to] } == [[2, 0]], "backwards is one direct diff")
-        #expect(AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(1)).map { [$0.from, $0.to] } == [[0, 1], [1, 2], [2, 3]])
-        #expect(AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(nil)).map { [$0.from, $0.to] } == [[0, 3]], "a model equal to no version: direct")
+        #expect(
+            state.diff.map(\.step) == [
+                "1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0",
+            ])
+        #expect(
+            state.diff.map(\.text) == [
+                "Book.isbnCode renamed from isbn", "Book.publishedYear added (Int, optional)",
+                "Book.firstName added (String, required, no default)",
+                "Book.lastName added (String, required, no default)",
+                "Book.author removed (String)",
+            ])
+        #expect(
+            AppState.diffSteps(from: 2, to: 0).map { [$0.from, $0.to] } == [[2, 0]], "backwards is one direct diff")
+        #expect(
+            AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(1)).map { [$0.from, $0.to] } == [
+                [0, 1], [1, 2], [2, 3],
+            ])
+        #expect(
+            AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(nil)).map { [$0.from, $0.to] } == [[0, 3]],
+            "a model equal to no version: direct")
         _ = Reducer.reduce(&state, .key(.character("j")))
         #expect(Reducer.reduce(&state, .key(.character("t"))) == [.loadFindings(from: 0, to: 1)])
         #expect(state.diff.map(\.label) == ["lightweight", "lightweight"])

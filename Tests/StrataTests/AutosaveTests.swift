@@ -27,7 +27,9 @@ import Testing
 
         notebook.name = "Errands"
         try await nextTurnOfTheMainRunLoop()
-        let names = try ModelContext(container).fetch(FetchDescriptor<Journal.Notebook>(sortBy: [SortDescriptor(\.name)])).map(\.name)
+        let names = try ModelContext(container).fetch(
+            FetchDescriptor<Journal.Notebook>(sortBy: [SortDescriptor(\.name)])
+        ).map(\.name)
         #expect(names == ["Books", "Errands"])
     }
 

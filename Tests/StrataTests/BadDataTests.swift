@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Files that are not stores, values edited by hand and unsupported types give clear errors, never a crash.
 @Suite struct BadDataTests {
@@ -57,7 +58,9 @@ import Testing
         }
         expectNotAStore(url)
         #expect(try rowCount("customers", at: url) == 1)
-        let tables = try DatabaseQueue(path: url.path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master") }
+        let tables = try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master")
+        }
         #expect(tables == ["customers"])
     }
 
@@ -98,7 +101,9 @@ import Testing
         try editStore(at: url) { db in
             try db.execute(sql: "PRAGMA writable_schema = ON")
             try db.execute(
-                sql: "UPDATE sqlite_master SET sql = replace(sql, '\"\(column)\" TEXT NOT NULL', '\"\(column)\" TEXT') WHERE name = 'Sample'")
+                sql:
+                    "UPDATE sqlite_master SET sql = replace(sql, '\"\(column)\" TEXT NOT NULL', '\"\(column)\" TEXT') WHERE name = 'Sample'"
+            )
             try db.execute(sql: "PRAGMA writable_schema = OFF")
         }
         try editStore(at: url) { db in try db.execute(sql: "UPDATE \"Sample\" SET \"\(column)\" = NULL") }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// To-many relationships load for many owners per query (batched faults, `relationshipKeyPathsForPrefetching`),
 /// and `delete(model:where:)` deletes in SQL, with the same results as loading every object.
@@ -54,7 +55,9 @@ import Testing
     @Test func deleteWhereInSQLMarksHeldObjectsAndRollsBack() throws {
         let url = directory.store()
         let context = ModelContext(try openContainer(Uniques.Account.self, at: url))
-        for visits in 1...6 { context.insert(Uniques.Account(email: "a\(visits)@example.com", name: "A", visits: visits)) }
+        for visits in 1...6 {
+            context.insert(Uniques.Account(email: "a\(visits)@example.com", name: "A", visits: visits))
+        }
         try context.save()
         let held = try context.fetch(FetchDescriptor<Uniques.Account>(predicate: #Predicate { $0.visits == 5 }))
         try context.delete(model: Uniques.Account.self, where: #Predicate { $0.visits > 3 })

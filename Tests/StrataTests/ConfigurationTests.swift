@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Where stores live, in-memory sharing by name, and read-only configurations.
 @Suite struct ConfigurationTests {
@@ -10,7 +11,8 @@ import Testing
         let name = "shared-\(UUID().uuidString)"
         let configuration = ModelConfiguration(name, isStoredInMemoryOnly: true)
         let first = try ModelContainer(for: Catalog.Item.self, configurations: configuration)
-        let second = try ModelContainer(for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
+        let second = try ModelContainer(
+            for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
         let writer = ModelContext(first)
         writer.insert(Catalog.Item(title: "Shared", pages: 1, published: Catalog.date(2000)))
         try writer.save()
@@ -21,8 +23,10 @@ import Testing
     }
 
     @Test func unnamedInMemoryStoresAreNotShared() throws {
-        let first = try ModelContainer(for: Catalog.Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
-        let second = try ModelContainer(for: Catalog.Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let first = try ModelContainer(
+            for: Catalog.Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
+        let second = try ModelContainer(
+            for: Catalog.Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))
         let writer = ModelContext(first)
         writer.insert(Catalog.Item(title: "Private", pages: 1, published: Catalog.date(2000)))
         try writer.save()
@@ -33,21 +37,30 @@ import Testing
     @Test func namedInMemoryStoreIsGoneOnceClosed() throws {
         let name = "closed-\(UUID().uuidString)"
         do {
-            let container = try ModelContainer(for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
+            let container = try ModelContainer(
+                for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
             let context = ModelContext(container)
             context.insert(Catalog.Item(title: "Gone", pages: 1, published: Catalog.date(2000)))
             try context.save()
         }
-        let container = try ModelContainer(for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
+        let container = try ModelContainer(
+            for: Catalog.Item.self, configurations: ModelConfiguration(name, isStoredInMemoryOnly: true))
         #expect(try ModelContext(container).fetchCount(FetchDescriptor<Catalog.Item>()) == 0)
     }
 
     @Test func defaultDirectoryFollowsXDG() {
-        #expect(ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path == "/data/strata")
-        #expect(ModelConfiguration.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/strata")
-        #expect(ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/u"]).path == "/home/u/.local/share/strata")
+        #expect(
+            ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"]).path
+                == "/data/strata")
+        #expect(
+            ModelConfiguration.defaultDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/share/strata")
+        #expect(
+            ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/strata")
         // The XDG spec ignores relative paths.
-        #expect(ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).path == "/home/u/.local/share/strata")
+        #expect(
+            ModelConfiguration.defaultDirectory(environment: ["XDG_DATA_HOME": "rel", "HOME": "/home/u"]).path
+                == "/home/u/.local/share/strata")
     }
 
     @Test func containerWithoutURLUsesXDGDataHome() throws {
@@ -101,6 +114,8 @@ import Testing
         #expect(store == url.path)
         context.rollback()
         #expect(items[0].title == "Before")
-        #expect(try ModelContext(try openContainer(Catalog.Item.self, at: url)).fetch(FetchDescriptor<Catalog.Item>()).map(\.title) == ["Before"])
+        #expect(
+            try ModelContext(try openContainer(Catalog.Item.self, at: url)).fetch(FetchDescriptor<Catalog.Item>()).map(
+                \.title) == ["Before"])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// A context tracks changes, rolls them back, runs transactions and hands out identities as SwiftData's does.
 @Suite struct ContextStateTests {
@@ -176,11 +177,14 @@ import Testing
         try context.enumerate(FetchDescriptor<Catalog.Item>(), batchSize: 777) { titles.append($0.title) }
         #expect(titles == (0..<10_000).map { "T\($0)" })
         var pages: [Int] = []
-        try context.enumerate(FetchDescriptor<Catalog.Item>(sortBy: [SortDescriptor(\.pages, order: .reverse)]), batchSize: 1_000) {
+        try context.enumerate(
+            FetchDescriptor<Catalog.Item>(sortBy: [SortDescriptor(\.pages, order: .reverse)]), batchSize: 1_000
+        ) {
             pages.append($0.pages)
         }
         #expect(pages == Array((0..<10_000).reversed()))
-        var filtered = FetchDescriptor<Catalog.Item>(predicate: #Predicate { $0.pages < 100 }, sortBy: [SortDescriptor(\.pages)])
+        var filtered = FetchDescriptor<Catalog.Item>(
+            predicate: #Predicate { $0.pages < 100 }, sortBy: [SortDescriptor(\.pages)])
         filtered.fetchOffset = 10
         filtered.fetchLimit = 50
         var page: [Int] = []
@@ -224,7 +228,9 @@ import Testing
             #expect(book.scratch == 5)
         }
         #expect(Schema(Library.Book.self).entitiesByName["Book"]?.attributes.contains { $0.name == "scratch" } == false)
-        let book = try ModelContext(try openContainer(Library.Book.self, at: url)).fetch(FetchDescriptor<Library.Book>()).first
+        let book = try ModelContext(try openContainer(Library.Book.self, at: url)).fetch(
+            FetchDescriptor<Library.Book>()
+        ).first
         #expect(book?.scratch == 0)
     }
 }

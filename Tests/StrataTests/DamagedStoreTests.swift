@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Stores damaged by hand (metadata, tables, rows) give errors that say what is wrong, never a crash.
 @Suite struct DamagedStoreTests {
@@ -31,14 +32,18 @@ import Testing
 
     @Test func metadataWithGarbageSchema() throws {
         let url = try makeStore()
-        try editStore(at: url) { db in try db.execute(sql: "UPDATE _strata_metadata SET value = '{oops' WHERE key = 'schema'") }
+        try editStore(at: url) { db in
+            try db.execute(sql: "UPDATE _strata_metadata SET value = '{oops' WHERE key = 'schema'")
+        }
         let message = errorMessage { _ = try openContainer(Links.Note.self, at: url) }
         #expect(message?.contains("metadata") == true)
     }
 
     @Test func metadataFromTheFuture() throws {
         let url = try makeStore()
-        try editStore(at: url) { db in try db.execute(sql: "UPDATE _strata_metadata SET value = '99' WHERE key = 'format'") }
+        try editStore(at: url) { db in
+            try db.execute(sql: "UPDATE _strata_metadata SET value = '99' WHERE key = 'format'")
+        }
         let message = errorMessage { _ = try openContainer(Links.Note.self, at: url) }
         #expect(message?.contains("format 99") == true)
     }
@@ -63,7 +68,11 @@ import Testing
             try context.save()
         }
         try editStore(at: url) { db in
-            let table = try String.fetchOne(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE '\\_strata%' ESCAPE '\\' AND type = 'table'")!
+            let table = try String.fetchOne(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE name LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE '\\_strata%' ESCAPE '\\' AND type = 'table'"
+            )!
             try db.execute(sql: "INSERT INTO \"\(table)\" (source, target, position) VALUES (1, 77, 1), (77, 1, 0)")
         }
         let context = ModelContext(try openContainer(Links.Student.self, at: url))

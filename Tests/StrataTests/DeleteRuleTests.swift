@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Each delete rule does what SwiftData's does, in memory and in the store file.
 @Suite struct DeleteRuleTests {

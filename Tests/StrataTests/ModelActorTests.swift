@@ -11,7 +11,10 @@ import Testing
         let container = try openContainer(Journal.Notebook.self, at: url)
         let ids = try await withThrowingTaskGroup(of: PersistentIdentifier.self) { group in
             for writer in 0..<4 {
-                group.addTask { try await JournalImporter(modelContainer: container).importNotebook(named: "writer\(writer)", entries: 150) }
+                group.addTask {
+                    try await JournalImporter(modelContainer: container).importNotebook(
+                        named: "writer\(writer)", entries: 150)
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -21,7 +24,8 @@ import Testing
         let notebooks = try context.fetch(FetchDescriptor<Journal.Notebook>(sortBy: [SortDescriptor(\.name)]))
         #expect(notebooks.map(\.name) == ["writer0", "writer1", "writer2", "writer3"])
         #expect(notebooks.map(\.entries.count) == [150, 150, 150, 150])
-        #expect(notebooks.allSatisfy { notebook in notebook.entries.allSatisfy { $0.text.hasPrefix(notebook.name + " ") } })
+        #expect(
+            notebooks.allSatisfy { notebook in notebook.entries.allSatisfy { $0.text.hasPrefix(notebook.name + " ") } })
     }
 
     @Test func anActorSeesAnotherActorsSaveOnItsNextFetch() async throws {

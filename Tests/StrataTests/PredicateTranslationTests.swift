@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Every supported predicate shape runs in SQL and gives what the in-memory evaluation gives.
 @Suite struct PredicateTranslationTests {
@@ -14,7 +15,8 @@ import Testing
     /// Fetches through SQL and in memory, checks both agree, that SQL did translate, and returns the titles.
     func titles(_ predicate: Predicate<Catalog.Item>, translated: Bool = true) throws -> [String] {
         let descriptor = FetchDescriptor(predicate: predicate)
-        let plan = FetchPlan(descriptor, mapping: try context.mapping(for: Catalog.Item.self), schema: context.schema, inMemory: false)
+        let plan = FetchPlan(
+            descriptor, mapping: try context.mapping(for: Catalog.Item.self), schema: context.schema, inMemory: false)
         #expect(plan.predicateInSQL == translated)
         let sql = try context.fetch(descriptor)
         let memory = try context.fetch(descriptor, inMemory: true)
@@ -47,7 +49,10 @@ import Testing
         #expect(try titles(#Predicate { $0.pages >= 300 && $0.pages <= 412 }) == ["Dune", "Émile"])
         #expect(try titles(#Predicate { $0.title == "Dune" || $0.pages < 100 }) == ["Dune", "Zebra Tales", "éclair"])
         #expect(try titles(#Predicate { !($0.pages > 300) }) == ["Émile", "Zebra Tales", "Dune Messiah", "éclair"])
-        #expect(try titles(#Predicate { !($0.pages > 300 || $0.title == "éclair") && $0.pages > 100 }) == ["Émile", "Dune Messiah"])
+        #expect(
+            try titles(#Predicate { !($0.pages > 300 || $0.title == "éclair") && $0.pages > 100 }) == [
+                "Émile", "Dune Messiah",
+            ])
     }
 
     @Test func nilTests() throws {
@@ -59,7 +64,8 @@ import Testing
 
     @Test func optionalChainingThroughToOne() throws {
         #expect(try titles(#Predicate { $0.writer?.name == "Frank Herbert" }) == ["Dune", "Dune Messiah"])
-        #expect(try titles(#Predicate { $0.writer?.name != "Frank Herbert" }) == ["Émile", "emma", "Zebra Tales", "éclair"])
+        #expect(
+            try titles(#Predicate { $0.writer?.name != "Frank Herbert" }) == ["Émile", "emma", "Zebra Tales", "éclair"])
         let name = "Jane Austen"
         #expect(try titles(#Predicate { $0.writer?.name == name }) == ["emma"])
         #expect(try titles(#Predicate { $0.writer?.name.starts(with: "R") == true }) == ["Émile"])
@@ -68,9 +74,11 @@ import Testing
     @Test func optionalUnwrapping() throws {
         #expect(try titles(#Predicate { ($0.subtitle ?? "").contains("kid") }) == ["Zebra Tales"])
         #expect(try titles(#Predicate { $0.subtitle.flatMap { $0.starts(with: "a") } == true }) == ["éclair"])
-        #expect(try titles(#Predicate { item in
-            if let subtitle = item.subtitle { subtitle.contains("é") } else { false }
-        }) == ["Émile"])
+        #expect(
+            try titles(
+                #Predicate { item in
+                    if let subtitle = item.subtitle { subtitle.contains("é") } else { false }
+                }) == ["Émile"])
     }
 
     @Test func stringTests() throws {
@@ -85,8 +93,9 @@ import Testing
     @Test func localizedStandardContains() throws {
         #expect(try titles(#Predicate { $0.title.localizedStandardContains("EMI") }) == ["Émile"])
         #expect(try titles(#Predicate { $0.title.localizedStandardContains("messiah") }) == ["Dune Messiah"])
-        #expect(try titles(#Predicate { $0.title.localizedStandardContains("é") })
-            == ["Dune", "Émile", "emma", "Zebra Tales", "Dune Messiah", "éclair"])
+        #expect(
+            try titles(#Predicate { $0.title.localizedStandardContains("é") })
+                == ["Dune", "Émile", "emma", "Zebra Tales", "Dune Messiah", "éclair"])
         #expect(try titles(#Predicate { $0.title.localizedStandardContains("ECLA") }) == ["éclair"])
         let needle = "zebra"
         #expect(try titles(#Predicate { $0.title.localizedStandardContains(needle) }) == ["Zebra Tales"])
@@ -101,7 +110,10 @@ import Testing
         let names: Set<String> = ["emma", "Dune"]
         #expect(try titles(#Predicate { names.contains($0.title) }) == ["Dune", "emma"])
         let subtitles: [String?] = [nil, "for kids"]
-        #expect(try titles(#Predicate { subtitles.contains($0.subtitle) }) == ["Dune", "emma", "Zebra Tales", "Dune Messiah"])
+        #expect(
+            try titles(#Predicate { subtitles.contains($0.subtitle) }) == [
+                "Dune", "emma", "Zebra Tales", "Dune Messiah",
+            ])
     }
 
     @Test func enumEquality() throws {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// A context hands out one object per row while someone holds it, releases the objects nobody holds (it does not
 /// retain them), and never hands out an object that was freed.

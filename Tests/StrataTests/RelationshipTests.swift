@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Relationships keep both sides in step in memory, are stored as the layout says, and read back from either side.
 @Suite struct RelationshipTests {
@@ -62,8 +63,10 @@ import Testing
         let url = directory.store()
         do {
             let context = ModelContext(try openContainer(Links.Student.self, at: url))
-            let ada = Links.Student(name: "Ada"), alan = Links.Student(name: "Alan")
-            let math = Links.Course(title: "Math"), logic = Links.Course(title: "Logic")
+            let ada = Links.Student(name: "Ada")
+            let alan = Links.Student(name: "Alan")
+            let math = Links.Course(title: "Math")
+            let logic = Links.Course(title: "Logic")
             context.insert(ada)
             context.insert(alan)
             ada.courses = [math, logic]
@@ -74,7 +77,11 @@ import Testing
             #expect(logic.students.map(\.name) == ["Ada", "Alan"])
         }
         let joinTables = try DatabaseQueue(path: url.path).read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE '\\_strata%' ESCAPE '\\'")
+            try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE '\\_strata%' ESCAPE '\\'"
+            )
         }
         #expect(joinTables.count == 1)
         #expect(try rowCount(joinTables[0], at: url) == 3)

@@ -9,15 +9,19 @@ import Testing
         #expect(try RowFilter.parse("author=Jane Austen") == RowFilter(column: "author", value: "Jane Austen"))
         #expect(try RowFilter.parse(#"author="Jane Austen""#) == RowFilter(column: "author", value: "Jane Austen"))
         #expect(try RowFilter.parse("author='Jane Austen'") == RowFilter(column: "author", value: "Jane Austen"))
-        #expect(try RowFilter.parse("note=a=b c") == RowFilter(column: "note", value: "a=b c"), "one --where: the rest is the value")
-        #expect(try RowFilter.parseLine("author=Jane Austen year>1800 title~pride") == [
-            RowFilter(column: "author", value: "Jane Austen"), RowFilter(column: "year", .greater, value: "1800"),
-            RowFilter(column: "title", .contains, value: "pride"),
-        ])
-        #expect(try RowFilter.parseLine(#"title="War and Peace" _pk<=10 author!=Plato"#) == [
-            RowFilter(column: "title", value: "War and Peace"), RowFilter(column: "_pk", .lessOrEqual, value: "10"),
-            RowFilter(column: "author", .notEqual, value: "Plato"),
-        ])
+        #expect(
+            try RowFilter.parse("note=a=b c") == RowFilter(column: "note", value: "a=b c"),
+            "one --where: the rest is the value")
+        #expect(
+            try RowFilter.parseLine("author=Jane Austen year>1800 title~pride") == [
+                RowFilter(column: "author", value: "Jane Austen"), RowFilter(column: "year", .greater, value: "1800"),
+                RowFilter(column: "title", .contains, value: "pride"),
+            ])
+        #expect(
+            try RowFilter.parseLine(#"title="War and Peace" _pk<=10 author!=Plato"#) == [
+                RowFilter(column: "title", value: "War and Peace"), RowFilter(column: "_pk", .lessOrEqual, value: "10"),
+                RowFilter(column: "author", .notEqual, value: "Plato"),
+            ])
         #expect(try RowFilter.parseLine("   ").isEmpty)
         #expect(RowFilter(column: "author", value: "Jane Austen").description == #"author="Jane Austen""#)
     }
@@ -43,9 +47,14 @@ import Testing
         // Plato wrote books 9, 21, …: nine of the first ten are not his.
         #expect(try inspector.rows(entity: "Book", filters: RowFilter.parseLine("_pk<=10 author!=Plato")).total == 9)
         #expect(try inspector.rows(entity: "Book", filters: RowFilter.parseLine("_pk>100")).total == 20)
-        #expect(throws: RowFilterError.unknownColumn(entity: "Book", column: "writer", columns: ["_pk", "author", "isbn", "title"])) {
+        #expect(
+            throws: RowFilterError.unknownColumn(
+                entity: "Book", column: "writer", columns: ["_pk", "author", "isbn", "title"])
+        ) {
             try inspector.rows(entity: "Book", filters: [RowFilter(column: "writer", value: "x")])
         }
-        #expect(throws: RowFilterError.self) { try inspector.rows(entity: "Book", filters: [RowFilter(column: "_pk", .greater, value: "many")]) }
+        #expect(throws: RowFilterError.self) {
+            try inspector.rows(entity: "Book", filters: [RowFilter(column: "_pk", .greater, value: "many")])
+        }
     }
 }

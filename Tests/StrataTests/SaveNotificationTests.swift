@@ -17,7 +17,10 @@ import Testing
         context.insert(dropped)
         try context.save()
         #expect(willSave.notifications.count == 1)
-        #expect(didSave.identifiers(.insertedIdentifiers).first.map(Set.init) == [kept.persistentModelID, dropped.persistentModelID])
+        #expect(
+            didSave.identifiers(.insertedIdentifiers).first.map(Set.init) == [
+                kept.persistentModelID, dropped.persistentModelID,
+            ])
         #expect(didSave.identifiers(.insertedIdentifiers).first?.allSatisfy { !$0.isTemporary } == true)
 
         let droppedID = dropped.persistentModelID

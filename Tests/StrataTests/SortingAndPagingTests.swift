@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Sorts, pages, counts and identifiers give the same answer through SQL and in memory, pending changes included.
 @Suite struct SortingAndPagingTests {
@@ -21,15 +22,18 @@ import Testing
     }
 
     @Test func numericForwardAndReverse() throws {
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.pages)]))
-            == ["Zebra Tales", "éclair", "Dune Messiah", "Émile", "Dune", "emma"])
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.pages, order: .reverse)]))
-            == ["emma", "Dune", "Émile", "Dune Messiah", "éclair", "Zebra Tales"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.pages)]))
+                == ["Zebra Tales", "éclair", "Dune Messiah", "Émile", "Dune", "emma"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.pages, order: .reverse)]))
+                == ["emma", "Dune", "Émile", "Dune Messiah", "éclair", "Zebra Tales"])
     }
 
     @Test func dates() throws {
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.published)]))
-            == ["Émile", "emma", "Dune", "Dune Messiah", "Zebra Tales", "éclair"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.published)]))
+                == ["Émile", "emma", "Dune", "Dune Messiah", "Zebra Tales", "éclair"])
     }
 
     @Test func stringsWithMixedCaseAndAccents() throws {
@@ -47,16 +51,21 @@ import Testing
     }
 
     @Test func multipleKeys() throws {
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.pages)]))
-            == ["Dune", "emma", "Zebra Tales", "éclair", "Dune Messiah", "Émile"])
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.subtitle), SortDescriptor(\.title, order: .reverse)]))
-            == ["emma", "Dune Messiah", "Dune", "éclair", "Zebra Tales", "Émile"])
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.priority.rawValue), SortDescriptor(\.title)]))
-            == ["Zebra Tales", "Émile", "emma", "éclair", "Dune", "Dune Messiah"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating, order: .reverse), SortDescriptor(\.pages)]))
+                == ["Dune", "emma", "Zebra Tales", "éclair", "Dune Messiah", "Émile"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.subtitle), SortDescriptor(\.title, order: .reverse)]))
+                == ["emma", "Dune Messiah", "Dune", "éclair", "Zebra Tales", "Émile"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.priority.rawValue), SortDescriptor(\.title)]))
+                == ["Zebra Tales", "Émile", "emma", "éclair", "Dune", "Dune Messiah"])
     }
 
     @Test func keysWithoutSQLFormSortInMemory() throws {
-        var descriptor = FetchDescriptor<Catalog.Item>(sortBy: [SortDescriptor(\.writer?.name), SortDescriptor(\.pages, order: .reverse)])
+        var descriptor = FetchDescriptor<Catalog.Item>(sortBy: [
+            SortDescriptor(\.writer?.name), SortDescriptor(\.pages, order: .reverse),
+        ])
         #expect(try titles(descriptor) == ["éclair", "Zebra Tales", "Dune", "Dune Messiah", "emma", "Émile"])
         descriptor.fetchOffset = 1
         descriptor.fetchLimit = 3
@@ -67,10 +76,12 @@ import Testing
     }
 
     @Test func optionalKeysWithNils() throws {
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating)]))
-            == ["Émile", "Dune Messiah", "éclair", "Zebra Tales", "emma", "Dune"])
-        #expect(try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating, order: .reverse)]))
-            == ["Dune", "emma", "Zebra Tales", "éclair", "Émile", "Dune Messiah"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating)]))
+                == ["Émile", "Dune Messiah", "éclair", "Zebra Tales", "emma", "Dune"])
+        #expect(
+            try titles(FetchDescriptor(sortBy: [SortDescriptor(\.rating, order: .reverse)]))
+                == ["Dune", "emma", "Zebra Tales", "éclair", "Émile", "Dune Messiah"])
     }
 
     @Test func paging() throws {
@@ -113,7 +124,8 @@ import Testing
         context.insert(added)
         all[0].pages = 1_000
         context.delete(all[1])
-        let descriptor = FetchDescriptor<Catalog.Item>(predicate: #Predicate { $0.pages > 300 }, sortBy: [SortDescriptor(\.pages)])
+        let descriptor = FetchDescriptor<Catalog.Item>(
+            predicate: #Predicate { $0.pages > 300 }, sortBy: [SortDescriptor(\.pages)])
         #expect(try titles(descriptor) == ["Dune", "emma", "Added", "Zebra Tales"])
         #expect(try context.fetchCount(descriptor) == 4)
         #expect(try context.fetchIdentifiers(descriptor).count == 4)

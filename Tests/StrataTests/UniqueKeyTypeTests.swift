@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Distinct unique values are distinct rows for every value type, and equal ones upsert, within one save and
 /// across saves (SwiftData's documented `@Attribute(.unique)` behaviour).
@@ -99,9 +100,12 @@ import Testing
     }
 
     @Test func codableStructsEnumsDatesURLsStringsAndInts() throws {
-        try check(UniqueKeys.Place.self, UniqueKeys.Coordinate(latitude: 1, longitude: 2), UniqueKeys.Coordinate(latitude: 2, longitude: 1))
+        try check(
+            UniqueKeys.Place.self, UniqueKeys.Coordinate(latitude: 1, longitude: 2),
+            UniqueKeys.Coordinate(latitude: 2, longitude: 1))
         try check(UniqueKeys.Slot.self, UniqueKeys.Shelf.top, .bottom)
-        try check(UniqueKeys.Event.self, Date(timeIntervalSinceReferenceDate: 1), Date(timeIntervalSinceReferenceDate: 1.001))
+        try check(
+            UniqueKeys.Event.self, Date(timeIntervalSinceReferenceDate: 1), Date(timeIntervalSinceReferenceDate: 1.001))
         try check(UniqueKeys.Link.self, URL(string: "https://example.org/a")!, URL(string: "https://example.org/b")!)
         try check(UniqueKeys.Tag.self, "café", "cafe\u{301}")
         try check(UniqueKeys.Ticket.self, Int.min, Int.max)
@@ -124,7 +128,8 @@ import Testing
             try context.save()
         }
         #expect(try rowCount(table, at: url) == 2, "\(T.self): equal keys upsert")
-        let names = try ModelContext(try openContainer(T.self, at: url)).fetch(FetchDescriptor<T>()).map(\.name).sorted()
+        let names = try ModelContext(try openContainer(T.self, at: url)).fetch(FetchDescriptor<T>()).map(\.name)
+            .sorted()
         #expect(names == ["a3", "b2"], "\(T.self)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Inserting a model whose unique value exists updates the existing row (SwiftData's upsert).
 @Suite struct UniqueUpsertTests {
@@ -54,7 +55,8 @@ import Testing
         context.insert(Uniques.Account(email: "a@x.org", name: "Last", visits: 3))
         try context.save()
         #expect(try rowCount("Account", at: url) == 1)
-        let all = try ModelContext(try openContainer(Uniques.Account.self, at: url)).fetch(FetchDescriptor<Uniques.Account>())
+        let all = try ModelContext(try openContainer(Uniques.Account.self, at: url)).fetch(
+            FetchDescriptor<Uniques.Account>())
         #expect(all.map(\.name) == ["Last"])
         #expect(all.map(\.visits) == [3])
     }
@@ -120,7 +122,9 @@ import Testing
         context.insert(Uniques.Account(email: "a@x.org", name: "New"))
         try context.save()
         #expect(try rowCount("Account", at: url) == 1)
-        let names = try ModelContext(try openContainer(Uniques.Account.self, at: url)).fetch(FetchDescriptor<Uniques.Account>()).map(\.name)
+        let names = try ModelContext(try openContainer(Uniques.Account.self, at: url)).fetch(
+            FetchDescriptor<Uniques.Account>()
+        ).map(\.name)
         #expect(names == ["New"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// Predicates on each value type's stored form give what Swift's `==` and `<` give.
 @Suite struct ValuePredicateTests {

@@ -196,7 +196,8 @@ import Testing
             sample.mood = .sad
             try context.save()
         }
-        let read = try ModelContext(try openContainer(Values.Sample.self, at: url)).fetch(FetchDescriptor<Values.Sample>())
+        let read = try ModelContext(try openContainer(Values.Sample.self, at: url)).fetch(
+            FetchDescriptor<Values.Sample>())
         #expect(read.map(\.uint64) == [.max])
         #expect(read.map(\.strings) == [["changed"]])
         #expect(read.map(\.mood) == [.sad])
@@ -220,12 +221,16 @@ import Testing
         try context.save()
         var stored: [String] = []
         try editStore(at: url) { db in
-            stored = try String.fetchAll(db, sql: "SELECT typeof(\"string\") || '/' || typeof(\"data\") || '/' || length(\"data\") FROM \"Sample\"")
+            stored = try String.fetchAll(
+                db,
+                sql: "SELECT typeof(\"string\") || '/' || typeof(\"data\") || '/' || length(\"data\") FROM \"Sample\"")
         }
         #expect(stored == ["text/blob/0"])
         sample.string = "日本語 ✓ 🙂"
         try context.save()
-        let read = try #require(try ModelContext(try openContainer(Values.Sample.self, at: url)).fetch(FetchDescriptor<Values.Sample>()).first)
+        let read = try #require(
+            try ModelContext(try openContainer(Values.Sample.self, at: url)).fetch(FetchDescriptor<Values.Sample>())
+                .first)
         #expect(read.string == "日本語 ✓ 🙂" && read.data == Data())
     }
 }

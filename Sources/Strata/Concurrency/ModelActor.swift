@@ -11,7 +11,9 @@ extension ModelActor {
     /// The actor's serial executor: its model executor.
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
         guard let serial = modelExecutor as? any SerialModelExecutor else {
-            preconditionFailure("Strata: the modelExecutor of a ModelActor must be a SerialModelExecutor such as DefaultSerialModelExecutor")
+            preconditionFailure(
+                "Strata: the modelExecutor of a ModelActor must be a SerialModelExecutor such as DefaultSerialModelExecutor"
+            )
         }
         return serial.asUnownedSerialExecutor()
     }

@@ -50,7 +50,9 @@ extension SchemaChange {
         case .attributeTypeChanged(_, let name, let from, let to):
             return .custom(
                 reason: "\(entity).\(name) changes type from \(from) to \(to) and values must be converted",
-                fix: "use a custom stage and convert each value in didMigrate (read the old value with valueBeforeMigration)")
+                fix:
+                    "use a custom stage and convert each value in didMigrate (read the old value with valueBeforeMigration)"
+            )
         case .attributeOptionalityChanged(_, let attribute, let isOptional):
             if isOptional || attribute.defaultValue != nil { return .lightweight }
             return .custom(
@@ -70,8 +72,11 @@ extension SchemaChange {
             return .destructive(loss: "every link of \(entity).\(relationship.name)")
         case .relationshipCardinalityChanged(_, let name, let isToMany):
             return .custom(
-                reason: "\(entity).\(name) changes between to-one and to-many (now \(isToMany ? "to-many" : "to-one")) and links must be moved",
-                fix: "add the new relationship beside the old one, copy the links in a custom stage, then remove the old one")
+                reason:
+                    "\(entity).\(name) changes between to-one and to-many (now \(isToMany ? "to-many" : "to-one")) and links must be moved",
+                fix:
+                    "add the new relationship beside the old one, copy the links in a custom stage, then remove the old one"
+            )
         case .relationshipDestinationChanged(_, let name, _, let to):
             return .custom(
                 reason: "\(entity).\(name) now points to \(to) and existing links point elsewhere",

@@ -19,6 +19,7 @@ extension DataFinding {
         let samples = groups.prefix(sampleLimit).map { row in
             "\(StoredValue(row["value"], type: attribute.valueType)) x\(row["n"] as Int)"
         }
-        return DataFinding(kind: .duplicateGroups, entity: entity, property: attribute.name, count: groups.count, samples: samples)
+        return DataFinding(
+            kind: .duplicateGroups, entity: entity, property: attribute.name, count: groups.count, samples: samples)
     }
 }

@@ -22,14 +22,15 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     /// "Book.isbn: 3 duplicate groups (e.g. 978-0, 978-1)".
     public var description: String {
         let subject = property.map { "\(entity).\($0)" } ?? entity
-        let what = switch kind {
-        case .rowsDropped: "rows dropped"
-        case .valuesDropped: "non-nil values dropped"
-        case .linksDropped: "links dropped"
-        case .rowsLackingValue: "rows without a value"
-        case .duplicateGroups: "groups of duplicate values"
-        case .failedConversions: "values that do not convert"
-        }
+        let what =
+            switch kind {
+            case .rowsDropped: "rows dropped"
+            case .valuesDropped: "non-nil values dropped"
+            case .linksDropped: "links dropped"
+            case .rowsLackingValue: "rows without a value"
+            case .duplicateGroups: "groups of duplicate values"
+            case .failedConversions: "values that do not convert"
+            }
         let sample = samples.isEmpty ? "" : " (e.g. \(samples.joined(separator: ", ")))"
         return "\(subject): \(count) \(what)\(sample)"
     }
@@ -51,11 +52,15 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0
             guard count > 0 else { return (0, []) }
             let samples = try Int64.fetchAll(
-                db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table)\(filter) ORDER BY 1 LIMIT \(sampleLimit)")
+                db,
+                sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table)\(filter) ORDER BY 1 LIMIT \(sampleLimit)")
             return (count, samples.map { "\(entity)/\($0)" })
         }
         func add(_ kind: Kind, _ entity: String, _ property: String?, _ result: (Int, [String])) {
-            if result.0 > 0 { findings.append(DataFinding(kind: kind, entity: entity, property: property, count: result.0, samples: result.1)) }
+            if result.0 > 0 {
+                findings.append(
+                    DataFinding(kind: kind, entity: entity, property: property, count: result.0, samples: result.1))
+            }
         }
         for change in diff.changes {
             let entity = change.entity
@@ -67,12 +72,16 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
             case .attributeAdded(_, let attribute) where !attribute.isOptional && attribute.defaultValue == nil:
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, nil))
             case .attributeOptionalityChanged(_, let attribute, false) where attribute.defaultValue == nil:
-                let column = SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
+                let column =
+                    SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))
             case .uniqueAdded(_, let name):
                 guard let attribute = diff.to.entitiesByName[entity]?.attribute(named: name) else { continue }
-                let column = diff.from.entitiesByName[entity].flatMap { SchemaDiff.source(of: attribute, in: $0) }?.name ?? name
-                if let finding = try duplicateGroups(entity, attribute, column: column, in: db) { findings.append(finding) }
+                let column =
+                    diff.from.entitiesByName[entity].flatMap { SchemaDiff.source(of: attribute, in: $0) }?.name ?? name
+                if let finding = try duplicateGroups(entity, attribute, column: column, in: db) {
+                    findings.append(finding)
+                }
             case .attributeTypeChanged(_, let name, let from, let to) where from.sqlType != to.sqlType:
                 let column = quote(name)
                 let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"
@@ -84,7 +93,11 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                     add(.linksDropped, entity, relationship.name, try keys(entity, "\(quote(column)) IS NOT NULL"))
                 case .joinTable(let table, let ownerColumn, _):
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(table))") ?? 0
-                    let samples = try Int64.fetchAll(db, sql: "SELECT DISTINCT \(quote(ownerColumn)) FROM \(quote(table)) ORDER BY 1 LIMIT \(sampleLimit)")
+                    let samples = try Int64.fetchAll(
+                        db,
+                        sql:
+                            "SELECT DISTINCT \(quote(ownerColumn)) FROM \(quote(table)) ORDER BY 1 LIMIT \(sampleLimit)"
+                    )
                     add(.linksDropped, entity, relationship.name, (count, samples.map { "\(entity)/\($0)" }))
                 case .inverseForeignKey:
                     continue

@@ -32,10 +32,11 @@ extension Migrator {
                 guard let report = try migrator.runNextStage() else { break }
                 reports.append(report)
             } catch {
-                reports.append(StageReport(
-                    stage: stage.id, kind: stage.kind, changes: stage.diff.changes,
-                    steps: stage.steps,
-                    rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
+                reports.append(
+                    StageReport(
+                        stage: stage.id, kind: stage.kind, changes: stage.diff.changes,
+                        steps: stage.steps,
+                        rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
                 return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: "\(error)")
             }
         }

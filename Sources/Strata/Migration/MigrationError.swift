@@ -31,38 +31,47 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     public var description: String {
         switch self {
         case .invalidPlan(let problems):
-            return "The migration plan is invalid; nothing was changed:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+            return "The migration plan is invalid; nothing was changed:\n"
+                + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .unknownStoreVersion(let store, let recorded, let closest, let differences):
             var text = "\(store) is at schema \(recorded), which matches no version of the plan; nothing was changed."
             if let closest {
-                text += "\nThe closest version is \(closest); it differs in:\n" + differences.map { "  - \($0)" }.joined(separator: "\n")
+                text +=
+                    "\nThe closest version is \(closest); it differs in:\n"
+                    + differences.map { "  - \($0)" }.joined(separator: "\n")
             }
             return text + "\nAdd the store's version to the plan's schemas."
         case .modifiedSchema(let store, let version, let differences):
-            return "\(version) was modified after it shipped: \(store) was written with \(version), and the plan's \(version) now differs in:\n"
+            return
+                "\(version) was modified after it shipped: \(store) was written with \(version), and the plan's \(version) now differs in:\n"
                 + differences.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nRestore \(version) as it shipped and put the changes in a new version; nothing was changed."
         case .noPath(let store, let from, let to, let reasons):
-            return "No migration leads \(store) from \(from) to \(to); nothing was changed:\n" + reasons.map { "  - \($0)" }.joined(separator: "\n")
+            return "No migration leads \(store) from \(from) to \(to); nothing was changed:\n"
+                + reasons.map { "  - \($0)" }.joined(separator: "\n")
         case .dataLossRefused(let store, let losses):
-            return "The migration of \(store) would lose data, and data loss was refused (strict mode); nothing was changed:\n"
+            return
+                "The migration of \(store) would lose data, and data loss was refused (strict mode); nothing was changed:\n"
                 + losses.map { "  - \($0)" }.joined(separator: "\n")
                 + "\nMove the data in a custom stage first, or run without strict mode to accept the loss (SwiftData drops it)."
         case .targetNotInPlan(let detail):
             return "The container's models are not a version of the migration plan: \(detail)"
         case .stageClosureFailed(let stage, let closure, let message):
-            return "Stage \(stage): \(closure) threw: \(message). The stage was rolled back; the store is still at its previous version."
+            return
+                "Stage \(stage): \(closure) threw: \(message). The stage was rolled back; the store is still at its previous version."
         case .validationFailed(let stage, let problems):
             return "Stage \(stage) left data that does not fit the new schema; the stage was rolled back:\n"
                 + problems.map { "  - \($0)" }.joined(separator: "\n")
         case .cancelled(let stage):
             return "Stage \(stage) was cancelled and rolled back; the store is still at its previous version."
         case .unrecordedColumns(let store, let version, let columns):
-            return "\(store) has columns that its recorded schema \(version) does not know: \(columns.joined(separator: ", ")). They were added outside Strata, and a migration that rebuilds their table would drop them; nothing was changed. Copy their data elsewhere and drop them (ALTER TABLE ... DROP COLUMN), then migrate."
+            return
+                "\(store) has columns that its recorded schema \(version) does not know: \(columns.joined(separator: ", ")). They were added outside Strata, and a migration that rebuilds their table would drop them; nothing was changed. Copy their data elsewhere and drop them (ALTER TABLE ... DROP COLUMN), then migrate."
         case .notInDidMigrate(let detail):
             return "valueBeforeMigration: \(detail)."
         case .wrongVersionModel(let type, let phase, let version):
-            return "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
+            return
+                "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
         }
     }
 

@@ -24,7 +24,8 @@ public struct MigrationHistory: Sendable, Codable {
     static func record(_ stage: PlannedStage, rows: Int, db: Database) throws {
         try db.execute(sql: createStatement)
         try db.execute(
-            sql: "INSERT INTO \(quote(StoreLayout.historyTable)) (from_version, to_version, kind, applied_at, rows, from_fingerprint, to_fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            sql:
+                "INSERT INTO \(quote(StoreLayout.historyTable)) (from_version, to_version, kind, applied_at, rows, from_fingerprint, to_fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?)",
             arguments: [
                 stage.from.version?.description ?? "", stage.to.version?.description ?? "", stage.kind.rawValue,
                 Date().timeIntervalSinceReferenceDate, rows, stage.from.fingerprint, stage.to.fingerprint,
@@ -35,7 +36,9 @@ public struct MigrationHistory: Sendable, Codable {
     public static func read(_ db: Database) throws -> [MigrationHistory] {
         guard try db.tableExists(StoreLayout.historyTable) else { return [] }
         return try Row.fetchAll(
-            db, sql: "SELECT from_version, to_version, kind, applied_at, rows FROM \(quote(StoreLayout.historyTable)) ORDER BY id"
+            db,
+            sql:
+                "SELECT from_version, to_version, kind, applied_at, rows FROM \(quote(StoreLayout.historyTable)) ORDER BY id"
         ).map { row in
             MigrationHistory(
                 fromVersion: row[0], toVersion: row[1], kind: row[2],

@@ -14,9 +14,14 @@ struct MigrationPath {
                 store: store, version: version.description,
                 differences: SchemaDiff(from: metadata.schema, to: declared).changes.map(\.description))
         }
-        let closest = schemas.min { SchemaDiff(from: metadata.schema, to: $0).changes.count < SchemaDiff(from: metadata.schema, to: $1).changes.count }
+        let closest = schemas.min {
+            SchemaDiff(from: metadata.schema, to: $0).changes.count
+                < SchemaDiff(from: metadata.schema, to: $1).changes.count
+        }
         throw MigrationError.unknownStoreVersion(
-            store: store, recorded: "\(metadata.version?.description ?? "(unversioned)") (fingerprint \(metadata.fingerprint.prefix(8)))",
+            store: store,
+            recorded:
+                "\(metadata.version?.description ?? "(unversioned)") (fingerprint \(metadata.fingerprint.prefix(8)))",
             closest: closest?.version?.description,
             differences: closest.map { SchemaDiff(from: metadata.schema, to: $0).changes.map(\.description) } ?? [])
     }
@@ -30,18 +35,23 @@ struct MigrationPath {
     func stages(from: Schema, to: Schema) throws -> [PlannedStage] {
         guard from.fingerprint != to.fingerprint else { return [] }
         if let chain = shortestChain(from: from, to: to) { return chain }
-        let fromVersion = from.version?.description ?? "unversioned", toVersion = to.version?.description ?? "unversioned"
+        let fromVersion = from.version?.description ?? "unversioned"
+        let toVersion = to.version?.description ?? "unversioned"
         if let a = from.version, let b = to.version, a > b {
             throw MigrationError.noPath(
                 store: store, from: fromVersion, to: toVersion,
-                reasons: ["the store is newer than \(toVersion) and the plan has no stage back from \(fromVersion); open it with the newer models or add a downgrade stage"])
+                reasons: [
+                    "the store is newer than \(toVersion) and the plan has no stage back from \(fromVersion); open it with the newer models or add a downgrade stage"
+                ])
         }
         let diff = SchemaDiff(from: from, to: to)
         let custom = diff.customChanges
         guard custom.isEmpty else {
             throw MigrationError.noPath(
                 store: store, from: fromVersion, to: toVersion,
-                reasons: ["no stage of the plan leads there, and a lightweight migration cannot be inferred because these changes need a custom stage:"]
+                reasons: [
+                    "no stage of the plan leads there, and a lightweight migration cannot be inferred because these changes need a custom stage:"
+                ]
                     + custom.map { "\($0): \($0.classification)" })
         }
         return [PlannedStage(kind: .inferred, from: from, to: to, diff: diff, stage: nil)]

@@ -21,7 +21,10 @@ public struct MigrationStep: @unchecked Sendable, CustomStringConvertible {
     /// A chunked row copy the step performs after its statements, with progress.
     let copy: RowCopy?
 
-    init(_ summary: String, phase: Phase = .structure, statements: [String] = [], arguments: [[DatabaseValue]]? = nil, copy: RowCopy? = nil) {
+    init(
+        _ summary: String, phase: Phase = .structure, statements: [String] = [], arguments: [[DatabaseValue]]? = nil,
+        copy: RowCopy? = nil
+    ) {
         self.summary = summary
         self.phase = phase
         self.statements = statements

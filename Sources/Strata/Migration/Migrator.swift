@@ -33,7 +33,8 @@ public final class Migrator: @unchecked Sendable {
     /// A migrator over a private copy of the store (its file, -wal and -shm copied byte for byte): stepping it
     /// shows what each stage would do while the original is never written. `storeURL` is the copy's path.
     public static func onPrivateCopy(
-        of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+        of url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
+        refusingDataLoss: Bool = false
     ) throws -> Migrator {
         try onPrivateCopy(of: url, validated: ValidatedPlan(plan), to: version, refusingDataLoss: refusingDataLoss)
     }
@@ -44,7 +45,8 @@ public final class Migrator: @unchecked Sendable {
     ) throws -> Migrator {
         let copy = try PrivateCopy(of: url)
         do {
-            let migrator = try Migrator(store: copy.url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
+            let migrator = try Migrator(
+                store: copy.url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
             migrator.copy = copy
             // Nothing needs the copy to survive a power cut: commits skip fsync (the original's are untouched).
             try migrator.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
@@ -67,14 +69,17 @@ public final class Migrator: @unchecked Sendable {
     /// - Throws: `MigrationError.dataLossRefused` in strict mode, and the refusals of an invalid plan, an
     ///   unknown or modified store version, or a missing path; the store is not written.
     public convenience init(
-        store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+        store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
+        refusingDataLoss: Bool = false
     ) throws {
         try self.init(store: url, validated: ValidatedPlan(plan), to: version, refusingDataLoss: refusingDataLoss)
     }
 
     /// Opens a store and plans the path to `version` with a plan already checked (one read from an app's sources);
     /// `refusingDataLoss` is strict mode, as in ``init(store:plan:to:refusingDataLoss:)``.
-    public init(store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false) throws {
+    public init(
+        store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+    ) throws {
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
@@ -118,7 +123,9 @@ public final class Migrator: @unchecked Sendable {
         guard let stage = pending.first else { return nil }
         let findings = try self.findings(of: stage)
         let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)
-        let runner = StageRunner(store: store, container: container, observer: { [weak self] in self?.onEvent?($0) }, cancellation: cancellation)
+        let runner = StageRunner(
+            store: store, container: container, observer: { [weak self] in self?.onEvent?($0) },
+            cancellation: cancellation)
         let report = try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
         pending.removeFirst()
         current = stage.to
@@ -134,7 +141,9 @@ public final class Migrator: @unchecked Sendable {
     /// Runs stages until the store is at `version` (which must be on the path).
     public func run(to version: Schema.Version) throws -> [StageReport] {
         guard current.version == version || pending.contains(where: { $0.to.version == version }) else {
-            throw MigrationError.noPath(store: storeURL.path, from: current.version?.description ?? "?", to: version.description, reasons: ["\(version) is not on the path to \(target.version?.description ?? "?")"])
+            throw MigrationError.noPath(
+                store: storeURL.path, from: current.version?.description ?? "?", to: version.description,
+                reasons: ["\(version) is not on the path to \(target.version?.description ?? "?")"])
         }
         var reports: [StageReport] = []
         while current.version != version, let report = try runNextStage() { reports.append(report) }
@@ -154,7 +163,8 @@ public final class Migrator: @unchecked Sendable {
     /// Copies the store, with SQLite's backup API, to a new file.
     public func backup(to url: URL) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {
-            throw StrataError.database(store: storeURL.path, operation: "backing up", message: "\(url.path) already exists; choose a new path")
+            throw StrataError.database(
+                store: storeURL.path, operation: "backing up", message: "\(url.path) already exists; choose a new path")
         }
         do {
             let destination = try DatabaseQueue(path: url.path)

@@ -27,14 +27,19 @@ extension ModelContext {
     /// the row did not exist then).
     func valueBeforeMigration(entity: String, primaryKey: Int64, attribute: String) throws -> Any? {
         guard let stage, stage.phase == "didMigrate" else {
-            throw MigrationError.notInDidMigrate("valueBeforeMigration reads the rows from before a stage; call it in didMigrate")
+            throw MigrationError.notInDidMigrate(
+                "valueBeforeMigration reads the rows from before a stage; call it in didMigrate")
         }
         guard let column = stage.oldColumn(entity: entity, attribute: attribute) else {
             throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
         }
-        guard let stored = try store.read("reading \(entity).\(attribute) from before the stage", { db in
-            try column.value(key: primaryKey, db: db)
-        }) else { return nil }
+        guard
+            let stored = try store.read(
+                "reading \(entity).\(attribute) from before the stage",
+                { db in
+                    try column.value(key: primaryKey, db: db)
+                })
+        else { return nil }
         if let mapping = column.mapping {
             return mapping.unwrapped(try mapping.decode(stored, entity: entity))
         }

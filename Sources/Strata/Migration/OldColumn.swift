@@ -64,7 +64,9 @@ final class OldColumn {
     private func read(from key: Int64, db: Database) throws {
         let pk = quote(StoreLayout.primaryKey)
         let statement = try db.cachedStatement(
-            sql: "SELECT \(pk), \(quote(column)) FROM \(quote(table)) WHERE \(pk) >= ? ORDER BY \(pk) LIMIT \(Self.size)")
+            sql:
+                "SELECT \(pk), \(quote(column)) FROM \(quote(table)) WHERE \(pk) >= ? ORDER BY \(pk) LIMIT \(Self.size)"
+        )
         try statement.setArguments([key])
         keys.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)

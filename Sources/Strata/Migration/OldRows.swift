@@ -25,9 +25,13 @@ struct OldRows {
     mutating func moveAside(to aside: String, db: Database) throws {
         let pk = quote(StoreLayout.primaryKey)
         let names = columns.keys.sorted()
-        try db.execute(sql: "CREATE TABLE \(quote(aside)) (\(([pk + " INTEGER PRIMARY KEY"] + names.map(quote)).joined(separator: ", ")))")
         try db.execute(
-            sql: "INSERT INTO \(quote(aside)) (\(([pk] + names.map(quote)).joined(separator: ", "))) SELECT \(([pk] + names.map { quote(columns[$0] ?? $0) }).joined(separator: ", ")) FROM \(quote(table)) WHERE \(pk) <= ?",
+            sql:
+                "CREATE TABLE \(quote(aside)) (\(([pk + " INTEGER PRIMARY KEY"] + names.map(quote)).joined(separator: ", ")))"
+        )
+        try db.execute(
+            sql:
+                "INSERT INTO \(quote(aside)) (\(([pk] + names.map(quote)).joined(separator: ", "))) SELECT \(([pk] + names.map { quote(columns[$0] ?? $0) }).joined(separator: ", ")) FROM \(quote(table)) WHERE \(pk) <= ?",
             arguments: [lastKey])
         table = aside
         columns = Dictionary(uniqueKeysWithValues: names.map { ($0, $0) })
@@ -42,7 +46,8 @@ struct OldRows {
             guard let new = plan.to.entitiesByName[old.name] else { continue }
             if rebuilt.contains(old.name) {
                 result[old.name] = OldRows(
-                    table: StructuralPlan.oldPrefix + old.name, columns: Dictionary(uniqueKeysWithValues: old.attributes.map { ($0.name, $0.name) }),
+                    table: StructuralPlan.oldPrefix + old.name,
+                    columns: Dictionary(uniqueKeysWithValues: old.attributes.map { ($0.name, $0.name) }),
                     lastKey: .max, isLive: false, retained: [], insertsCanUpsert: false)
                 continue
             }
@@ -52,7 +57,9 @@ struct OldRows {
                 if let source = SchemaDiff.source(of: attribute, in: old) { columns[source.name] = attribute.name }
             }
             let newAttributes = plan.to.mappings[new.name]?.attributes.map(\.attribute) ?? []
-            let lastKey = try Int64.fetchOne(db, sql: "SELECT IFNULL(max(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(new.name))") ?? 0
+            let lastKey =
+                try Int64.fetchOne(
+                    db, sql: "SELECT IFNULL(max(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(new.name))") ?? 0
             result[old.name] = OldRows(
                 table: new.name, columns: columns, lastKey: lastKey, isLive: true,
                 retained: newAttributes.map { SchemaDiff.source(of: $0, in: old) != nil },

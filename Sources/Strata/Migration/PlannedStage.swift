@@ -42,7 +42,9 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
 
     /// The plan of the stage's structural change.
     var structuralPlan: StructuralPlan {
-        StructuralPlan(from: from, to: to, diff: diff, isCustom: kind == .custom, supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
+        StructuralPlan(
+            from: from, to: to, diff: diff, isCustom: kind == .custom,
+            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
     }
 
     /// The plan's `willMigrate`, if any.

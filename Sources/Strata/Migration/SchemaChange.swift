@@ -15,7 +15,8 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
     case relationshipRenamed(entity: String, from: String, to: Schema.Relationship)
     case relationshipCardinalityChanged(entity: String, relationship: String, isToMany: Bool)
     case relationshipDestinationChanged(entity: String, relationship: String, from: String, to: String)
-    case deleteRuleChanged(entity: String, relationship: String, from: Schema.Relationship.DeleteRule, to: Schema.Relationship.DeleteRule)
+    case deleteRuleChanged(
+        entity: String, relationship: String, from: Schema.Relationship.DeleteRule, to: Schema.Relationship.DeleteRule)
     case inverseChanged(entity: String, relationship: String, from: String?, to: String?)
 
     /// The entity the change belongs to.
@@ -23,11 +24,12 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .entityAdded(let entity), .entityRemoved(let entity): entity.name
         case .attributeAdded(let entity, _), .attributeRemoved(let entity, _), .attributeRenamed(let entity, _, _),
-             .attributeTypeChanged(let entity, _, _, _), .attributeOptionalityChanged(let entity, _, _),
-             .uniqueAdded(let entity, _), .uniqueRemoved(let entity, _), .defaultChanged(let entity, _, _),
-             .relationshipAdded(let entity, _), .relationshipRemoved(let entity, _), .relationshipRenamed(let entity, _, _),
-             .relationshipCardinalityChanged(let entity, _, _), .relationshipDestinationChanged(let entity, _, _, _),
-             .deleteRuleChanged(let entity, _, _, _), .inverseChanged(let entity, _, _, _):
+            .attributeTypeChanged(let entity, _, _, _), .attributeOptionalityChanged(let entity, _, _),
+            .uniqueAdded(let entity, _), .uniqueRemoved(let entity, _), .defaultChanged(let entity, _, _),
+            .relationshipAdded(let entity, _), .relationshipRemoved(let entity, _),
+            .relationshipRenamed(let entity, _, _),
+            .relationshipCardinalityChanged(let entity, _, _), .relationshipDestinationChanged(let entity, _, _, _),
+            .deleteRuleChanged(let entity, _, _, _), .inverseChanged(let entity, _, _, _):
             entity
         }
     }
@@ -38,11 +40,11 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         case .entityAdded, .entityRemoved: nil
         case .attributeAdded(_, let attribute), .attributeRemoved(_, let attribute): attribute.name
         case .attributeRenamed(_, _, let attribute), .attributeOptionalityChanged(_, let attribute, _),
-             .defaultChanged(_, let attribute, _):
+            .defaultChanged(_, let attribute, _):
             attribute.name
         case .attributeTypeChanged(_, let name, _, _), .uniqueAdded(_, let name), .uniqueRemoved(_, let name),
-             .relationshipCardinalityChanged(_, let name, _), .relationshipDestinationChanged(_, let name, _, _),
-             .deleteRuleChanged(_, let name, _, _), .inverseChanged(_, let name, _, _):
+            .relationshipCardinalityChanged(_, let name, _), .relationshipDestinationChanged(_, let name, _, _),
+            .deleteRuleChanged(_, let name, _, _), .inverseChanged(_, let name, _, _):
             name
         case .relationshipAdded(_, let relationship), .relationshipRemoved(_, let relationship): relationship.name
         case .relationshipRenamed(_, _, let relationship): relationship.name
@@ -65,7 +67,11 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         case .entityAdded: return "entity \(entity) added"
         case .entityRemoved: return "entity \(entity) removed"
         case .attributeAdded(_, let attribute):
-            let kind = attribute.isOptional ? "optional" : (attribute.defaultValue != nil ? "required, default \(attribute.defaultValue!)" : "required, no default")
+            let kind =
+                attribute.isOptional
+                ? "optional"
+                : (attribute.defaultValue != nil
+                    ? "required, default \(attribute.defaultValue!)" : "required, no default")
             return "\(subject) added (\(attribute.valueType), \(kind))"
         case .attributeRemoved(_, let attribute): return "\(subject) removed (\(attribute.valueType))"
         case .attributeRenamed(_, let from, _): return "\(subject) renamed from \(from)"
@@ -81,10 +87,13 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         case .relationshipRemoved(_, let relationship):
             return "\(subject) removed (\(relationship.isToMany ? "to-many" : "to-one") \(relationship.destination))"
         case .relationshipRenamed(_, let from, _): return "\(subject) renamed from \(from)"
-        case .relationshipCardinalityChanged(_, _, let isToMany): return "\(subject) changed to \(isToMany ? "to-many" : "to-one")"
-        case .relationshipDestinationChanged(_, _, let from, let to): return "\(subject) destination changed from \(from) to \(to)"
+        case .relationshipCardinalityChanged(_, _, let isToMany):
+            return "\(subject) changed to \(isToMany ? "to-many" : "to-one")"
+        case .relationshipDestinationChanged(_, _, let from, let to):
+            return "\(subject) destination changed from \(from) to \(to)"
         case .deleteRuleChanged(_, _, let from, let to): return "\(subject) delete rule changed from .\(from) to .\(to)"
-        case .inverseChanged(_, _, let from, let to): return "\(subject) inverse changed from \(from ?? "none") to \(to ?? "none")"
+        case .inverseChanged(_, _, let from, let to):
+            return "\(subject) inverse changed from \(from ?? "none") to \(to ?? "none")"
         }
     }
 }

@@ -12,7 +12,8 @@ public struct SchemaDiff: Sendable {
         self.from = from
         self.to = to
         var changes: [SchemaChange] = []
-        let fromLayout = StoreLayout(schema: from), toLayout = StoreLayout(schema: to)
+        let fromLayout = StoreLayout(schema: from)
+        let toLayout = StoreLayout(schema: to)
         for entity in to.entities {
             guard let old = from.entitiesByName[entity.name] else {
                 changes.append(.entityAdded(entity))
@@ -64,13 +65,21 @@ public struct SchemaDiff: Sendable {
                 changes.append(.attributeRenamed(entity: new.name, from: previous.name, to: attribute))
             }
             if previous.valueType != attribute.valueType {
-                changes.append(.attributeTypeChanged(entity: new.name, attribute: attribute.name, from: previous.valueType, to: attribute.valueType))
+                changes.append(
+                    .attributeTypeChanged(
+                        entity: new.name, attribute: attribute.name, from: previous.valueType, to: attribute.valueType))
             }
             if previous.isOptional != attribute.isOptional {
-                changes.append(.attributeOptionalityChanged(entity: new.name, attribute: attribute, isOptional: attribute.isOptional))
+                changes.append(
+                    .attributeOptionalityChanged(
+                        entity: new.name, attribute: attribute, isOptional: attribute.isOptional))
             }
-            if !previous.isUnique && attribute.isUnique { changes.append(.uniqueAdded(entity: new.name, attribute: attribute.name)) }
-            if previous.isUnique && !attribute.isUnique { changes.append(.uniqueRemoved(entity: new.name, attribute: attribute.name)) }
+            if !previous.isUnique && attribute.isUnique {
+                changes.append(.uniqueAdded(entity: new.name, attribute: attribute.name))
+            }
+            if previous.isUnique && !attribute.isUnique {
+                changes.append(.uniqueRemoved(entity: new.name, attribute: attribute.name))
+            }
             // A default that comes with making the attribute required is part of that change (it fills the nils).
             if previous.defaultValue != attribute.defaultValue, previous.isOptional == attribute.isOptional {
                 changes.append(.defaultChanged(entity: new.name, attribute: attribute, from: previous.defaultValue))
@@ -97,21 +106,33 @@ public struct SchemaDiff: Sendable {
                 changes.append(.relationshipRenamed(entity: new.name, from: previous.name, to: relationship))
             }
             if previous.isToMany != relationship.isToMany {
-                changes.append(.relationshipCardinalityChanged(entity: new.name, relationship: relationship.name, isToMany: relationship.isToMany))
+                changes.append(
+                    .relationshipCardinalityChanged(
+                        entity: new.name, relationship: relationship.name, isToMany: relationship.isToMany))
                 continue
             }
             if previous.destination != relationship.destination {
-                changes.append(.relationshipDestinationChanged(
-                    entity: new.name, relationship: relationship.name, from: previous.destination, to: relationship.destination))
+                changes.append(
+                    .relationshipDestinationChanged(
+                        entity: new.name, relationship: relationship.name, from: previous.destination,
+                        to: relationship.destination))
                 continue
             }
             if previous.deleteRule != relationship.deleteRule {
-                changes.append(.deleteRuleChanged(entity: new.name, relationship: relationship.name, from: previous.deleteRule, to: relationship.deleteRule))
+                changes.append(
+                    .deleteRuleChanged(
+                        entity: new.name, relationship: relationship.name, from: previous.deleteRule,
+                        to: relationship.deleteRule))
             }
             // A new inverse matters only when it moves the links of a to-many (foreign key <-> join table).
             if relationship.isToMany, previous.inverse != relationship.inverse,
-               storageKind(fromLayout.storage(of: previous, in: old)) != storageKind(toLayout.storage(of: relationship, in: new)) {
-                changes.append(.inverseChanged(entity: new.name, relationship: relationship.name, from: previous.inverse, to: relationship.inverse))
+                storageKind(fromLayout.storage(of: previous, in: old))
+                    != storageKind(toLayout.storage(of: relationship, in: new))
+            {
+                changes.append(
+                    .inverseChanged(
+                        entity: new.name, relationship: relationship.name, from: previous.inverse,
+                        to: relationship.inverse))
             }
         }
         for relationship in old.relationships where !matched.contains(relationship.name) {

@@ -60,14 +60,16 @@ final class StageContext {
     /// Where an entity's attribute from before the stage is kept, or nil when the entity had no such attribute.
     func oldColumn(entity: String, attribute: String) -> OldColumn? {
         if let last = lastSource, last.entity == entity, last.attribute == attribute { return last }
-        let found = sources.first { $0.entity == entity && $0.attribute == attribute } ?? {
-            guard let rows = oldRows[entity], let column = rows.columns[attribute] else { return nil }
-            let source = OldColumn(
-                entity: entity, attribute: attribute, table: rows.table, column: column, lastKey: rows.lastKey,
-                mapping: oldSchema.mappings[entity]?.attribute(named: attribute))
-            sources.append(source)
-            return source
-        }()
+        let found =
+            sources.first { $0.entity == entity && $0.attribute == attribute }
+            ?? {
+                guard let rows = oldRows[entity], let column = rows.columns[attribute] else { return nil }
+                let source = OldColumn(
+                    entity: entity, attribute: attribute, table: rows.table, column: column, lastKey: rows.lastKey,
+                    mapping: oldSchema.mappings[entity]?.attribute(named: attribute))
+                sources.append(source)
+                return source
+            }()
         lastSource = found
         return found
     }
@@ -85,7 +87,11 @@ final class StageContext {
                 let backing = model.persistentBackingData
                 guard let mapping = backing.mapping else { continue }
                 if last?.mapping !== mapping {
-                    last = (mapping, overwritten.contains(mapping.name) ? nil : oldRows[mapping.name].flatMap { $0.isLive ? $0 : nil })
+                    last = (
+                        mapping,
+                        overwritten.contains(mapping.name)
+                            ? nil : oldRows[mapping.name].flatMap { $0.isLive ? $0 : nil }
+                    )
                 }
                 guard let rows = last?.rows, overwrites(rows, backing) else { continue }
                 overwritten.insert(mapping.name)
@@ -100,7 +106,9 @@ final class StageContext {
                 try oldRows[entity]?.moveAside(to: aside, db: db)
             }
             tablesKeptAside.append(aside)
-            for source in sources where source.entity == entity { source.relocate(table: aside, column: source.attribute) }
+            for source in sources where source.entity == entity {
+                source.relocate(table: aside, column: source.attribute)
+            }
             onStep("keep the rows of \(entity) from before the stage for valueBeforeMigration")
         }
     }

@@ -36,7 +36,9 @@ struct StageRunner {
                 stage: title, kind: planned.kind, changes: planned.diff.changes, steps: steps, rows: rows,
                 duration: duration, findings: findings, failure: nil)
         } catch {
-            let wrapped = error is MigrationError || error is StrataError ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(planned.title)")
+            let wrapped =
+                error is MigrationError || error is StrataError
+                ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(planned.title)")
             observer(.stageFailed(stage: title, message: "\(wrapped)"))
             throw wrapped
         }
@@ -52,25 +54,36 @@ struct StageRunner {
         var totals: [String: Int] = [:]
         for step in steps {
             // Counted before the steps run, while each rebuilt table still has its own name.
-            if let copy = step.copy { totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(copy.target))") ?? 0 }
+            if let copy = step.copy {
+                totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(copy.target))") ?? 0
+            }
         }
         // didMigrate is expected to save each row of the entities the stage changes.
-        let expectedSaves = planned.didMigrate == nil ? 0 : try Set(planned.diff.changes.map(\.entity)).reduce(0) { sum, entity in
-            guard planned.from.entitiesByName[entity] != nil, planned.to.entitiesByName[entity] != nil else { return sum }
-            return sum + (try totals[entity] ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(entity))") ?? 0)
-        }
+        let expectedSaves =
+            planned.didMigrate == nil
+            ? 0
+            : try Set(planned.diff.changes.map(\.entity)).reduce(0) { sum, entity in
+                guard planned.from.entitiesByName[entity] != nil, planned.to.entitiesByName[entity] != nil else {
+                    return sum
+                }
+                return sum + (try totals[entity] ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(entity))") ?? 0)
+            }
         let totalRows = totals.values.reduce(0, +) + expectedSaves
         observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
         for finding in findings where finding.isLoss {
-            observer(.warning(stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
+            observer(
+                .warning(
+                    stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
         }
         let access = TransactionAccess(db: db, identifier: store.identifier)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "willMigrate"))
-            try runClosure(willMigrate, planned, schema: planned.from, access: access, stage: StageContext(
-                phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from,
-                cancellation: cancellation, stageTitle: planned.title))
+            try runClosure(
+                willMigrate, planned, schema: planned.from, access: access,
+                stage: StageContext(
+                    phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from,
+                    cancellation: cancellation, stageTitle: planned.title))
         }
         var rowsDone = 0
         for step in steps where step.phase == .structure {
@@ -89,7 +102,10 @@ struct StageRunner {
                 phase: "didMigrate", version: planned.to.version?.description ?? "?", oldSchema: planned.from,
                 cancellation: cancellation, stageTitle: planned.title, oldRows: try OldRows.all(for: plan, db: db),
                 onStep: { summary in observer(.step(stage: title, summary: summary)) },
-                onSave: { saved in observer(.progress(stage: title, rowsDone: copied + saved, totalRows: max(totalRows, copied + saved))) })
+                onSave: { saved in
+                    observer(
+                        .progress(stage: title, rowsDone: copied + saved, totalRows: max(totalRows, copied + saved)))
+                })
             try runClosure(didMigrate, planned, schema: planned.to, access: access, stage: stage)
             rowsDone += stage.rowsSaved
             for table in stage.tablesKeptAside { try db.execute(sql: "DROP TABLE \(quote(table))") }
@@ -101,7 +117,10 @@ struct StageRunner {
                 try execute(step, db: db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw MigrationError.validationFailed(
-                    stage: planned.title, problems: try duplicateFindings(planned.to, db: db).map(\.description) + ["a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"])
+                    stage: planned.title,
+                    problems: try duplicateFindings(planned.to, db: db).map(\.description) + [
+                        "a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"
+                    ])
             }
         }
         observer(.step(stage: title, summary: "validate"))
@@ -114,7 +133,8 @@ struct StageRunner {
     }
 
     private func runClosure(
-        _ closure: (ModelContext) throws -> Void, _ planned: PlannedStage, schema: Schema, access: TransactionAccess, stage: StageContext
+        _ closure: (ModelContext) throws -> Void, _ planned: PlannedStage, schema: Schema, access: TransactionAccess,
+        stage: StageContext
     ) throws {
         let name = stage.phase
         let context = ModelContext(container: container, schema: schema, access: access)
@@ -141,12 +161,16 @@ struct StageRunner {
     private func copyRows(_ copy: RowCopy, db: Database, title: StageID, rowsDone: inout Int, totalRows: Int) throws {
         let pk = quote(StoreLayout.primaryKey)
         let insert = try db.makeStatement(sql: copy.sqlTemplate)
-        let boundary = try db.makeStatement(sql: "SELECT \(pk) FROM \(quote(copy.source)) WHERE \(pk) > ? ORDER BY \(pk) LIMIT 1 OFFSET \(max(chunkSize - 1, 0))")
+        let boundary = try db.makeStatement(
+            sql:
+                "SELECT \(pk) FROM \(quote(copy.source)) WHERE \(pk) > ? ORDER BY \(pk) LIMIT 1 OFFSET \(max(chunkSize - 1, 0))"
+        )
         var last = Int64.min
         while true {
             try checkCancelled(title)
             let upper = try Int64.fetchOne(boundary, arguments: [last]) ?? Int64.max
-            try insert.execute(arguments: StatementArguments(copy.arguments + [last.databaseValue, upper.databaseValue]))
+            try insert.execute(
+                arguments: StatementArguments(copy.arguments + [last.databaseValue, upper.databaseValue]))
             rowsDone += db.changesCount
             observer(.progress(stage: title, rowsDone: rowsDone, totalRows: totalRows))
             if upper == Int64.max { break }
@@ -161,14 +185,15 @@ struct StageRunner {
     /// The (entity, column) pairs a lightweight change can leave without a value: added, retyped or newly required
     /// attributes, and added or redirected to-one relationships. Renames, index changes and copies keep values.
     static func columnsLightweightChangesCanEmpty(_ diff: SchemaDiff) -> Set<ColumnName> {
-        Set(diff.changes.compactMap { change -> ColumnName? in
-            switch change {
-            case .attributeAdded, .attributeTypeChanged, .attributeOptionalityChanged(_, _, isOptional: false),
-                 .relationshipAdded, .relationshipCardinalityChanged, .relationshipDestinationChanged:
-                change.property.map { ColumnName(entity: change.entity, column: $0) }
-            default: nil
-            }
-        })
+        Set(
+            diff.changes.compactMap { change -> ColumnName? in
+                switch change {
+                case .attributeAdded, .attributeTypeChanged, .attributeOptionalityChanged(_, _, isOptional: false),
+                    .relationshipAdded, .relationshipCardinalityChanged, .relationshipDestinationChanged:
+                    change.property.map { ColumnName(entity: change.entity, column: $0) }
+                default: nil
+                }
+            })
     }
 
     /// A column of an entity's table.
@@ -179,36 +204,52 @@ struct StageRunner {
 
     /// Required attributes and to-one relationships hold values (all of them, or those in `only`); no new
     /// foreign-key violations.
-    private func validate(_ schema: Schema, db: Database, title: StageID, violationsBefore: Int, only: Set<ColumnName>?) throws {
+    private func validate(_ schema: Schema, db: Database, title: StageID, violationsBefore: Int, only: Set<ColumnName>?)
+        throws
+    {
         var problems: [String] = []
         for entity in schema.entities {
             let table = quote(entity.name)
-            let required = (entity.attributes.filter { !$0.isOptional }.map(\.name)
+            let required =
+                (entity.attributes.filter { !$0.isOptional }.map(\.name)
                 + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name))
                 .filter { only?.contains(ColumnName(entity: entity.name, column: $0)) ?? true }
             guard !required.isEmpty else { continue }
             // One pass over the table counts the empty values of every required column.
             let counts = try Row.fetchOne(
-                db, sql: "SELECT \(required.map { "count(*) FILTER (WHERE \(quote($0)) IS NULL)" }.joined(separator: ", ")) FROM \(table)")
+                db,
+                sql:
+                    "SELECT \(required.map { "count(*) FILTER (WHERE \(quote($0)) IS NULL)" }.joined(separator: ", ")) FROM \(table)"
+            )
             for (offset, column) in required.enumerated() {
                 let condition = "\(quote(column)) IS NULL"
                 let count: Int = counts?[offset] ?? 0
                 guard count > 0 else { continue }
-                let samples = try Int64.fetchAll(db, sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(DataFinding.sampleLimit)")
+                let samples = try Int64.fetchAll(
+                    db,
+                    sql:
+                        "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table) WHERE \(condition) ORDER BY 1 LIMIT \(DataFinding.sampleLimit)"
+                )
                 problems.append(
-                    "\(entity.name).\(column) is required but \(count) row\(count == 1 ? " has" : "s have") no value (e.g. \(samples.map { "\(entity.name)/\($0)" }.joined(separator: ", "))); give it a default or fill it in didMigrate")
+                    "\(entity.name).\(column) is required but \(count) row\(count == 1 ? " has" : "s have") no value (e.g. \(samples.map { "\(entity.name)/\($0)" }.joined(separator: ", "))); give it a default or fill it in didMigrate"
+                )
             }
         }
         let violations = try foreignKeyViolations(db)
         if violations > violationsBefore {
-            problems.append("\(violations - violationsBefore) rows reference rows that do not exist (PRAGMA foreign_key_check)")
+            problems.append(
+                "\(violations - violationsBefore) rows reference rows that do not exist (PRAGMA foreign_key_check)")
         }
-        guard problems.isEmpty else { throw MigrationError.validationFailed(stage: title.description, problems: problems) }
+        guard problems.isEmpty else {
+            throw MigrationError.validationFailed(stage: title.description, problems: problems)
+        }
     }
 
     private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {
         try schema.entities.flatMap { entity in
-            try entity.uniqueAttributes.compactMap { try DataFinding.duplicateGroups(entity.name, $0, column: $0.name, in: db) }
+            try entity.uniqueAttributes.compactMap {
+                try DataFinding.duplicateGroups(entity.name, $0, column: $0.name, in: db)
+            }
         }
     }
 

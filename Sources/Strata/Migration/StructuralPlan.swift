@@ -1,8 +1,9 @@
 import GRDB
+
 #if canImport(GRDBSQLite)
-import GRDBSQLite
+    import GRDBSQLite
 #else
-import SQLite3
+    import SQLite3
 #endif
 
 /// The SQL steps that give a store the shape of the stage's target schema.
@@ -31,12 +32,15 @@ struct StructuralPlan {
 
     /// The entities rebuilt (their old rows stay in `_strata_old_NAME` until the finish phase).
     var rebuiltEntities: [String] {
-        to.entities.map(\.name).filter { name in from.entitiesByName[name] != nil && changes(of: name).isEmpty == false && !isNative(name) }
+        to.entities.map(\.name).filter { name in
+            from.entitiesByName[name] != nil && changes(of: name).isEmpty == false && !isNative(name)
+        }
     }
 
     /// Every step, structure phase first.
     var steps: [MigrationStep] {
-        let oldLayout = StoreLayout(schema: from), newLayout = StoreLayout(schema: to)
+        let oldLayout = StoreLayout(schema: from)
+        let newLayout = StoreLayout(schema: to)
         var structure: [MigrationStep] = []
         var finish: [MigrationStep] = []
         for entity in from.entities where to.entitiesByName[entity.name] == nil {
@@ -46,27 +50,40 @@ struct StructuralPlan {
             let oldIndexes = from.entitiesByName[entity.name].map(oldLayout.indexes(for:)) ?? []
             let newIndexes = newLayout.indexes(for: entity)
             guard let old = from.entitiesByName[entity.name] else {
-                structure.append(MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
-                if !newIndexes.isEmpty { finish.append(MigrationStep("index \(entity.name)", phase: .finish, statements: newIndexes.map(\.create))) }
+                structure.append(
+                    MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
+                if !newIndexes.isEmpty {
+                    finish.append(
+                        MigrationStep("index \(entity.name)", phase: .finish, statements: newIndexes.map(\.create)))
+                }
                 continue
             }
             guard !changes(of: entity.name).isEmpty else { continue }
             let native = isNative(entity.name)
             let kept = native ? Set(oldIndexes).intersection(newIndexes) : []
             let drops = oldIndexes.filter { !kept.contains($0) }.map(\.drop)
-            if !drops.isEmpty { structure.append(MigrationStep("drop changed indexes of \(entity.name)", statements: drops)) }
+            if !drops.isEmpty {
+                structure.append(MigrationStep("drop changed indexes of \(entity.name)", statements: drops))
+            }
             structure += native ? nativeSteps(old, entity) : rebuildSteps(old, entity, layout: newLayout)
             let removed = native && isCustom ? removedColumns(of: entity.name) : []
             if !removed.isEmpty {
-                finish.append(MigrationStep(
-                    "drop \(removed.joined(separator: ", ")) from \(entity.name) (kept for didMigrate)", phase: .finish,
-                    statements: removed.map { dropColumn($0, of: entity.name) }))
+                finish.append(
+                    MigrationStep(
+                        "drop \(removed.joined(separator: ", ")) from \(entity.name) (kept for didMigrate)",
+                        phase: .finish,
+                        statements: removed.map { dropColumn($0, of: entity.name) }))
             }
             if !native {
-                finish.append(MigrationStep("drop the old copy of \(entity.name)", phase: .finish, statements: ["DROP TABLE \(quote(Self.oldPrefix + entity.name))"]))
+                finish.append(
+                    MigrationStep(
+                        "drop the old copy of \(entity.name)", phase: .finish,
+                        statements: ["DROP TABLE \(quote(Self.oldPrefix + entity.name))"]))
             }
             let creates = newIndexes.filter { !kept.contains($0) }
-            if !creates.isEmpty { finish.append(MigrationStep("index \(entity.name)", phase: .finish, statements: creates.map(\.create))) }
+            if !creates.isEmpty {
+                finish.append(MigrationStep("index \(entity.name)", phase: .finish, statements: creates.map(\.create)))
+            }
         }
         structure += joinTableSteps(oldLayout: oldLayout, newLayout: newLayout)
         return structure + finish
@@ -98,7 +115,7 @@ struct StructuralPlan {
                 // The default would be filled in before didMigrate, hiding the values from before the stage.
                 return defaultValue(entity, attribute) == nil
             case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .defaultChanged, .deleteRuleChanged,
-                 .attributeOptionalityChanged:
+                .attributeOptionalityChanged:
                 return true
             case .attributeRemoved(_, let attribute):
                 return supportsDropColumn && !attribute.isUnique
@@ -135,7 +152,9 @@ struct StructuralPlan {
                 }
             case .attributeOptionalityChanged(_, let attribute, false):
                 if let value = defaultValue(new.name, attribute) {
-                    add("UPDATE \(table) SET \(quote(attribute.name)) = ? WHERE \(quote(attribute.name)) IS NULL", [value])
+                    add(
+                        "UPDATE \(table) SET \(quote(attribute.name)) = ? WHERE \(quote(attribute.name)) IS NULL",
+                        [value])
                 }
             case .relationshipAdded(_, let relationship) where !relationship.isToMany:
                 add("ALTER TABLE \(table) ADD COLUMN \(StoreLayout(schema: to).foreignKeyDefinition(relationship))")
@@ -172,7 +191,9 @@ struct StructuralPlan {
         }
         for relationship in new.relationships where !relationship.isToMany {
             columns.append(relationship.name)
-            if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany, source.destination == relationship.destination {
+            if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany,
+                source.destination == relationship.destination
+            {
                 expressions.append(quote(source.name))
             } else {
                 expressions.append("NULL")
@@ -186,7 +207,8 @@ struct StructuralPlan {
                     "ALTER TABLE \(quote(new.name)) RENAME TO \(quote(aside))",
                     layout.createTableStatement(for: new),
                 ],
-                copy: RowCopy(source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments)),
+                copy: RowCopy(
+                    source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments))
         ]
     }
 
@@ -196,30 +218,44 @@ struct StructuralPlan {
         var claimed: Set<String> = []
         for entity in to.entities {
             for relationship in entity.relationships where relationship.isToMany {
-                guard case .joinTable(let table, "source", _) = newLayout.storage(of: relationship, in: entity) else { continue }
-                if let old = from.entitiesByName[entity.name], let source = SchemaDiff.source(of: relationship, in: old),
-                   source.isToMany, source.destination == relationship.destination,
-                   case .joinTable(let oldTable, let ownerColumn, let otherColumn) = oldLayout.storage(of: source, in: old) {
+                guard case .joinTable(let table, "source", _) = newLayout.storage(of: relationship, in: entity) else {
+                    continue
+                }
+                if let old = from.entitiesByName[entity.name],
+                    let source = SchemaDiff.source(of: relationship, in: old),
+                    source.isToMany, source.destination == relationship.destination,
+                    case .joinTable(let oldTable, let ownerColumn, let otherColumn) = oldLayout.storage(
+                        of: source, in: old)
+                {
                     claimed.insert(oldTable)
                     if oldTable == table && ownerColumn == "source" { continue }
-                    steps.append(MigrationStep(
-                        "move the links of \(entity.name).\(relationship.name) to \(table)",
-                        statements: newLayout.joinTableStatements(table: table, source: entity.name, target: relationship.destination) + [
-                            "INSERT INTO \(quote(table)) (\"source\", \"target\", \"position\") SELECT \(quote(ownerColumn)), \(quote(otherColumn)), \"position\" FROM \(quote(oldTable))",
-                            "DROP TABLE \(quote(oldTable))",
-                        ]))
+                    steps.append(
+                        MigrationStep(
+                            "move the links of \(entity.name).\(relationship.name) to \(table)",
+                            statements: newLayout.joinTableStatements(
+                                table: table, source: entity.name, target: relationship.destination) + [
+                                    "INSERT INTO \(quote(table)) (\"source\", \"target\", \"position\") SELECT \(quote(ownerColumn)), \(quote(otherColumn)), \"position\" FROM \(quote(oldTable))",
+                                    "DROP TABLE \(quote(oldTable))",
+                                ]))
                 } else {
-                    steps.append(MigrationStep(
-                        "create the links of \(entity.name).\(relationship.name)",
-                        statements: newLayout.joinTableStatements(table: table, source: entity.name, target: relationship.destination)))
+                    steps.append(
+                        MigrationStep(
+                            "create the links of \(entity.name).\(relationship.name)",
+                            statements: newLayout.joinTableStatements(
+                                table: table, source: entity.name, target: relationship.destination)))
                 }
             }
         }
         for entity in from.entities {
             for relationship in entity.relationships where relationship.isToMany {
-                guard case .joinTable(let table, "source", _) = oldLayout.storage(of: relationship, in: entity), !claimed.contains(table) else { continue }
+                guard case .joinTable(let table, "source", _) = oldLayout.storage(of: relationship, in: entity),
+                    !claimed.contains(table)
+                else { continue }
                 claimed.insert(table)
-                steps.append(MigrationStep("drop the links of \(entity.name).\(relationship.name)", statements: ["DROP TABLE \(quote(table))"]))
+                steps.append(
+                    MigrationStep(
+                        "drop the links of \(entity.name).\(relationship.name)",
+                        statements: ["DROP TABLE \(quote(table))"]))
             }
         }
         return steps
@@ -228,7 +264,7 @@ struct StructuralPlan {
     /// The stored form of an attribute's declared default, evaluated from the target's model type.
     private func defaultValue(_ entity: String, _ attribute: Schema.Attribute) -> DatabaseValue? {
         guard attribute.defaultValue != nil, let mapping = to.mappings[entity]?.attribute(named: attribute.name),
-              let make = mapping.makeDefault, let value = try? mapping.encode(make()), !value.isNull
+            let make = mapping.makeDefault, let value = try? mapping.encode(make()), !value.isNull
         else { return nil }
         return value
     }

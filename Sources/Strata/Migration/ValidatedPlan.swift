@@ -29,10 +29,13 @@ public struct ValidatedPlan: @unchecked Sendable {
         let name = String(describing: plan)
         let versioned = plan.schemas
         let declared = plan.stages.map {
-            StageDeclaration(kind: $0.kind, from: $0.fromVersion.versionIdentifier, to: $0.toVersion.versionIdentifier, stage: $0, label: "\($0)")
+            StageDeclaration(
+                kind: $0.kind, from: $0.fromVersion.versionIdentifier, to: $0.toVersion.versionIdentifier, stage: $0,
+                label: "\($0)")
         }
-        return check(name: name, schemas: versioned.map { Schema(versionedSchema: $0) }, stages: declared,
-                     schemaNames: versioned.map { "\($0)" })
+        return check(
+            name: name, schemas: versioned.map { Schema(versionedSchema: $0) }, stages: declared,
+            schemaNames: versioned.map { "\($0)" })
     }
 
     /// A stage as a plan declares it: its kind, the versions it joins, and its closures when the plan was compiled.
@@ -49,7 +52,10 @@ public struct ValidatedPlan: @unchecked Sendable {
         public let label: String
 
         /// Declares a stage.
-        public init(kind: PlannedStage.Kind, from: Schema.Version, to: Schema.Version, stage: MigrationStage? = nil, label: String? = nil) {
+        public init(
+            kind: PlannedStage.Kind, from: Schema.Version, to: Schema.Version, stage: MigrationStage? = nil,
+            label: String? = nil
+        ) {
             self.kind = kind
             self.from = from
             self.to = to
@@ -74,35 +80,49 @@ public struct ValidatedPlan: @unchecked Sendable {
         for (index, schema) in schemas.enumerated() {
             guard let version = schema.version else { continue }
             if let first = seenVersions[version] {
-                problems.append("two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier")
+                problems.append(
+                    "two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier"
+                )
             }
             seenVersions[version] = seenVersions[version] ?? index
             if let twin = seenFingerprints[schema.fingerprint], twin != version {
-                problems.append("schemas \(twin) and \(version) are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan")
+                problems.append(
+                    "schemas \(twin) and \(version) are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan"
+                )
             }
             seenFingerprints[schema.fingerprint] = seenFingerprints[schema.fingerprint] ?? version
         }
         var stages: [PlannedStage] = []
         for (index, stage) in declared.enumerated() {
-            let fromVersion = stage.from, toVersion = stage.to
+            let fromVersion = stage.from
+            let toVersion = stage.to
             let label = "stage \(index + 1) (\(stage.label))"
             guard fromVersion != toVersion else {
                 problems.append("\(label) goes from \(fromVersion) to itself; a stage must change the version")
                 continue
             }
-            guard let from = schemas.first(where: { $0.version == fromVersion }), let to = schemas.first(where: { $0.version == toVersion }) else {
-                let missing: [Schema.Version] = [fromVersion, toVersion].filter { version in !schemas.contains { $0.version == version } }
-                problems.append("\(label) names \(missing.map(\.description).joined(separator: " and ")), which \(name).schemas does not list")
+            guard let from = schemas.first(where: { $0.version == fromVersion }),
+                let to = schemas.first(where: { $0.version == toVersion })
+            else {
+                let missing: [Schema.Version] = [fromVersion, toVersion].filter { version in
+                    !schemas.contains { $0.version == version }
+                }
+                problems.append(
+                    "\(label) names \(missing.map(\.description).joined(separator: " and ")), which \(name).schemas does not list"
+                )
                 continue
             }
             let diff = SchemaDiff(from: from, to: to)
             if stage.kind == .lightweight {
                 for change in diff.customChanges {
-                    problems.append("\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))")
+                    problems.append(
+                        "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))"
+                    )
                 }
             }
             if stages.contains(where: { $0.from.version == fromVersion && $0.to.version == toVersion }) {
-                problems.append("\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions")
+                problems.append(
+                    "\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions")
                 continue
             }
             stages.append(PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage))
@@ -117,8 +137,9 @@ public struct ValidatedPlan: @unchecked Sendable {
     /// versions (so a rename in one step reads as a rename, not as a removal and an addition); backwards, one
     /// direct diff. Empty when either schema is not one of the plan's.
     public func diffs(from: Schema, to: Schema) -> [SchemaDiff] {
-        guard let start = schemas.firstIndex(where: { $0.fingerprint == from.fingerprint && $0.version == from.version }),
-              let end = schemas.firstIndex(where: { $0.fingerprint == to.fingerprint && $0.version == to.version })
+        guard
+            let start = schemas.firstIndex(where: { $0.fingerprint == from.fingerprint && $0.version == from.version }),
+            let end = schemas.firstIndex(where: { $0.fingerprint == to.fingerprint && $0.version == to.version })
         else { return [] }
         guard start < end else { return [SchemaDiff(from: from, to: to)] }
         return (start..<end).map { SchemaDiff(from: schemas[$0], to: schemas[$0 + 1]) }

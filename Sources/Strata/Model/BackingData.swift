@@ -67,7 +67,8 @@ public final class BackingData: @unchecked Sendable {
 
     /// True while there are unsaved changes.
     var hasChanges: Bool {
-        !changedAttributes.isEmpty || !changedRelationships.isEmpty || (primaryKey == nil && context != nil) || isDeleted
+        !changedAttributes.isEmpty || !changedRelationships.isEmpty || (primaryKey == nil && context != nil)
+            || isDeleted
     }
 
     /// The identifier of the object (temporary until saved).
@@ -107,8 +108,11 @@ public final class BackingData: @unchecked Sendable {
             let objects = graph.objects(of: model, relationship)
             if let value = relationship.makeValue(objects) as? Value { return value }
             // A required to-one whose target was deleted in this context still reads the deleted object.
-            if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value { return value }
-            preconditionFailure("Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
+            if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value {
+                return value
+            }
+            preconditionFailure(
+                "Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
         }
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }
@@ -140,7 +144,8 @@ public final class BackingData: @unchecked Sendable {
             if let value = values[position] as? Value { return value }
             if let none = mapping.attributes[position].none as? Value { return none }
         }
-        preconditionFailure("Strata: \(mapping?.name ?? "a model").\(key) was read from storage that holds no value for it")
+        preconditionFailure(
+            "Strata: \(mapping?.name ?? "a model").\(key) was read from storage that holds no value for it")
     }
 
     // MARK: - Observation
@@ -154,7 +159,9 @@ public final class BackingData: @unchecked Sendable {
     }
 
     /// Replaces the related objects of a relationship, telling its observers.
-    func replaceRelated(_ relationship: RelationshipMapping, with references: [ModelReference], of model: any PersistentModel) {
+    func replaceRelated(
+        _ relationship: RelationshipMapping, with references: [ModelReference], of model: any PersistentModel
+    ) {
         willChange(relationship: relationship.name)
         guard let registrar else {
             related[relationship.name] = references
@@ -194,7 +201,9 @@ public final class BackingData: @unchecked Sendable {
         if values.count != mapping.attributes.count {
             values = Array(repeating: nil, count: mapping.attributes.count)
             // `let` properties: the object holds the value its initialiser assigned.
-            for position in mapping.constantPositions { values[position] = model[keyPath: mapping.attributes[position].keyPath] }
+            for position in mapping.constantPositions {
+                values[position] = model[keyPath: mapping.attributes[position].keyPath]
+            }
         }
         guard !initialValues.isEmpty else { return mapping }
         let pending = initialValues

@@ -19,7 +19,8 @@ final class EntityMapping: @unchecked Sendable {
 
     /// The entity description for the schema.
     var entity: Schema.Entity {
-        Schema.Entity(name: name, attributes: attributes.map(\.attribute), relationships: relationships.map(\.relationship))
+        Schema.Entity(
+            name: name, attributes: attributes.map(\.attribute), relationships: relationships.map(\.relationship))
     }
 
     /// The attribute with this name.
@@ -49,16 +50,19 @@ final class EntityMapping: @unchecked Sendable {
             case .attribute(let mapping): attributes.append(mapping)
             case .relationship where property.isConstant:
                 problems.append(
-                    "\(Self.entityName(of: type)).\(property.name): a relationship must be a 'var' (its inverse is kept in step by setting it)")
+                    "\(Self.entityName(of: type)).\(property.name): a relationship must be a 'var' (its inverse is kept in step by setting it)"
+                )
             case .relationship(let mapping): relationships.append(mapping)
             case .unsupported:
                 problems.append(
-                    "\(Self.entityName(of: type)).\(property.name): Strata cannot store a value of type \(property.valueType); use a value type, a RawRepresentable enum, a Codable value or a @Model class")
+                    "\(Self.entityName(of: type)).\(property.name): Strata cannot store a value of type \(property.valueType); use a value type, a RawRepresentable enum, a Codable value or a @Model class"
+                )
             }
         }
         self.attributes = attributes
         constantPositions = attributes.indices.filter { attributes[$0].isConstant }
-        attributePositions = Dictionary(attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        attributePositions = Dictionary(
+            attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.relationships = relationships
         self.problems = problems
     }
@@ -84,9 +88,10 @@ final class EntityMapping: @unchecked Sendable {
             name: property.name, originalName: info?.originalName, valueType: codec.valueType,
             isOptional: optional != nil, defaultValue: property.defaultExpression, options: info?.options ?? [],
             hashModifier: info?.hashModifier)
-        return .attribute(AttributeMapping(
-            attribute: attribute, codec: codec, keyPath: property.keyPath, none: optional?.noneValue,
-            makeDefault: property.makeDefault, isConstant: property.isConstant, observation: property.observation))
+        return .attribute(
+            AttributeMapping(
+                attribute: attribute, codec: codec, keyPath: property.keyPath, none: optional?.noneValue,
+                makeDefault: property.makeDefault, isConstant: property.isConstant, observation: property.observation))
     }
 
     private static func relationship(
@@ -106,7 +111,8 @@ final class EntityMapping: @unchecked Sendable {
             objects: { value in relatedObjects(in: value) }, observation: property.observation)
     }
 
-    private static func makeRelationshipValue(_ objects: [any PersistentModel], as type: Any.Type, toMany: Bool) -> Any {
+    private static func makeRelationshipValue(_ objects: [any PersistentModel], as type: Any.Type, toMany: Bool) -> Any
+    {
         let optional = type as? any OptionalShape.Type
         let base = optional?.wrappedType ?? type
         let value: Any?
@@ -122,7 +128,9 @@ final class EntityMapping: @unchecked Sendable {
     private static func relatedObjects(in value: Any) -> [any PersistentModel] {
         guard let unwrapped = unwrapOptionals(value) else { return [] }
         if let model = unwrapped as? any PersistentModel { return [model] }
-        if let array = unwrapped as? any ArrayShape { return array.boxedElements.compactMap { $0 as? any PersistentModel } }
+        if let array = unwrapped as? any ArrayShape {
+            return array.boxedElements.compactMap { $0 as? any PersistentModel }
+        }
         return []
     }
 }

@@ -1,5 +1,6 @@
 /// Makes a class a persistent model: its stored properties become attributes and relationships of an entity.
-@attached(member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata))
+@attached(
+    member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

@@ -33,6 +33,8 @@ public struct PersistentIdentifier: Hashable, Codable, Sendable, Comparable, Cus
 
     /// Orders by entity, then key.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.entityName, lhs.primaryKey ?? -1, lhs.temporaryID ?? 0) < (rhs.entityName, rhs.primaryKey ?? -1, rhs.temporaryID ?? 0)
+        (lhs.entityName, lhs.primaryKey ?? -1, lhs.temporaryID ?? 0) < (
+            rhs.entityName, rhs.primaryKey ?? -1, rhs.temporaryID ?? 0
+        )
     }
 }

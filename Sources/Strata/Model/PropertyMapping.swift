@@ -58,7 +58,8 @@ final class AttributeMapping: @unchecked Sendable {
     func decode(_ stored: DatabaseValue, entity: String, unfilled: Bool = false) throws -> Any {
         if stored.isNull { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.decode(stored) else {
-            throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: stored)
+            throw StrataError.undecodableValue(
+                entity: entity, attribute: name, type: attribute.valueType, stored: stored)
         }
         return value
     }
@@ -67,7 +68,8 @@ final class AttributeMapping: @unchecked Sendable {
     func decode(_ row: StatementRow, column: Int, entity: String, unfilled: Bool) throws -> Any {
         if row.isNull(column) { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.read(row, column) else {
-            throw StrataError.undecodableValue(entity: entity, attribute: name, type: attribute.valueType, stored: row[column])
+            throw StrataError.undecodableValue(
+                entity: entity, attribute: name, type: attribute.valueType, stored: row[column])
         }
         return value
     }

@@ -24,7 +24,8 @@ public struct PropertyMetadata: @unchecked Sendable {
 
     /// Records a property; called by the code `@Model` generates.
     public init<Root: PersistentModel, Value>(
-        _ name: String, _ keyPath: KeyPath<Root, Value>, constant: Bool = false, default makeDefault: (() -> Value)? = nil,
+        _ name: String, _ keyPath: KeyPath<Root, Value>, constant: Bool = false,
+        default makeDefault: (() -> Value)? = nil,
         defaultExpression: String? = nil, attribute: AttributeInfo? = nil, relationship: RelationshipInfo? = nil
     ) {
         self.name = name

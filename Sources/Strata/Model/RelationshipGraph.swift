@@ -12,7 +12,9 @@ struct RelationshipGraph {
     /// The related objects, deleted ones included (a required to-one keeps reading its deleted target).
     /// Saved related objects are resolved in the context of `model` (an object not inserted yet may be linked
     /// to a saved one, whose related objects live in the saved one's context).
-    func objectsIncludingDeleted(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
+    func objectsIncludingDeleted(of model: any PersistentModel, _ relationship: RelationshipMapping)
+        -> [any PersistentModel]
+    {
         let owner = model.persistentBackingData.context ?? context
         return references(of: model, relationship.name).compactMap { resolve($0, in: owner) }
     }
@@ -72,7 +74,9 @@ struct RelationshipGraph {
         store(current.filter { $0 !== target }, in: object, relationship)
     }
 
-    private func store(_ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping) {
+    private func store(
+        _ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping
+    ) {
         object.persistentBackingData.replaceRelated(relationship, with: objects.map(ModelReference.object), of: object)
         context?.noteChanged(object)
     }
@@ -88,12 +92,13 @@ struct RelationshipGraph {
         let backing = model.persistentBackingData
         if let loaded = backing.related[name] { return loaded }
         guard let context = backing.context ?? context, let mapping = backing.mapping,
-              let relationship = mapping.relationship(named: name), let key = backing.primaryKey
+            let relationship = mapping.relationship(named: name), let key = backing.primaryKey
         else { return [] }
         // Loading the relationship for the rows read with this one runs one query for all of them.
         if let group = backing.faultGroup, let own = backing.context,
-           (try? own.loadInBatch(mapping, relationship, owners: group.window(around: backing.faultIndex))) == true,
-           let loaded = backing.related[name] {
+            (try? own.loadInBatch(mapping, relationship, owners: group.window(around: backing.faultIndex))) == true,
+            let loaded = backing.related[name]
+        {
             return loaded
         }
         let loaded = (try? context.relatedKeys(of: mapping, key, relationship)) ?? []

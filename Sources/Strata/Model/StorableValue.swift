@@ -145,5 +145,7 @@ extension UUID: StorableValue {
 extension URL: StorableValue {
     static var valueType: ValueType { .url }
     var storedValue: DatabaseValue { absoluteString.databaseValue }
-    static func fromStored(_ value: DatabaseValue) -> URL? { String.fromDatabaseValue(value).flatMap(URL.init(string:)) }
+    static func fromStored(_ value: DatabaseValue) -> URL? {
+        String.fromDatabaseValue(value).flatMap(URL.init(string:))
+    }
 }

@@ -21,8 +21,10 @@ struct ValueCodec: @unchecked Sendable {
     private static let zeros: [ValueType: DatabaseValue] = [
         .string: "".databaseValue, .bool: 0.databaseValue, .double: 0.0.databaseValue, .float: 0.0.databaseValue,
         .decimal: "0".databaseValue, .date: 0.0.databaseValue, .data: Data().databaseValue,
-        .int: 0.databaseValue, .int8: 0.databaseValue, .int16: 0.databaseValue, .int32: 0.databaseValue, .int64: 0.databaseValue,
-        .uint: 0.databaseValue, .uint8: 0.databaseValue, .uint16: 0.databaseValue, .uint32: 0.databaseValue, .uint64: 0.databaseValue,
+        .int: 0.databaseValue, .int8: 0.databaseValue, .int16: 0.databaseValue, .int32: 0.databaseValue,
+        .int64: 0.databaseValue,
+        .uint: 0.databaseValue, .uint8: 0.databaseValue, .uint16: 0.databaseValue, .uint32: 0.databaseValue,
+        .uint64: 0.databaseValue,
     ]
 
     /// The codec for a property type, or nil when Strata cannot store it.
@@ -44,7 +46,9 @@ struct ValueCodec: @unchecked Sendable {
         ValueCodec(
             valueType: T.valueType, swiftType: T.self,
             encode: { value in
-                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                guard let typed = value as? T else {
+                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
+                }
                 return typed.storedValue
             },
             decode: { T.fromStored($0) },
@@ -54,9 +58,12 @@ struct ValueCodec: @unchecked Sendable {
     private static func rawValue<T: RawRepresentable>(_: T.Type) -> ValueCodec? {
         guard let raw = T.RawValue.self as? any StorableValue.Type, let rawCodec = make(for: raw) else { return nil }
         return ValueCodec(
-            valueType: .rawRepresentable(typeName: String(describing: T.self), raw: rawCodec.valueType), swiftType: T.self,
+            valueType: .rawRepresentable(typeName: String(describing: T.self), raw: rawCodec.valueType),
+            swiftType: T.self,
             encode: { value in
-                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                guard let typed = value as? T else {
+                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
+                }
                 return try rawCodec.encode(typed.rawValue)
             },
             decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) },
@@ -71,7 +78,9 @@ struct ValueCodec: @unchecked Sendable {
         return ValueCodec(
             valueType: .codable(typeName: String(describing: T.self)), swiftType: T.self,
             encode: { value in
-                guard let typed = value as? T else { throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))") }
+                guard let typed = value as? T else {
+                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
+                }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 return String(decoding: try encoder.encode(typed), as: UTF8.self).databaseValue

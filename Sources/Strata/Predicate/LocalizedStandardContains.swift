@@ -4,7 +4,8 @@ extension PredicateExpressions {
     /// `string.localizedStandardContains(other)` in a `#Predicate`: case- and diacritic-insensitive search.
     ///
     /// Linux's Foundation lacks this expression; Strata supplies it so predicates written for SwiftData compile.
-    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>: PredicateExpression
+    public struct StringLocalizedStandardContains<Root: PredicateExpression, Other: PredicateExpression>:
+        PredicateExpression
     where Root.Output: StringProtocol, Other.Output: StringProtocol {
         /// The result is a Bool.
         public typealias Output = Bool

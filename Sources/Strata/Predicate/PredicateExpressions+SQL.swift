@@ -6,7 +6,8 @@ extension PredicateExpressions.Variable: SQLTranslatable {
         if let scalar = scope.scalars[key] { return scalar }
         guard let bound = scope.variables[key] else { throw Untranslatable(reason: "unbound variable") }
         return SQLFragment(
-            sql: "\(quote(bound.alias)).\(quote(StoreLayout.primaryKey))", arguments: [], valueType: .int64, entity: bound.mapping)
+            sql: "\(quote(bound.alias)).\(quote(StoreLayout.primaryKey))", arguments: [], valueType: .int64,
+            entity: bound.mapping)
     }
 }
 
@@ -21,8 +22,10 @@ extension PredicateExpressions.KeyPath: SQLTranslatable {
         if let attribute = mapping.attributes.first(where: { $0.keyPath == keyPath }) {
             return source.column(attribute.name, valueType: attribute.attribute.valueType)
         }
-        if let relationship = mapping.relationships.first(where: { $0.keyPath == keyPath }), !relationship.relationship.isToMany,
-           let destination = scope.schema.mappings[relationship.relationship.destination] {
+        if let relationship = mapping.relationships.first(where: { $0.keyPath == keyPath }),
+            !relationship.relationship.isToMany,
+            let destination = scope.schema.mappings[relationship.relationship.destination]
+        {
             var fragment = source.column(relationship.name, valueType: .int64)
             fragment.entity = destination
             return fragment
@@ -39,7 +42,9 @@ extension TranslationScope {
         let table: String
 
         func column(_ name: String, valueType: ValueType) -> SQLFragment {
-            if let alias { return SQLFragment(sql: "\(quote(alias)).\(quote(name))", arguments: [], valueType: valueType) }
+            if let alias {
+                return SQLFragment(sql: "\(quote(alias)).\(quote(name))", arguments: [], valueType: valueType)
+            }
             let key = keySQL!
             return SQLFragment(
                 sql: "(SELECT \(quote(name)) FROM \(quote(table)) WHERE \(quote(StoreLayout.primaryKey)) = \(key.sql))",
@@ -105,10 +110,13 @@ func equality(_ lhs: SQLFragment, _ rhs: SQLFragment, negated: Bool) throws -> S
     // A test against nil is a NULL test whatever the type; only value comparisons can differ from Swift's.
     if !lhs.isNull, !rhs.isNull {
         if case .codable? = type { throw Untranslatable(reason: "JSON values compare by value, not by text") }
-        if type == .double || type == .float { throw Untranslatable(reason: "floating-point equality (NaN, -0.0) differs in SQL") }
+        if type == .double || type == .float {
+            throw Untranslatable(reason: "floating-point equality (NaN, -0.0) differs in SQL")
+        }
     }
     return SQLFragment(
-        sql: "(\(lhs.sql)) IS \(negated ? "NOT " : "")(\(rhs.sql))", arguments: lhs.arguments + rhs.arguments, valueType: .bool)
+        sql: "(\(lhs.sql)) IS \(negated ? "NOT " : "")(\(rhs.sql))", arguments: lhs.arguments + rhs.arguments,
+        valueType: .bool)
 }
 
 extension PredicateExpressions.Comparison: SQLTranslatable {
@@ -116,18 +124,23 @@ extension PredicateExpressions.Comparison: SQLTranslatable {
         let left = try translate(lhs, in: scope)
         let right = try translate(rhs, in: scope)
         let type = left.valueType ?? right.valueType
-        guard let type, type.isOrderedInSQL, left.valueType?.isOrderedInSQL ?? true, right.valueType?.isOrderedInSQL ?? true else {
+        guard let type, type.isOrderedInSQL, left.valueType?.isOrderedInSQL ?? true,
+            right.valueType?.isOrderedInSQL ?? true
+        else {
             throw Untranslatable(reason: "values of this type do not order the same way in SQL")
         }
-        let symbol = switch op {
-        case .lessThan: "<"
-        case .lessThanOrEqual: "<="
-        case .greaterThan: ">"
-        case .greaterThanOrEqual: ">="
-        }
+        let symbol =
+            switch op {
+            case .lessThan: "<"
+            case .lessThanOrEqual: "<="
+            case .greaterThan: ">"
+            case .greaterThanOrEqual: ">="
+            }
         let collation = type == .string ? " COLLATE strata_swift" : ""
-        return definite(SQLFragment(
-            sql: "(\(left.sql))\(collation) \(symbol) (\(right.sql))", arguments: left.arguments + right.arguments, valueType: .bool))
+        return definite(
+            SQLFragment(
+                sql: "(\(left.sql))\(collation) \(symbol) (\(right.sql))", arguments: left.arguments + right.arguments,
+                valueType: .bool))
     }
 }
 
@@ -135,7 +148,8 @@ extension PredicateExpressions.Conjunction: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {
         let left = try translate(lhs, in: scope)
         let right = try translate(rhs, in: scope)
-        return SQLFragment(sql: "(\(left.sql)) AND (\(right.sql))", arguments: left.arguments + right.arguments, valueType: .bool)
+        return SQLFragment(
+            sql: "(\(left.sql)) AND (\(right.sql))", arguments: left.arguments + right.arguments, valueType: .bool)
     }
 }
 
@@ -143,7 +157,8 @@ extension PredicateExpressions.Disjunction: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {
         let left = try translate(lhs, in: scope)
         let right = try translate(rhs, in: scope)
-        return SQLFragment(sql: "(\(left.sql)) OR (\(right.sql))", arguments: left.arguments + right.arguments, valueType: .bool)
+        return SQLFragment(
+            sql: "(\(left.sql)) OR (\(right.sql))", arguments: left.arguments + right.arguments, valueType: .bool)
     }
 }
 
@@ -162,13 +177,15 @@ extension PredicateExpressions.CollectionContainsCollection: SQLTranslatable {
 
 extension PredicateExpressions.SequenceStartsWith: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {
-        try stringTest("substr(\u{0}, 1, length(\u{1})) = \u{1}", translate(base, in: scope), translate(prefix, in: scope))
+        try stringTest(
+            "substr(\u{0}, 1, length(\u{1})) = \u{1}", translate(base, in: scope), translate(prefix, in: scope))
     }
 }
 
 extension PredicateExpressions.StringLocalizedStandardContains: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {
-        try stringTest("strata_localized_contains(\u{0}, \u{1})", translate(root, in: scope), translate(other, in: scope))
+        try stringTest(
+            "strata_localized_contains(\u{0}, \u{1})", translate(root, in: scope), translate(other, in: scope))
     }
 }
 
@@ -181,8 +198,12 @@ func stringTest(_ template: String, _ base: SQLFragment, _ other: SQLFragment) t
     var sql = ""
     for character in template {
         switch character {
-        case "\u{0}": sql += "(\(base.sql))"; arguments += base.arguments
-        case "\u{1}": sql += "(\(other.sql))"; arguments += other.arguments
+        case "\u{0}":
+            sql += "(\(base.sql))"
+            arguments += base.arguments
+        case "\u{1}":
+            sql += "(\(other.sql))"
+            arguments += other.arguments
         default: sql.append(character)
         }
     }
@@ -192,18 +213,21 @@ func stringTest(_ template: String, _ base: SQLFragment, _ other: SQLFragment) t
 extension PredicateExpressions.SequenceContains: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {
         guard let values = sequence as? PredicateExpressions.Value<LHS.Output>,
-              let elements = (values.value as Any as? any ElementsShape)?.boxedElements
+            let elements = (values.value as Any as? any ElementsShape)?.boxedElements
         else { throw Untranslatable(reason: "contains on a sequence that is not a captured value") }
         let needle = try translate(element, in: scope)
         if case .codable? = needle.valueType { throw Untranslatable(reason: "JSON values compare by value") }
-        if needle.valueType == .double || needle.valueType == .float { throw Untranslatable(reason: "floating-point equality") }
+        if needle.valueType == .double || needle.valueType == .float {
+            throw Untranslatable(reason: "floating-point equality")
+        }
         let encoded = try elements.map(encodeLiteral)
         let nonNull = encoded.filter { !$0.isNull }
         var tests: [String] = []
         if !nonNull.isEmpty { tests.append("(\(needle.sql)) IN (\(nonNull.map(\.sql).joined(separator: ", ")))") }
         if nonNull.count < encoded.count { tests.append("(\(needle.sql)) IS NULL") }
         guard !tests.isEmpty else { return SQLFragment(sql: "0", arguments: [], valueType: .bool) }
-        let arguments = (nonNull.isEmpty ? [] : needle.arguments + nonNull.flatMap(\.arguments))
+        let arguments =
+            (nonNull.isEmpty ? [] : needle.arguments + nonNull.flatMap(\.arguments))
             + (nonNull.count < encoded.count ? needle.arguments : [])
         return definite(SQLFragment(sql: tests.joined(separator: " OR "), arguments: arguments, valueType: .bool))
     }
@@ -218,7 +242,8 @@ extension PredicateExpressions.OptionalFlatMap: SQLTranslatable {
             defer { scope.variables[variable.key] = nil }
             let inner = try translate(transform, in: scope)
             return SQLFragment(
-                sql: "(SELECT \(inner.sql) FROM \(quote(entity.name)) AS \(quote(alias)) WHERE \(quote(alias)).\(quote(StoreLayout.primaryKey)) = (\(base.sql)))",
+                sql:
+                    "(SELECT \(inner.sql) FROM \(quote(entity.name)) AS \(quote(alias)) WHERE \(quote(alias)).\(quote(StoreLayout.primaryKey)) = (\(base.sql)))",
                 arguments: inner.arguments + base.arguments, valueType: inner.valueType, entity: inner.entity)
         }
         scope.scalars[variable.key] = base

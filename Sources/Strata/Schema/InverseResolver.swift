@@ -55,14 +55,16 @@ public struct InverseResolver: Sendable {
                 let destination = relationship.destination
                 guard let target = byEntity[destination]?.first(where: { $0.name == declared }) else {
                     problems.append(
-                        "\(entityName).\(relationship.name): its inverse must be a relationship of \(destination) that points back to \(entityName)")
+                        "\(entityName).\(relationship.name): its inverse must be a relationship of \(destination) that points back to \(entityName)"
+                    )
                     continue
                 }
                 let key = Key(entity: entityName, property: relationship.name)
                 let back = Key(entity: destination, property: target.name)
                 if let other = inverse[back], other != relationship.name {
                     problems.append(
-                        "\(destination).\(target.name) is the inverse of both \(entityName).\(other) and \(entityName).\(relationship.name); a relationship has one inverse")
+                        "\(destination).\(target.name) is the inverse of both \(entityName).\(other) and \(entityName).\(relationship.name); a relationship has one inverse"
+                    )
                     continue
                 }
                 inverse[key] = target.name
@@ -70,7 +72,8 @@ public struct InverseResolver: Sendable {
             }
         }
         for (entityName, relationships) in byEntity.sorted(by: { $0.key < $1.key }) {
-            for relationship in relationships where inverse[Key(entity: entityName, property: relationship.name)] == nil {
+            for relationship in relationships where inverse[Key(entity: entityName, property: relationship.name)] == nil
+            {
                 let destination = relationship.destination
                 let candidates = (byEntity[destination] ?? []).filter {
                     $0.destination == entityName && inverse[Key(entity: destination, property: $0.name)] == nil
@@ -82,9 +85,11 @@ public struct InverseResolver: Sendable {
                 guard !candidates.isEmpty else { continue }
                 // A self-referencing pair (parent / children) counts both of its sides among the rivals.
                 guard candidates.count == 1, rivals.count == (destination == entityName ? 2 : 1) else {
-                    let names = (rivals.map { "\(entityName).\($0.name)" } + candidates.map { "\(destination).\($0.name)" })
+                    let names =
+                        (rivals.map { "\(entityName).\($0.name)" } + candidates.map { "\(destination).\($0.name)" })
                     problems.append(
-                        "the inverse of \(entityName).\(relationship.name) is ambiguous among \(names.joined(separator: ", ")); name it with @Relationship(inverse: \\\(destination).property)")
+                        "the inverse of \(entityName).\(relationship.name) is ambiguous among \(names.joined(separator: ", ")); name it with @Relationship(inverse: \\\(destination).property)"
+                    )
                     continue
                 }
                 inverse[Key(entity: entityName, property: relationship.name)] = candidates[0].name

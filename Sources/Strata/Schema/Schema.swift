@@ -27,7 +27,8 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
             if let existing = byName[name] {
                 if existing.type != type {
                     problems.append(
-                        "two model types are both named '\(name)' (\(String(reflecting: existing.type)) and \(String(reflecting: type))); an entity is named after its class, so one schema can hold only one of them")
+                        "two model types are both named '\(name)' (\(String(reflecting: existing.type)) and \(String(reflecting: type))); an entity is named after its class, so one schema can hold only one of them"
+                    )
                 }
                 continue
             }
@@ -40,7 +41,8 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
         problems += Self.resolveInverses(of: byName)
         self.version = version
         self.mappings = byName
-        self.mappingsByType = Dictionary(byName.values.map { (ObjectIdentifier($0.type), $0) }, uniquingKeysWith: { first, _ in first })
+        self.mappingsByType = Dictionary(
+            byName.values.map { (ObjectIdentifier($0.type), $0) }, uniquingKeysWith: { first, _ in first })
         self.entities = ordered.map(\.entity)
         self.entitiesByName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         self.problems = problems
@@ -74,7 +76,9 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
                 let destination = relationship.relationship.destination
                 return InverseResolver.Declared(
                     entity: mapping.name, name: relationship.name, destination: destination,
-                    declaredInverse: relationship.declaredInverse.map { mappings[destination]?.propertyName(for: $0) ?? "" })
+                    declaredInverse: relationship.declaredInverse.map {
+                        mappings[destination]?.propertyName(for: $0) ?? ""
+                    })
             }
         }
         let (inverses, problems) = InverseResolver(declared).resolve()

@@ -42,7 +42,8 @@ extension Schema {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let version = Version(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a version like 1.2.0")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not a version like 1.2.0")
             }
             self = version
         }

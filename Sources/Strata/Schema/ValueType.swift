@@ -30,7 +30,8 @@ public indirect enum ValueType: Hashable, Sendable, Codable, CustomStringConvert
         } else if text.hasPrefix("json ") {
             self = .codable(typeName: String(text.dropFirst(5)))
         } else if text.hasSuffix(")"), let open = text.firstIndex(of: "("),
-                  let raw = ValueType(String(text[text.index(after: open)..<text.index(before: text.endIndex)])) {
+            let raw = ValueType(String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
+        {
             self = .rawRepresentable(typeName: String(text[..<open]), raw: raw)
         } else {
             return nil

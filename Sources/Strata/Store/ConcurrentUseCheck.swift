@@ -24,7 +24,8 @@ final class ConcurrentUseCheck: @unchecked Sendable {
         if depth > 0, pthread_equal(owner, thread) == 0 {
             let (other, otherThread) = (self.use, owner)
             lock.unlock()
-            fatalError("""
+            fatalError(
+                """
                 \(context()) was used from two threads at once: \(use) on thread \(thread)\
                 \(Thread.isMainThread ? " (the main thread)" : "") while \(other) runs on thread \(otherThread). A ModelContext is not thread-safe and this would corrupt it: \
                 give each thread or task its own context (ModelContext(container)), or use a @ModelActor.

@@ -15,7 +15,10 @@ struct FetchPlan<T: PersistentModel> {
     let excluded: [SQLFragment]
 
     /// Plans a fetch; `inMemory` forces the in-memory path (tests compare both).
-    init(_ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool, excluding excluded: [SQLFragment] = []) {
+    init(
+        _ descriptor: FetchDescriptor<T>, mapping: EntityMapping, schema: Schema, inMemory: Bool,
+        excluding excluded: [SQLFragment] = []
+    ) {
         self.descriptor = descriptor
         self.mapping = mapping
         self.excluded = excluded
@@ -38,11 +41,14 @@ struct FetchPlan<T: PersistentModel> {
     private static func orderTerms(_ sorts: [SortDescriptor<T>], mapping: EntityMapping) -> [String]? {
         var terms: [String] = []
         for sort in sorts {
-            guard let keyPath = sort.keyPath, let attribute = mapping.attributes.first(where: { $0.keyPath == keyPath as AnyKeyPath }),
-                  attribute.attribute.valueType.isOrderedInSQL
+            guard let keyPath = sort.keyPath,
+                let attribute = mapping.attributes.first(where: { $0.keyPath == keyPath as AnyKeyPath }),
+                attribute.attribute.valueType.isOrderedInSQL
             else { return nil }
             let collation = attribute.attribute.valueType == .string ? " COLLATE strata_swift" : ""
-            terms.append("\(quote(mapping.name)).\(quote(attribute.name))\(collation) \(sort.order == .forward ? "ASC" : "DESC")")
+            terms.append(
+                "\(quote(mapping.name)).\(quote(attribute.name))\(collation) \(sort.order == .forward ? "ASC" : "DESC")"
+            )
         }
         return terms + ["\(quote(mapping.name)).\(quote(StoreLayout.primaryKey)) ASC"]
     }
@@ -51,7 +57,9 @@ struct FetchPlan<T: PersistentModel> {
     var isFullySQL: Bool { predicateInSQL && order != nil }
 
     /// The SELECT statement; `paged` adds LIMIT and OFFSET.
-    func select(_ columns: String, paged: Bool, after key: Int64? = nil, limit: Int? = nil) -> (String, StatementArguments) {
+    func select(_ columns: String, paged: Bool, after key: Int64? = nil, limit: Int? = nil) -> (
+        String, StatementArguments
+    ) {
         var sql = "SELECT \(columns) FROM \(quote(mapping.name))"
         var arguments = filter?.arguments ?? []
         var conditions = filter.map { [$0.sql] } ?? []
@@ -64,7 +72,9 @@ struct FetchPlan<T: PersistentModel> {
             arguments.append(key.databaseValue)
         }
         if !conditions.isEmpty { sql += " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ") }
-        sql += " ORDER BY " + (order ?? ["\(quote(mapping.name)).\(quote(StoreLayout.primaryKey)) ASC"]).joined(separator: ", ")
+        sql +=
+            " ORDER BY "
+            + (order ?? ["\(quote(mapping.name)).\(quote(StoreLayout.primaryKey)) ASC"]).joined(separator: ", ")
         if let limit {
             sql += " LIMIT \(limit)"
         } else if paged, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {

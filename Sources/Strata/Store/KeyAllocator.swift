@@ -13,11 +13,14 @@ struct KeyAllocator {
     /// The next free key of an entity: above both the table's largest key and the largest ever handed out.
     mutating func key(for entity: String, _ db: Database) throws -> Int64 {
         if next[entity] == nil {
-            let largestRow = try Int64.fetchOne(
-                db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(entity))") ?? 0
-            let recorded = try String.fetchOne(
-                db, sql: "SELECT value FROM \(quote(StoreLayout.metadataTable)) WHERE key = ?",
-                arguments: [Self.metadataKey(entity)]).flatMap { Int64($0) } ?? 0
+            let largestRow =
+                try Int64.fetchOne(
+                    db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(entity))") ?? 0
+            let recorded =
+                try String.fetchOne(
+                    db, sql: "SELECT value FROM \(quote(StoreLayout.metadataTable)) WHERE key = ?",
+                    arguments: [Self.metadataKey(entity)]
+                ).flatMap { Int64($0) } ?? 0
             next[entity] = max(largestRow, recorded) + 1
         }
         let key = next[entity] ?? 1
@@ -29,7 +32,8 @@ struct KeyAllocator {
     func record(_ db: Database) throws {
         for (entity, next) in next {
             try db.execute(
-                sql: "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [Self.metadataKey(entity), String(next - 1)])
         }
     }

@@ -32,8 +32,11 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         self.isNamed = name != nil
         self.schema = schema
         self.isStoredInMemoryOnly = isStoredInMemoryOnly
-        self.url = isStoredInMemoryOnly
-            ? URL(string: "memory:\(resolvedName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "default")")!
+        self.url =
+            isStoredInMemoryOnly
+            ? URL(
+                string:
+                    "memory:\(resolvedName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "default")")!
             : Self.defaultDirectory().appendingPathComponent("\(resolvedName).store")
         self.allowsSave = allowsSave
         self.groupContainer = groupContainer
@@ -95,6 +98,8 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         /// No CloudKit.
         public static let none = CloudKitDatabase(identifier: nil)
         /// A named private database.
-        public static func `private`(_ identifier: String) -> CloudKitDatabase { CloudKitDatabase(identifier: identifier) }
+        public static func `private`(_ identifier: String) -> CloudKitDatabase {
+            CloudKitDatabase(identifier: identifier)
+        }
     }
 }

@@ -36,14 +36,16 @@ public final class ModelContainer: @unchecked Sendable {
         guard schema.problems.isEmpty else { throw StrataError.invalidSchema(schema.problems) }
         guard configurations.count <= 1 else {
             throw StrataError.unsupportedConfiguration(
-                "Strata keeps all entities of a container in one store; pass one ModelConfiguration (got \(configurations.count))")
+                "Strata keeps all entities of a container in one store; pass one ModelConfiguration (got \(configurations.count))"
+            )
         }
         let configuration = configurations.first ?? ModelConfiguration(schema: schema)
         if let subset = configuration.schema {
             let missing = schema.entities.map(\.name).filter { subset.entitiesByName[$0] == nil }
             guard missing.isEmpty else {
                 throw StrataError.unsupportedConfiguration(
-                    "the configuration's schema lacks \(missing.joined(separator: ", ")); Strata keeps all entities of a container in one store")
+                    "the configuration's schema lacks \(missing.joined(separator: ", ")); Strata keeps all entities of a container in one store"
+                )
             }
         }
         self.schema = schema
@@ -52,7 +54,8 @@ public final class ModelContainer: @unchecked Sendable {
         let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
         let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
         // A file is inspected and every refusal thrown before it is opened for writing.
-        let decided = configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
+        let decided =
+            configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
         if case .migrate(let stages)? = decided {
             // Stages run on a single connection, closed before the pool opens, so a failing stage leaves the
             // file byte-identical.

@@ -35,7 +35,8 @@ extension ModelContext {
         } catch {
             FileHandle.standardError.write(Data("Strata: autosave of \(store.identifier) failed: \(error)\n".utf8))
             if notify {
-                NotificationCenter.default.post(name: Self.autosaveFailed, object: self, userInfo: [NotificationKey.error.rawValue: error])
+                NotificationCenter.default.post(
+                    name: Self.autosaveFailed, object: self, userInfo: [NotificationKey.error.rawValue: error])
             }
         }
     }

@@ -9,15 +9,20 @@ extension ModelContext {
     /// them runs no further query. This makes no reference cycle: the other side is a to-one, which holds its
     /// target by identifier.
     @discardableResult
-    func loadInBatch(_ mapping: EntityMapping, _ relationship: RelationshipMapping, owners keys: ArraySlice<Int64>) throws -> Bool {
+    func loadInBatch(_ mapping: EntityMapping, _ relationship: RelationshipMapping, owners keys: ArraySlice<Int64>)
+        throws -> Bool
+    {
         useCheck.enter("reading a relationship", of: useDescription)
         defer { useCheck.leave() }
         guard relationship.relationship.isToMany, let entity = schema.entitiesByName[mapping.name],
-              case .inverseForeignKey(let table, let column) = StoreLayout(schema: schema).storage(of: relationship.relationship, in: entity),
-              let destination = schema.mappings[relationship.relationship.destination]
+            case .inverseForeignKey(let table, let column) = StoreLayout(schema: schema).storage(
+                of: relationship.relationship, in: entity),
+            let destination = schema.mappings[relationship.relationship.destination]
         else { return false }
         let name = relationship.name
-        let owners = keys.filter { key in registered(mapping, primaryKey: key).map { $0.persistentBackingData.related[name] == nil } ?? false }
+        let owners = keys.filter { key in
+            registered(mapping, primaryKey: key).map { $0.persistentBackingData.related[name] == nil } ?? false
+        }
         guard !owners.isEmpty else { return true }
         let reader = RowReader(context: self, mapping: destination)
         let foreignKey = "\(quote(table)).\(quote(column))"
@@ -32,7 +37,8 @@ extension ModelContext {
         var related: [Int64: [ModelReference]] = [:]
         for (owner, object) in rows { related[owner, default: []].append(.object(object)) }
         for key in owners {
-            guard let owner = registered(mapping, primaryKey: key), owner.persistentBackingData.related[name] == nil else { continue }
+            guard let owner = registered(mapping, primaryKey: key), owner.persistentBackingData.related[name] == nil
+            else { continue }
             owner.persistentBackingData.related[name] = related[key] ?? []
         }
         return true
@@ -40,10 +46,14 @@ extension ModelContext {
 
     /// Loads the relationships a descriptor names in `relationshipKeyPathsForPrefetching` for every object of a
     /// group, one query per window of owners.
-    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of group: FaultGroup?, _ mapping: EntityMapping) throws {
+    func prefetch<T: PersistentModel>(_ keyPaths: [PartialKeyPath<T>], of group: FaultGroup?, _ mapping: EntityMapping)
+        throws
+    {
         guard let group, !keyPaths.isEmpty else { return }
         for keyPath in keyPaths {
-            guard let relationship = mapping.relationships.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else { continue }
+            guard let relationship = mapping.relationships.first(where: { $0.keyPath == keyPath as AnyKeyPath }) else {
+                continue
+            }
             for window in group.windows {
                 guard try loadInBatch(mapping, relationship, owners: window) else { break }
             }

@@ -11,9 +11,10 @@ extension ModelContext {
         let relatedTo = schema.entities.contains { $0.relationships.contains { $0.destination == mapping.name } }
         guard stage == nil, !relatedTo else { return false }
         guard mapping.relationships.isEmpty,
-              !(changedModelsArray + deletedModelsArray).contains(where: { $0.persistentBackingData.mapping === mapping })
+            !(changedModelsArray + deletedModelsArray).contains(where: { $0.persistentBackingData.mapping === mapping })
         else { return false }
-        let plan = FetchPlan(FetchDescriptor<T>(predicate: predicate), mapping: mapping, schema: schema, inMemory: false)
+        let plan = FetchPlan(
+            FetchDescriptor<T>(predicate: predicate), mapping: mapping, schema: schema, inMemory: false)
         guard plan.predicateInSQL else { return false }
         let matches = try (registeredObjects(mapping) + insertedModelsArray).compactMap { $0 as? T }.filter {
             try predicate?.evaluate($0) ?? true

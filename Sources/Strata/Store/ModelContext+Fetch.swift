@@ -21,15 +21,20 @@ extension ModelContext {
     }
 
     /// The identifiers of the models a descriptor selects, without loading the models when SQL can answer.
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier] {
+    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
+    {
         useCheck.enter("fetchIdentifiers(_:)", of: useDescription)
         defer { useCheck.leave() }
         try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: false)
         guard plan.isFullySQL, !hasPendingChanges(plan) else { return try fetch(descriptor).map(\.persistentModelID) }
         let (sql, arguments) = plan.select("\(quote(plan.mapping.name)).\(quote(StoreLayout.primaryKey))", paged: true)
-        let keys = try store.read("reading \(plan.mapping.name) keys") { db in try Int64.fetchAll(db, sql: sql, arguments: arguments) }
-        return keys.map { PersistentIdentifier(entityName: plan.mapping.name, storeIdentifier: store.identifier, primaryKey: $0) }
+        let keys = try store.read("reading \(plan.mapping.name) keys") { db in
+            try Int64.fetchAll(db, sql: sql, arguments: arguments)
+        }
+        return keys.map {
+            PersistentIdentifier(entityName: plan.mapping.name, storeIdentifier: store.identifier, primaryKey: $0)
+        }
     }
 
     /// Calls `block` with each selected model, loading `batchSize` rows at a time so memory stays flat.
@@ -60,15 +65,22 @@ extension ModelContext {
         while delivered < limit {
             try stage?.checkCancelled()
             // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
-            var (sql, arguments) = plan.select(reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
+            var (sql, arguments) = plan.select(
+                reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
             if !byKey { sql += " OFFSET \(offset)" }
-            let objects = try store.read("reading \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
+            let objects = try store.read("reading \(plan.mapping.name)") { db in
+                try reader.objects(db, sql: sql, arguments: arguments)
+            }
             offset += objects.count
             lastKey = objects.last?.persistentBackingData.primaryKey
-            try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup, plan.mapping)
+            try prefetch(
+                descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup,
+                plan.mapping)
             for object in objects {
                 guard let model = object as? T else { continue }
-                if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) { continue }
+                if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) {
+                    continue
+                }
                 if skipped < skip {
                     skipped += 1
                     continue
@@ -90,8 +102,12 @@ extension ModelContext {
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)
         let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
-        let objects = try store.read("fetching \(plan.mapping.name)") { db in try reader.objects(db, sql: sql, arguments: arguments) }
-        try prefetch(descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup, plan.mapping)
+        let objects = try store.read("fetching \(plan.mapping.name)") { db in
+            try reader.objects(db, sql: sql, arguments: arguments)
+        }
+        try prefetch(
+            descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup,
+            plan.mapping)
         var results = objects.compactMap { $0 as? T }
         if plan.isFullySQL && !pending { return results }
         if pending {
@@ -132,9 +148,10 @@ extension ModelContext {
     private func sortedByKey<T: PersistentModel>(_ models: [T]) -> [T] {
         let order = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
         return models.sorted { lhs, rhs in
-            let left = lhs.persistentBackingData.primaryKey, right = rhs.persistentBackingData.primaryKey
+            let left = lhs.persistentBackingData.primaryKey
+            let right = rhs.persistentBackingData.primaryKey
             switch (left, right) {
-            case let (l?, r?): return l < r
+            case (let l?, let r?): return l < r
             case (.some, nil): return true
             case (nil, .some): return false
             case (nil, nil): return order[ObjectIdentifier(lhs)] ?? 0 < order[ObjectIdentifier(rhs)] ?? 0

@@ -2,7 +2,9 @@ import GRDB
 
 extension ModelContext {
     /// The saved rows related to a saved object through a relationship, read from the store.
-    func relatedKeys(of mapping: EntityMapping, _ primaryKey: Int64, _ relationship: RelationshipMapping) throws -> [ModelReference] {
+    func relatedKeys(of mapping: EntityMapping, _ primaryKey: Int64, _ relationship: RelationshipMapping) throws
+        -> [ModelReference]
+    {
         useCheck.enter("reading a relationship", of: useDescription)
         defer { useCheck.leave() }
         let layout = StoreLayout(schema: schema)
@@ -16,13 +18,15 @@ extension ModelContext {
         case .inverseForeignKey(let table, let column):
             sql = "SELECT \(pk) FROM \(quote(table)) WHERE \(quote(column)) = ? ORDER BY \(pk)"
         case .joinTable(let table, let ownerColumn, let otherColumn):
-            sql = "SELECT \(quote(otherColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ? ORDER BY \"position\", \(quote(otherColumn))"
+            sql =
+                "SELECT \(quote(otherColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ? ORDER BY \"position\", \(quote(otherColumn))"
         }
         let keys = try store.read("loading \(mapping.name).\(relationship.name)") { db in
             try Int64.fetchAll(db, sql: sql, arguments: [primaryKey])
         }
         return keys.map {
-            .identifier(PersistentIdentifier(entityName: destination, storeIdentifier: store.identifier, primaryKey: $0))
+            .identifier(
+                PersistentIdentifier(entityName: destination, storeIdentifier: store.identifier, primaryKey: $0))
         }
     }
 }

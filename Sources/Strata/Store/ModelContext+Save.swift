@@ -61,11 +61,14 @@ extension ModelContext {
             index += 1
             let mapping = model.persistentBackingData.prepare(model)
             for relationship in mapping.relationships {
-                let related = graph.objects(of: model, relationship).filter { object in !doomed.contains { $0 === object } }
+                let related = graph.objects(of: model, relationship).filter { object in
+                    !doomed.contains { $0 === object }
+                }
                 switch relationship.relationship.deleteRule {
                 case .deny where !related.isEmpty:
                     throw StrataError.deleteDenied(
-                        entity: mapping.name, key: model.persistentModelID.description, relationship: relationship.name, count: related.count)
+                        entity: mapping.name, key: model.persistentModelID.description, relationship: relationship.name,
+                        count: related.count)
                 case .cascade:
                     doomed += related
                 default:
@@ -85,7 +88,8 @@ extension ModelContext {
         for model in models {
             guard let mapping = model.persistentBackingData.mapping, !mapping.relationships.isEmpty else { continue }
             for relationship in mapping.relationships where relationship.relationship.isToMany {
-                let minimum = relationship.relationship.minimumModelCount, maximum = relationship.relationship.maximumModelCount
+                let minimum = relationship.relationship.minimumModelCount
+                let maximum = relationship.relationship.maximumModelCount
                 guard minimum > 0 || maximum > 0 else { continue }
                 let count = graph.objects(of: model, relationship).count
                 if count < minimum || (maximum > 0 && count > maximum) {

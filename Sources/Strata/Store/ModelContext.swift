@@ -105,7 +105,9 @@ public final class ModelContext {
     ///
     /// When nothing relates to the entity and its predicate translates to SQL, the rows are deleted by one
     /// `DELETE ... WHERE` at the save, without loading them (`deleteInSQL`).
-    public func delete<T: PersistentModel>(model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true) throws {
+    public func delete<T: PersistentModel>(
+        model: T.Type, where predicate: Predicate<T>? = nil, includeSubclasses: Bool = true
+    ) throws {
         if try deleteInSQL(model, where: predicate) { return }
         for object in try fetch(FetchDescriptor<T>(predicate: predicate)) {
             delete(object)
@@ -195,14 +197,18 @@ public final class ModelContext {
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
         useCheck.enter("the release of a model object", of: useDescription)
         defer { useCheck.leave() }
-        guard let index = registry.index(forKey: RowKey(mapping, primaryKey)), registry[index].value.storage == storage else { return }
+        guard let index = registry.index(forKey: RowKey(mapping, primaryKey)), registry[index].value.storage == storage
+        else { return }
         registry.remove(at: index)
     }
 
     /// The mapping of a model type in this context's schema.
     func mapping(for type: any PersistentModel.Type) throws -> EntityMapping {
         guard let mapping = schema.mapping(for: type) else {
-            if let stage { throw MigrationError.wrongVersionModel(type: String(reflecting: type), phase: stage.phase, version: stage.version) }
+            if let stage {
+                throw MigrationError.wrongVersionModel(
+                    type: String(reflecting: type), phase: stage.phase, version: stage.version)
+            }
             throw StrataError.unknownModelType(String(reflecting: type))
         }
         return mapping
@@ -234,7 +240,9 @@ public final class ModelContext {
     private func adopt(_ model: any PersistentModel) {
         let backing = model.persistentBackingData
         backing.context = self
-        if let key = backing.primaryKey, let mapping = backing.mapping { register(loaded: model, mapping, primaryKey: key) }
+        if let key = backing.primaryKey, let mapping = backing.mapping {
+            register(loaded: model, mapping, primaryKey: key)
+        }
     }
 
     /// Records the saved value of an attribute of a saved object about to change for the first time since it was saved.
@@ -300,9 +308,10 @@ public final class ModelContext {
         for (name, references) in backing.related {
             backing.related[name] = references.map { reference in
                 guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
-                      let entity = object.persistentBackingData.mapping?.name
+                    let entity = object.persistentBackingData.mapping?.name
                 else { return reference }
-                return .identifier(PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))
+                return .identifier(
+                    PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))
             }
         }
     }

@@ -7,15 +7,20 @@ extension RowFilter {
     /// them; `~` matches text containing the value, ignoring the case of ASCII letters.
     func condition(entity: String, type: ValueType?) throws -> (sql: String, argument: DatabaseValue) {
         let column = quote(self.column)
-        func refuse(_ reason: String) -> RowFilterError { .invalidValue(entity: entity, filter: description, reason: reason) }
+        func refuse(_ reason: String) -> RowFilterError {
+            .invalidValue(entity: entity, filter: description, reason: reason)
+        }
         if comparison == .contains {
-            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+            let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_")
             return ("CAST(\(column) AS TEXT) LIKE ? ESCAPE '\\'", "%\(escaped)%".databaseValue)
         }
         let argument: DatabaseValue
         switch Self.storage(type) {
         case .date:
-            guard let date = Self.date(value) else { throw refuse("\(self.column) is a date: write it as 2020-01-31 or 2020-01-31T12:00:00Z") }
+            guard let date = Self.date(value) else {
+                throw refuse("\(self.column) is a date: write it as 2020-01-31 or 2020-01-31T12:00:00Z")
+            }
             argument = date.timeIntervalSinceReferenceDate.databaseValue
         case .bool:
             switch value.lowercased() {
@@ -24,8 +29,12 @@ extension RowFilter {
             default: throw refuse("\(self.column) is true or false")
             }
         case .uuid:
-            guard let uuid = UUID(uuidString: value) else { throw refuse("\(self.column) is a UUID such as 123E4567-E89B-12D3-A456-426614174000") }
-            guard comparison == .equal || comparison == .notEqual else { throw refuse("UUIDs compare with = and != only") }
+            guard let uuid = UUID(uuidString: value) else {
+                throw refuse("\(self.column) is a UUID such as 123E4567-E89B-12D3-A456-426614174000")
+            }
+            guard comparison == .equal || comparison == .notEqual else {
+                throw refuse("UUIDs compare with = and != only")
+            }
             argument = withUnsafeBytes(of: uuid.uuid) { Data($0) }.databaseValue
         case .number:
             if let number = Int64(value) {

@@ -35,7 +35,8 @@ public struct RowFilter: Sendable, Equatable, CustomStringConvertible {
     /// `author="Jane Austen"`: quoted when the value has a space or a quote, or is empty.
     public var description: String {
         let plain = !value.isEmpty && !value.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
-        return "\(column)\(comparison.rawValue)\(plain ? value : "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"")"
+        return
+            "\(column)\(comparison.rawValue)\(plain ? value : "\"\(value.replacingOccurrences(of: "\"", with: "\\\""))\"")"
     }
 
     /// The forms a condition takes, for messages.

@@ -35,7 +35,9 @@ struct RowFilterScanner {
         if untilNextCondition {
             var index = position
             while index < characters.count {
-                if characters[index] == " ", index + 1 < characters.count, characters[index + 1] != " ", conditionStart(at: index + 1) != nil {
+                if characters[index] == " ", index + 1 < characters.count, characters[index + 1] != " ",
+                    conditionStart(at: index + 1) != nil
+                {
                     end = index
                     break
                 }
@@ -53,7 +55,8 @@ struct RowFilterScanner {
     private func quotedValue(at index: Int) -> (String, Int)? {
         guard index < characters.count, characters[index] == "\"" || characters[index] == "'" else { return nil }
         let quote = characters[index]
-        var value = "", cursor = index + 1
+        var value = ""
+        var cursor = index + 1
         while cursor < characters.count, characters[cursor] != quote {
             if characters[cursor] == "\\", cursor + 1 < characters.count { cursor += 1 }
             value.append(characters[cursor])
@@ -84,12 +87,16 @@ struct RowFilterScanner {
     /// operator and where the value starts.
     private func conditionStart(at index: Int) -> (String, RowFilter.Operator, Int)? {
         var end = index
-        while end < characters.count, characters[end].isLetter || characters[end] == "_" || (end > index && characters[end].isNumber) {
+        while end < characters.count,
+            characters[end].isLetter || characters[end] == "_" || (end > index && characters[end].isNumber)
+        {
             end += 1
         }
         guard end > index else { return nil }
         let rest = String(characters[end..<min(characters.count, end + 2)])
-        guard let comparison = RowFilter.Operator.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else { return nil }
+        guard let comparison = RowFilter.Operator.allCases.first(where: { rest.hasPrefix($0.rawValue) }) else {
+            return nil
+        }
         return (String(characters[index..<end]), comparison, end + comparison.rawValue.count)
     }
 }

@@ -21,7 +21,8 @@ struct RowReader {
         columns = columns.map { "\(table).\(quote($0))" }
         for relationship in toOne where !relationship.relationship.isOptional {
             columns.append(
-                "EXISTS (SELECT 1 FROM \(quote(relationship.relationship.destination)) WHERE \(quote(StoreLayout.primaryKey)) = \(table).\(quote(relationship.name)))")
+                "EXISTS (SELECT 1 FROM \(quote(relationship.relationship.destination)) WHERE \(quote(StoreLayout.primaryKey)) = \(table).\(quote(relationship.name)))"
+            )
         }
         return columns.joined(separator: ", ")
     }
@@ -48,10 +49,14 @@ struct RowReader {
     }
 
     /// The objects of the rows `sql` selects (`selection`, then one more integer column), each with that column's value.
-    func objectsWithTrailingKey(_ db: Database, sql: String, arguments: StatementArguments) throws -> [(Int64, any PersistentModel)] {
+    func objectsWithTrailingKey(_ db: Database, sql: String, arguments: StatementArguments) throws -> [(
+        Int64, any PersistentModel
+    )] {
         var objects: [(Int64, any PersistentModel)] = []
         let trailing = selectionCount
-        try forEachObject(db, sql: sql, arguments: arguments) { row, object in objects.append((row.int64(trailing) ?? 0, object)) }
+        try forEachObject(db, sql: sql, arguments: arguments) { row, object in
+            objects.append((row.int64(trailing) ?? 0, object))
+        }
         group(objects.map(\.1))
         return objects
     }
@@ -120,9 +125,15 @@ struct RowReader {
                     throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: relationship.name)
                 }
             }
-            related[relationship.name] = key.map {
-                [.identifier(PersistentIdentifier(entityName: relationship.relationship.destination, storeIdentifier: context.store.identifier, primaryKey: $0))]
-            } ?? []
+            related[relationship.name] =
+                key.map {
+                    [
+                        .identifier(
+                            PersistentIdentifier(
+                                entityName: relationship.relationship.destination,
+                                storeIdentifier: context.store.identifier, primaryKey: $0))
+                    ]
+                } ?? []
         }
         return related
     }

@@ -21,7 +21,8 @@ final class RowStatements {
     /// positions in the mapping: attributes, then relationships.
     func insert(_ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, values: [DatabaseValue]) throws {
         let statement = try statement(db, Shape(entity: ObjectIdentifier(mapping), insert: true, columns: columns)) {
-            let quoted = ([StoreLayout.primaryKey] + Self.names(columns, of: mapping)).map(quote).joined(separator: ", ")
+            let quoted = ([StoreLayout.primaryKey] + Self.names(columns, of: mapping)).map(quote).joined(
+                separator: ", ")
             let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
             return "INSERT INTO \(quote(mapping.name)) (\(quoted)) VALUES (\(placeholders))"
         }
@@ -39,7 +40,10 @@ final class RowStatements {
 
     /// The column names of positions in a mapping (attributes, then relationships).
     private static func names(_ columns: [Int], of mapping: EntityMapping) -> [String] {
-        columns.map { $0 < mapping.attributes.count ? mapping.attributes[$0].name : mapping.relationships[$0 - mapping.attributes.count].name }
+        columns.map {
+            $0 < mapping.attributes.count
+                ? mapping.attributes[$0].name : mapping.relationships[$0 - mapping.attributes.count].name
+        }
     }
 
     private func statement(_ db: Database, _ shape: Shape, sql: () -> String) throws -> Statement {
@@ -52,7 +56,9 @@ final class RowStatements {
 
     /// Binds the key and `values` to the statement's parameters (the key first or last), steps it once, and
     /// resets it; a failure throws the `DatabaseError` GRDB would.
-    private static func run(_ statement: Statement, _ values: [DatabaseValue], key: Int64, keyFirst: Bool, db: Database) throws {
+    private static func run(_ statement: Statement, _ values: [DatabaseValue], key: Int64, keyFirst: Bool, db: Database)
+        throws
+    {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         let first: CInt = keyFirst ? 2 : 1
@@ -79,12 +85,15 @@ final class RowStatements {
         case .double(let number): sqlite3_bind_double(handle, index, number)
         case .string(var text):
             text.withUTF8 { utf8 in
-                let pointer = UnsafeRawPointer(utf8.baseAddress ?? StaticString("").utf8Start).assumingMemoryBound(to: CChar.self)
+                let pointer = UnsafeRawPointer(utf8.baseAddress ?? StaticString("").utf8Start).assumingMemoryBound(
+                    to: CChar.self)
                 _ = sqlite3_bind_text(handle, index, pointer, CInt(utf8.count), transient)
             }
         case .blob(let data):
             data.withUnsafeBytes { bytes in
-                _ = sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(StaticString("").utf8Start), CInt(bytes.count), transient)
+                _ = sqlite3_bind_blob(
+                    handle, index, bytes.baseAddress ?? UnsafeRawPointer(StaticString("").utf8Start), CInt(bytes.count),
+                    transient)
             }
         }
     }

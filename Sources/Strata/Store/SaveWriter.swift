@@ -19,7 +19,9 @@ struct SaveWriter {
     /// Deletes run first, so a unique value freed by a delete can be taken by an insert of the same save.
     func write(_ db: Database) throws -> [SavedInsert] {
         for (mapping, filter) in batchDeletes {
-            try db.execute(sql: "DELETE FROM \(quote(mapping.name)) WHERE \(filter.sql)", arguments: StatementArguments(filter.arguments))
+            try db.execute(
+                sql: "DELETE FROM \(quote(mapping.name)) WHERE \(filter.sql)",
+                arguments: StatementArguments(filter.arguments))
         }
         for model in deleted {
             let backing = model.persistentBackingData
@@ -35,7 +37,9 @@ struct SaveWriter {
         for model in changed {
             let backing = model.persistentBackingData
             guard let key = backing.primaryKey else { continue }
-            try writeRow(db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships), insert: false)
+            try writeRow(
+                db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships),
+                insert: false)
         }
         var assigned: [SavedInsert] = []
         for model in inserted {
@@ -55,7 +59,8 @@ struct SaveWriter {
     /// compares it (blobs and text byte for byte, numbers by value), so two distinct UUIDs, blobs or strings never
     /// claim one row.
     private func assignKeys(
-        _ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>, allocator: inout KeyAllocator
+        _ db: Database, keys: inout [ObjectIdentifier: Int64], upserts: inout Set<ObjectIdentifier>,
+        allocator: inout KeyAllocator
     ) throws {
         var claimed: [UniqueClaim: Int64] = [:]
         for model in inserted {
@@ -64,9 +69,14 @@ struct SaveWriter {
             let claims = try uniqueClaims(of: model, mapping)
             for claim in claims {
                 // A cached statement: an uncached one was prepared again for every inserted object.
-                let existing = try claimed[claim] ?? Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?"),
-                    arguments: [claim.stored])
+                let existing =
+                    try claimed[claim]
+                    ?? Int64.fetchOne(
+                        db.cachedStatement(
+                            sql:
+                                "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?"
+                        ),
+                        arguments: [claim.stored])
                 if let key = existing {
                     keys[id] = key
                     upserts.insert(id)
@@ -86,7 +96,8 @@ struct SaveWriter {
             guard let value = model.persistentBackingData.values[position] else { continue }
             let stored = try attribute.encode(value)
             if let value = UniqueClaim.Value(stored) {
-                claims.append(UniqueClaim(entity: mapping.name, attribute: attribute.name, value: value, stored: stored))
+                claims.append(
+                    UniqueClaim(entity: mapping.name, attribute: attribute.name, value: value, stored: stored))
             }
         }
         return claims
@@ -127,23 +138,27 @@ struct SaveWriter {
     ///
     /// All old rows are removed before any new row is written, so two objects saved to one row (an upsert) or
     /// both sides of a many-to-many add up instead of erasing each other's rows.
-    private func writeJoinTables(_ db: Database, _ models: [any PersistentModel], keys: [ObjectIdentifier: Int64]) throws {
+    private func writeJoinTables(_ db: Database, _ models: [any PersistentModel], keys: [ObjectIdentifier: Int64])
+        throws
+    {
         var cleared: Set<String> = []
         var rows: [(table: String, ownerColumn: String, otherColumn: String, arguments: StatementArguments)] = []
         for model in models {
             let backing = model.persistentBackingData
             guard let mapping = backing.mapping, mapping.relationships.contains(where: \.relationship.isToMany),
-                  let entity = layout.schema.entitiesByName[mapping.name],
-                  let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
+                let entity = layout.schema.entitiesByName[mapping.name],
+                let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
             else { continue }
             let isNew = backing.primaryKey == nil
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 guard isNew || backing.changedRelationships.contains(relationship.name),
-                      let references = backing.related[relationship.name],
-                      case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(of: relationship.relationship, in: entity)
+                    let references = backing.related[relationship.name],
+                    case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(
+                        of: relationship.relationship, in: entity)
                 else { continue }
                 if cleared.insert("\(table)\u{0}\(ownerColumn)\u{0}\(ownKey)").inserted {
-                    try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(arguments: [ownKey])
+                    try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(
+                        arguments: [ownKey])
                 }
                 for (position, reference) in references.enumerated() {
                     guard let other = key(of: reference, keys: keys) else { continue }
@@ -153,8 +168,10 @@ struct SaveWriter {
         }
         for row in rows {
             try db.cachedStatement(
-                sql: "INSERT OR IGNORE INTO \(quote(row.table)) (\(quote(row.ownerColumn)), \(quote(row.otherColumn)), \"position\") VALUES (?, ?, ?)")
-                .execute(arguments: row.arguments)
+                sql:
+                    "INSERT OR IGNORE INTO \(quote(row.table)) (\(quote(row.ownerColumn)), \(quote(row.otherColumn)), \"position\") VALUES (?, ?, ?)"
+            )
+            .execute(arguments: row.arguments)
         }
     }
 

@@ -12,7 +12,10 @@ public enum StatementCount {
 
     /// Runs `body` and returns how many SQL statements the stores it opened ran (each run of a statement counts once).
     public static func counting(_ body: () throws -> Void) rethrows -> Int {
-        lock.withLock { active = true; count = 0 }
+        lock.withLock {
+            active = true
+            count = 0
+        }
         defer { lock.withLock { active = false } }
         try body()
         return lock.withLock { count }

@@ -23,7 +23,9 @@ struct StatementRow {
     func text(_ column: Int) -> String? {
         guard sqlite3_column_type(handle, CInt(column)) == SQLITE_TEXT else { return nil }
         guard let bytes = sqlite3_column_text(handle, CInt(column)) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, CInt(column)))), as: UTF8.self)
+        return String(
+            decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, CInt(column)))),
+            as: UTF8.self)
     }
 
     /// The integer in a column, or nil when it holds another type.
@@ -41,8 +43,9 @@ struct StatementRow {
 
     /// The 16 bytes of a column holding a blob of exactly 16 bytes, or nil otherwise.
     func blob16(_ column: Int) -> uuid_t? {
-        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_BLOB, sqlite3_column_bytes(handle, CInt(column)) == 16,
-              let bytes = sqlite3_column_blob(handle, CInt(column))
+        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_BLOB,
+            sqlite3_column_bytes(handle, CInt(column)) == 16,
+            let bytes = sqlite3_column_blob(handle, CInt(column))
         else { return nil }
         return bytes.loadUnaligned(as: uuid_t.self)
     }

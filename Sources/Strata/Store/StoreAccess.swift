@@ -42,7 +42,10 @@ final class TransactionAccess: StoreAccess {
         } catch {
             throw StrataError.wrap(error, store: identifier, operation: operation())
         }
-        guard let result else { throw StrataError.database(store: identifier, operation: operation(), message: "the savepoint produced no result") }
+        guard let result else {
+            throw StrataError.database(
+                store: identifier, operation: operation(), message: "the savepoint produced no result")
+        }
         return result
     }
 }

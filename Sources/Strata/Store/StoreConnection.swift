@@ -32,7 +32,8 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
         }
         if configuration.isStoredInMemoryOnly {
             let identifier = "memory:\(configuration.name)"
-            let queue = configuration.isNamed
+            let queue =
+                configuration.isNamed
                 ? try DatabaseQueue(named: "strata-\(configuration.name)", configuration: options)
                 : try DatabaseQueue(configuration: options)
             return StoreConnection(writer: queue, identifier: identifier, configuration: configuration)
@@ -42,14 +43,16 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
             try FileManager.default.createDirectory(
                 at: configuration.url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw StrataError.notAStore(path: path, reason: "its directory cannot be created (\(error.localizedDescription))")
+            throw StrataError.notAStore(
+                path: path, reason: "its directory cannot be created (\(error.localizedDescription))")
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StrataError.notAStore(path: path, reason: "it is a directory")
         }
         do {
-            let writer: any DatabaseWriter = single
+            let writer: any DatabaseWriter =
+                single
                 ? try DatabaseQueue(path: path, configuration: options)
                 : try DatabasePool(path: path, configuration: options)
             return StoreConnection(writer: writer, identifier: path, configuration: configuration)
@@ -88,6 +91,8 @@ let swiftOrder = DatabaseCollation("strata_swift") { lhs, rhs in
 /// `strata_localized_contains(a, b)`: Swift's `localizedStandardContains`, so SQL and in-memory predicates agree.
 /// A NULL operand gives NULL (a predicate reads it as false).
 let localizedContains = DatabaseFunction("strata_localized_contains", argumentCount: 2, pure: true) { values in
-    guard let text = String.fromDatabaseValue(values[0]), let other = String.fromDatabaseValue(values[1]) else { return nil }
+    guard let text = String.fromDatabaseValue(values[0]), let other = String.fromDatabaseValue(values[1]) else {
+        return nil
+    }
     return text.localizedStandardContains(other)
 }

@@ -8,10 +8,14 @@ extension StoreInspector {
     public func rows(entity: String, limit: Int = 50, offset: Int = 0, filters: [RowFilter] = []) throws -> RowPage {
         let schema = try metadata().schema
         guard let description = schema.entitiesByName[entity] else {
-            throw StrataError.unknownModelType("\(entity) (the store's entities are \(schema.entities.map(\.name).joined(separator: ", ")))")
+            throw StrataError.unknownModelType(
+                "\(entity) (the store's entities are \(schema.entities.map(\.name).joined(separator: ", ")))")
         }
-        let types: [String: ValueType] = Dictionary(uniqueKeysWithValues: description.attributes.map { ($0.name, $0.valueType) })
-        let columns = [StoreLayout.primaryKey] + description.attributes.map(\.name) + description.relationships.filter { !$0.isToMany }.map(\.name)
+        let types: [String: ValueType] = Dictionary(
+            uniqueKeysWithValues: description.attributes.map { ($0.name, $0.valueType) })
+        let columns =
+            [StoreLayout.primaryKey] + description.attributes.map(\.name)
+            + description.relationships.filter { !$0.isToMany }.map(\.name)
         for filter in filters where !columns.contains(filter.column) {
             throw RowFilterError.unknownColumn(entity: entity, column: filter.column, columns: columns)
         }
@@ -20,13 +24,17 @@ extension StoreInspector {
         let arguments = StatementArguments(conditions.map(\.argument))
         let table = quote(entity)
         return try read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(whereClause)", arguments: arguments) ?? 0
+            let total =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(whereClause)", arguments: arguments) ?? 0
             let rows = try Row.fetchAll(
-                db, sql: "SELECT \(columns.map(quote).joined(separator: ", ")) FROM \(table)\(whereClause) ORDER BY \(quote(StoreLayout.primaryKey)) LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))",
+                db,
+                sql:
+                    "SELECT \(columns.map(quote).joined(separator: ", ")) FROM \(table)\(whereClause) ORDER BY \(quote(StoreLayout.primaryKey)) LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))",
                 arguments: arguments)
             return RowPage(
                 entity: entity, columns: columns,
-                rows: rows.map { row in columns.indices.map { StoredValue(row[$0], type: types[columns[$0]]) } }, total: total)
+                rows: rows.map { row in columns.indices.map { StoredValue(row[$0], type: types[columns[$0]]) } },
+                total: total)
         }
     }
 

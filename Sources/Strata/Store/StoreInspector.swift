@@ -20,7 +20,8 @@ public struct StoreInspector: Sendable {
     public func metadata() throws -> StoreMetadata {
         try read { db in
             guard let metadata = try StoreMetadata.read(db) else {
-                throw StrataError.notAStore(path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
+                throw StrataError.notAStore(
+                    path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
             }
             return metadata
         }
@@ -36,7 +37,9 @@ public struct StoreInspector: Sendable {
     public func rowCounts() throws -> [(entity: String, rows: Int)] {
         let schema = try metadata().schema
         return try read { db in
-            try schema.entities.map { ($0.name, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote($0.name))") ?? 0) }
+            try schema.entities.map {
+                ($0.name, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote($0.name))") ?? 0)
+            }
         }
     }
 

@@ -32,15 +32,19 @@ public struct StoreLayout {
     public func storage(of relationship: Schema.Relationship, in entity: Schema.Entity) -> Storage {
         if !relationship.isToMany { return .foreignKey(column: relationship.name) }
         if let inverseName = relationship.inverse,
-           let inverse = schema.entitiesByName[relationship.destination]?.relationship(named: inverseName) {
+            let inverse = schema.entitiesByName[relationship.destination]?.relationship(named: inverseName)
+        {
             if !inverse.isToMany { return .inverseForeignKey(table: relationship.destination, column: inverse.name) }
             let this = "\(entity.name).\(relationship.name)"
             let other = "\(relationship.destination).\(inverse.name)"
             if other < this {
-                return .joinTable(table: Self.joinTableName(relationship.destination, inverse.name), ownerColumn: "target", otherColumn: "source")
+                return .joinTable(
+                    table: Self.joinTableName(relationship.destination, inverse.name), ownerColumn: "target",
+                    otherColumn: "source")
             }
         }
-        return .joinTable(table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
+        return .joinTable(
+            table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
     }
 
     /// An SQL identifier quoted as every statement Strata writes quotes it.
@@ -94,11 +98,14 @@ public struct StoreLayout {
     func indexes(for entity: Schema.Entity) -> [Index] {
         entity.uniqueAttributes.map {
             let name = Self.uniqueIndexName(entity.name, $0.name)
-            return Index(name: name, create: "CREATE UNIQUE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
-        } + entity.relationships.filter { !$0.isToMany }.map {
-            let name = "\(entity.name)_\($0.name)_fk"
-            return Index(name: name, create: "CREATE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
+            return Index(
+                name: name, create: "CREATE UNIQUE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
         }
+            + entity.relationships.filter { !$0.isToMany }.map {
+                let name = "\(entity.name)_\($0.name)_fk"
+                return Index(
+                    name: name, create: "CREATE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
+            }
     }
 
     /// The name of the unique index of an attribute.

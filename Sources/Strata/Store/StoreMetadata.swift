@@ -20,7 +20,8 @@ public struct StoreMetadata: Sendable {
     /// Throws `MigrationError.unrecordedColumns` when columns were added outside Strata (a migration could drop them).
     func requireOnlyRecordedColumns(store: String) throws {
         guard unrecordedColumns.isEmpty else {
-            throw MigrationError.unrecordedColumns(store: store, version: version?.description ?? "(unversioned)", columns: unrecordedColumns)
+            throw MigrationError.unrecordedColumns(
+                store: store, version: version?.description ?? "(unversioned)", columns: unrecordedColumns)
         }
     }
 
@@ -36,7 +37,8 @@ public struct StoreMetadata: Sendable {
             throw StrataError.corruptMetadata("the metadata table has no format")
         }
         guard format <= currentFormat else {
-            throw StrataError.corruptMetadata("the store has format \(format); this Strata reads format \(currentFormat) and older")
+            throw StrataError.corruptMetadata(
+                "the store has format \(format); this Strata reads format \(currentFormat) and older")
         }
         guard let schemaText = values["schema"], let fingerprint = values["fingerprint"] else {
             throw StrataError.corruptMetadata("the metadata table has no schema or fingerprint")
@@ -64,9 +66,12 @@ public struct StoreMetadata: Sendable {
     private static func unrecordedColumns(of schema: Schema, in db: Database) throws -> [String] {
         var found: [String] = []
         for entity in schema.entities {
-            let known = Set([StoreLayout.primaryKey] + entity.attributes.map(\.name) + entity.relationships.filter { !$0.isToMany }.map(\.name))
+            let known = Set(
+                [StoreLayout.primaryKey] + entity.attributes.map(\.name)
+                    + entity.relationships.filter { !$0.isToMany }.map(\.name))
             // The table name is bound, not spliced: names may hold quotes.
-            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [entity.name])
+            let columns = try String.fetchAll(
+                db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [entity.name])
             for column in columns where !known.contains(column) {
                 found.append("\(entity.name).\(column)")
             }
@@ -76,7 +81,10 @@ public struct StoreMetadata: Sendable {
 
     /// Records a schema as the store's current one.
     public static func write(_ schema: Schema, to db: Database) throws {
-        try db.execute(sql: "CREATE TABLE IF NOT EXISTS \(quote(StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+        try db.execute(
+            sql:
+                "CREATE TABLE IF NOT EXISTS \(quote(StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"
+        )
         let values: [(String, String)] = [
             ("format", String(currentFormat)),
             ("version", schema.version?.description ?? ""),
@@ -85,7 +93,8 @@ public struct StoreMetadata: Sendable {
         ]
         for (key, value) in values {
             try db.execute(
-                sql: "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [key, value])
         }
     }

@@ -51,16 +51,22 @@ struct StorePreparer {
                 try StoreMetadata.write(target, to: db)
             }
         case .open(let target, let recordVersion):
-            if recordVersion { try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) } }
+            if recordVersion {
+                try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) }
+            }
         case .migrate(let stages):
             // An inferred stage is no decision of the app's plan: the data it removes is written to standard error.
             let identifier = self.identifier
-            let runner = StageRunner(store: store, container: container, observer: { event in
-                guard case .warning(let stage, let message) = event else { return }
-                FileHandle.standardError.write(Data("strata: warning: \(identifier): stage \(stage): \(message)\n".utf8))
-            }, cancellation: MigrationCancellation())
+            let runner = StageRunner(
+                store: store, container: container,
+                observer: { event in
+                    guard case .warning(let stage, let message) = event else { return }
+                    FileHandle.standardError.write(
+                        Data("strata: warning: \(identifier): stage \(stage): \(message)\n".utf8))
+                }, cancellation: MigrationCancellation())
             for (index, stage) in stages.enumerated() {
-                let findings = stage.kind == .inferred
+                let findings =
+                    stage.kind == .inferred
                     ? try store.read("inspecting the data") { db in try DataFinding.compute(stage.diff, in: db) } : []
                 _ = try runner.run(stage, index: index, count: stages.count, findings: findings)
             }
@@ -71,7 +77,8 @@ struct StorePreparer {
     static func finding(in store: StoreConnection) throws -> StoreProbe.Finding {
         try store.read("reading the store's metadata") { db in
             if let metadata = try StoreMetadata.read(db) { return .store(metadata) }
-            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+            let tables =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
             guard tables == 0 else {
                 throw StrataError.notAStore(path: store.identifier, reason: "it holds tables but no Strata metadata")
             }
@@ -83,10 +90,14 @@ struct StorePreparer {
     private func resolveTarget(_ plan: ValidatedPlan?) throws -> Schema {
         guard let plan else { return schema }
         if let match = plan.schemas.first(where: { $0.fingerprint == schema.fingerprint }) { return match }
-        let closest = plan.schemas.min { SchemaDiff(from: schema, to: $0).changes.count < SchemaDiff(from: schema, to: $1).changes.count }
-        let detail = closest.map { version in
-            "they differ from the closest, \(version.version?.description ?? "?"), in: " + SchemaDiff(from: version, to: schema).changes.map(\.description).joined(separator: "; ")
-        } ?? "the plan has no schemas"
+        let closest = plan.schemas.min {
+            SchemaDiff(from: schema, to: $0).changes.count < SchemaDiff(from: schema, to: $1).changes.count
+        }
+        let detail =
+            closest.map { version in
+                "they differ from the closest, \(version.version?.description ?? "?"), in: "
+                    + SchemaDiff(from: version, to: schema).changes.map(\.description).joined(separator: "; ")
+            } ?? "the plan has no schemas"
         throw MigrationError.targetNotInPlan(detail)
     }
 }

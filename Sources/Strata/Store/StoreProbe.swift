@@ -26,11 +26,14 @@ enum StoreProbe {
         if isDirectory.boolValue { throw StrataError.notAStore(path: url.path, reason: "it is a directory") }
         return try read(url) { db in
             if let metadata = try StoreMetadata.read(db) { return .store(metadata) }
-            let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+            let tables =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
             guard tables == 0 else {
                 throw StrataError.notAStore(
                     path: url.path,
-                    reason: "it is an SQLite database without Strata's metadata table (\(StoreLayout.metadataTable)); Strata does not adopt foreign tables")
+                    reason:
+                        "it is an SQLite database without Strata's metadata table (\(StoreLayout.metadataTable)); Strata does not adopt foreign tables"
+                )
             }
             return .empty
         }
@@ -57,8 +60,11 @@ enum StoreProbe {
             }
             var configuration = Configuration()
             configuration.readonly = true
-            let encoded = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? url.path
-            return try DatabaseQueue(path: "file:\(encoded)?mode=ro&immutable=1", configuration: configuration).read(body)
+            let encoded =
+                url.path.addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "?#%"))) ?? url.path
+            return try DatabaseQueue(path: "file:\(encoded)?mode=ro&immutable=1", configuration: configuration).read(
+                body)
         }
     }
 

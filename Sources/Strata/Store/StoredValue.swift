@@ -16,12 +16,16 @@ public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
     init(_ value: DatabaseValue, type: ValueType?) {
         switch (value.storage, type) {
         case (.null, _): self = .null
-        case (.double(let seconds), .date?), (.double(let seconds), .rawRepresentable(_, .date)?): self = .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case (.double(let seconds), .date?), (.double(let seconds), .rawRepresentable(_, .date)?):
+            self = .date(Date(timeIntervalSinceReferenceDate: seconds))
         case (.int64(let seconds), .date?): self = .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-        case (.blob(let data), .uuid?) where data.count == 16: self = UUID.fromStored(value).map(StoredValue.uuid) ?? .blob(data)
-        case (.blob(let data), .string?): self = String(data: data, encoding: .utf8).map(StoredValue.text) ?? .blob(data)
+        case (.blob(let data), .uuid?) where data.count == 16:
+            self = UUID.fromStored(value).map(StoredValue.uuid) ?? .blob(data)
+        case (.blob(let data), .string?):
+            self = String(data: data, encoding: .utf8).map(StoredValue.text) ?? .blob(data)
         case (.int64(let number), .bool?): self = .bool(number != 0)
-        case (.int64(let number), .uint?), (.int64(let number), .uint64?): self = .text(String(UInt64(bitPattern: number)))
+        case (.int64(let number), .uint?), (.int64(let number), .uint64?):
+            self = .text(String(UInt64(bitPattern: number)))
         case (.int64(let number), _): self = .integer(number)
         case (.double(let number), _): self = .real(number)
         case (.string(let text), _): self = .text(text)
@@ -44,7 +48,8 @@ public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             return formatter.string(from: date)
         case .blob(let data):
-            return "<blob \(data.count) bytes \(data.prefix(8).map { String(format: "%02x", $0) }.joined())\(data.count > 8 ? "…" : "")>"
+            return
+                "<blob \(data.count) bytes \(data.prefix(8).map { String(format: "%02x", $0) }.joined())\(data.count > 8 ? "…" : "")>"
         }
     }
 

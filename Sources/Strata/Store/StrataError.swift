@@ -42,7 +42,8 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         case .corruptMetadata(let detail):
             return "The store's metadata is damaged: \(detail). The data was not changed."
         case .schemaMismatch(let store, let version, let detail):
-            return "\(store) was written with schema \(version), which differs from the schema it is opened with:\n\(detail)\nOpen it with a migration plan that leads from \(version) to the new schema."
+            return
+                "\(store) was written with schema \(version), which differs from the schema it is opened with:\n\(detail)\nOpen it with a migration plan that leads from \(version) to the new schema."
         case .undecodableValue(let entity, let attribute, let type, let stored):
             return "\(entity).\(attribute) holds \(stored), which is not a valid \(type)."
         case .nullInRequiredAttribute(let entity, let attribute):
@@ -50,12 +51,16 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         case .valueMismatch(let expected, let got):
             return "expected a value of type \(expected), got \(got)."
         case .deleteDenied(let entity, let key, let relationship, let count):
-            return "Cannot delete \(entity) \(key): its relationship '\(relationship)' has the .deny rule and still holds \(count) model\(count == 1 ? "" : "s"). Delete or detach them first. Nothing was saved."
+            return
+                "Cannot delete \(entity) \(key): its relationship '\(relationship)' has the .deny rule and still holds \(count) model\(count == 1 ? "" : "s"). Delete or detach them first. Nothing was saved."
         case .relationshipCount(let entity, let key, let relationship, let count, let minimum, let maximum):
-            let bounds = [minimum > 0 ? "at least \(minimum)" : nil, maximum > 0 ? "at most \(maximum)" : nil].compactMap { $0 }
-            return "\(entity) \(key): '\(relationship)' holds \(count) models but must hold \(bounds.joined(separator: " and ")). Nothing was saved."
+            let bounds = [minimum > 0 ? "at least \(minimum)" : nil, maximum > 0 ? "at most \(maximum)" : nil]
+                .compactMap { $0 }
+            return
+                "\(entity) \(key): '\(relationship)' holds \(count) models but must hold \(bounds.joined(separator: " and ")). Nothing was saved."
         case .unknownModelType(let name):
-            return "\(name) is not a model of this container's schema; add it to the types the container is created with."
+            return
+                "\(name) is not a model of this container's schema; add it to the types the container is created with."
         case .readOnly(let store):
             return "\(store) was opened with allowsSave: false; nothing was saved."
         case .unsupportedConfiguration(let detail):
@@ -71,19 +76,28 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         guard let error = error as? DatabaseError else { return error }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return StrataError.notAStore(path: store, reason: "SQLite reports \"\(error.message ?? "file is not a database")\"")
+            return StrataError.notAStore(
+                path: store, reason: "SQLite reports \"\(error.message ?? "file is not a database")\"")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StrataError.database(store: store, operation: operation, message: "the store is locked by another connection or process; close it and try again")
+            return StrataError.database(
+                store: store, operation: operation,
+                message: "the store is locked by another connection or process; close it and try again")
         case .SQLITE_FULL:
-            return StrataError.database(store: store, operation: operation, message: "the disk is full; free space and try again (the store is unchanged)")
+            return StrataError.database(
+                store: store, operation: operation,
+                message: "the disk is full; free space and try again (the store is unchanged)")
         case .SQLITE_READONLY:
-            return StrataError.database(store: store, operation: operation, message: "the store or its directory is read-only")
-        case .SQLITE_CANTOPEN where !FileManager.default.isWritableFile(atPath: store)
+            return StrataError.database(
+                store: store, operation: operation, message: "the store or its directory is read-only")
+        case .SQLITE_CANTOPEN
+        where !FileManager.default.isWritableFile(atPath: store)
             || !FileManager.default.isWritableFile(atPath: (store as NSString).deletingLastPathComponent):
             // On a read-only filesystem SQLite cannot create the -wal and -shm and reports only "unable to open".
-            return StrataError.database(store: store, operation: operation, message: "the store or its directory is read-only")
+            return StrataError.database(
+                store: store, operation: operation, message: "the store or its directory is read-only")
         default:
-            return StrataError.database(store: store, operation: operation, message: error.message ?? "\(error.resultCode)")
+            return StrataError.database(
+                store: store, operation: operation, message: error.message ?? "\(error.resultCode)")
         }
     }
 }

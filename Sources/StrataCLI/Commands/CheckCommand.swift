@@ -23,7 +23,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let resolved = try plan.resolve()
         let report = CheckReport(name: resolved.name, checked: resolved.checked)
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        }
         if !report.valid { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 }

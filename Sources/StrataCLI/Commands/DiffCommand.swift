@@ -38,6 +38,10 @@ struct DiffCommand: ParsableCommand {
             from: VersionArgument.schema(from, in: checked, planName: resolved.name),
             to: VersionArgument.schema(to, in: checked, planName: resolved.name),
             store: store.map(StoreArgument.url))
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        }
     }
 }

@@ -38,7 +38,8 @@ struct ImportCommand: ParsableCommand {
 
     func validate() throws {
         guard plan.isEmpty == (version == nil) else {
-            throw ValidationError("--plan (or --sources) and --as go together: --plan names the plan, --as the version to record")
+            throw ValidationError(
+                "--plan (or --sources) and --as go together: --plan names the plan, --as the version to record")
         }
     }
 

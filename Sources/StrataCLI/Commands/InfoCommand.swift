@@ -21,6 +21,10 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let report = try InfoReport(store: StoreArgument.url(store))
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        }
     }
 }

@@ -38,9 +38,10 @@ struct MigrateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Back the store up to this new file before migrating.", valueName: "path"))
     var backup: String?
 
-    @Flag(help: ArgumentHelp(
-        "Strict mode: refuse, before anything runs, when a lightweight or inferred stage would remove data.",
-        discussion: "Off by default: as in SwiftData, a removal drops its data (listed as findings and warnings)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Strict mode: refuse, before anything runs, when a lightweight or inferred stage would remove data.",
+            discussion: "Off by default: as in SwiftData, a removal drops its data (listed as findings and warnings)."))
     var refuseDataLoss = false
 
     @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
@@ -49,10 +50,13 @@ struct MigrateCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if dryRun && backup != nil { throw ValidationError("--backup is for real runs; a dry run never writes the store") }
+        if dryRun && backup != nil {
+            throw ValidationError("--backup is for real runs; a dry run never writes the store")
+        }
         if plan.sources != nil && !dryRun {
             throw ValidationError(
-                "--sources reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run (a real run needs the app's own strata, see StrataCommandLine)")
+                "--sources reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run (a real run needs the app's own strata, see StrataCommandLine)"
+            )
         }
     }
 
@@ -60,7 +64,8 @@ struct MigrateCommand: ParsableCommand {
         let target = try PlanTarget(plan, to: to)
         let url = try StoreArgument.url(store)
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
-        let migrator = dryRun
+        let migrator =
+            dryRun
             ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target, refusingDataLoss: refuseDataLoss)
             : try Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
@@ -78,7 +83,11 @@ struct MigrateCommand: ParsableCommand {
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        }
         if let failure { throw failure }
     }
 
@@ -87,13 +96,18 @@ struct MigrateCommand: ParsableCommand {
     private func confirm(url: URL, to version: Schema.Version?) throws {
         let current = try StoreInspector(url: url).version()
         guard current != version else { return }
-        let from = current?.description ?? "unversioned", to = version?.description ?? "unversioned"
+        let from = current?.description ?? "unversioned"
+        let to = version?.description ?? "unversioned"
         guard Console.inputIsTerminal else {
             throw CommandFailure.usage(
-                "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy")
+                "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy"
+            )
         }
-        let question = "Migrate \(url.path) from \(from) to \(to) with plan \(plan.plan ?? "")\(step ? " (only the next stage)" : "")? This writes the store."
-        guard Confirmation.ask(question) else { throw CommandFailure.findings("not confirmed; \(url.path) was not changed") }
+        let question =
+            "Migrate \(url.path) from \(from) to \(to) with plan \(plan.plan ?? "")\(step ? " (only the next stage)" : "")? This writes the store."
+        guard Confirmation.ask(question) else {
+            throw CommandFailure.findings("not confirmed; \(url.path) was not changed")
+        }
     }
 
     /// A progress bar on a terminal, one line per event otherwise, nothing with --json.

@@ -35,7 +35,9 @@ struct NewCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard plan.sources != nil else { throw ValidationError("new reads the plan from an app's sources: give --sources DIR") }
+        guard plan.sources != nil else {
+            throw ValidationError("new reads the plan from an app's sources: give --sources DIR")
+        }
         guard sample >= 0 else { throw ValidationError("--sample must be 0 or more, not \(sample)") }
         guard !FileManager.default.fileExists(atPath: store) else {
             throw ValidationError("\(store) already exists; give a new path")
@@ -46,7 +48,9 @@ struct NewCommand: ParsableCommand {
         let resolved = try plan.resolve()
         let validated = try resolved.validated()
         let schema = try VersionArgument.schema(at, in: validated, planName: resolved.name)
-        guard let sources = resolved.sources else { throw CommandFailure.usage("new reads the plan from an app's sources: give --sources DIR") }
+        guard let sources = resolved.sources else {
+            throw CommandFailure.usage("new reads the plan from an app's sources: give --sources DIR")
+        }
         let url = URL(fileURLWithPath: store)
         try sources.makeSampleStore(at: url, schema: schema, rows: sample)
         let report = NewReport(

@@ -31,6 +31,10 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let target = try PlanTarget(plan, to: to)
         let report = try PlanReport(store: StoreArgument.url(store), plan: target.resolved.name, target: target)
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput, sql: sql).forEach { Console.out($0) } }
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput, sql: sql).forEach { Console.out($0) }
+        }
     }
 }

@@ -33,7 +33,10 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "How many rows to skip.")
     var offset = 0
 
-    @Option(name: .customLong("where"), help: ArgumentHelp("Keep rows matching COLUMN=VALUE, !=, ~ (contains), <, <=, >, >= (repeatable).", valueName: "CONDITION"))
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Keep rows matching COLUMN=VALUE, !=, ~ (contains), <, <=, >, >= (repeatable).", valueName: "CONDITION"))
     var filters: [String] = []
 
     @OptionGroup var output: OutputOptions
@@ -52,7 +55,12 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         let conditions = try filters.map(RowFilter.parse)
-        let report = try RowsReport(store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: conditions)
-        if output.json { try JSONOutput.print(report) } else { report.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        let report = try RowsReport(
+            store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: conditions)
+        if output.json {
+            try JSONOutput.print(report)
+        } else {
+            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        }
     }
 }

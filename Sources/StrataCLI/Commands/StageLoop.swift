@@ -5,12 +5,17 @@ import Strata
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
     /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled.
-    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (stages: [StageRunEntry], failure: (any Error)?, notRun: String?) {
+    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (
+        stages: [StageRunEntry], failure: (any Error)?, notRun: String?
+    ) {
         var entries: [StageRunEntry] = []
         while entries.count < limit, let stage = migrator.nextStage {
             let index = entries.count + 1
             if stage.lacksCode {
-                return (entries, nil, "Custom stage \(stage.title) not run: its code was read from the sources, not compiled (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run).")
+                return (
+                    entries, nil,
+                    "Custom stage \(stage.title) not run: its code was read from the sources, not compiled (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run)."
+                )
             }
             do {
                 guard let report = try migrator.runNextStage() else { break }
@@ -19,7 +24,8 @@ enum StageLoop {
                 let findings = (try? migrator.findings(of: stage)) ?? []
                 let named = PrivateCopyErrors.naming(original, in: error)
                 let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
-                entries.append(StageRunEntry(stage, index: index, rows: 0, duration: 0, findings: findings, failure: message))
+                entries.append(
+                    StageRunEntry(stage, index: index, rows: 0, duration: 0, findings: findings, failure: message))
                 return (entries, named is StrataError ? named : CommandFailure.findings(message), nil)
             }
         }

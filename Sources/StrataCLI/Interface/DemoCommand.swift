@@ -9,7 +9,8 @@ import StrataTerminal
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Create a demo store of a bundled plan (bookshelf by default) at its first version and open the UI on it.",
+        abstract:
+            "Create a demo store of a bundled plan (bookshelf by default) at its first version and open the UI on it.",
         discussion: """
             The store follows the seeds' bookshelf plan: 1.0.0 -> 2.0.0 renames isbn and adds an optional year \
             (lightweight), 2.0.0 -> 3.0.0 splits the author (custom). The UI starts in dry-run mode: n and r \
@@ -45,13 +46,15 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         guard let example = ExamplePlans.named(plan) else {
-            throw ValidationError("unknown plan '\(plan)'; known plans: \(ExamplePlans.all.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown plan '\(plan)'; known plans: \(ExamplePlans.all.map(\.name).joined(separator: ", "))")
         }
         let url: URL
         if let store {
             url = URL(fileURLWithPath: store)
         } else {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strata-demo-\(UUID().uuidString.prefix(8))")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "strata-demo-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             url = folder.appendingPathComponent("\(example.name).store")
         }

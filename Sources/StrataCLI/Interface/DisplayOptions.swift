@@ -3,7 +3,9 @@ import StrataTUI
 
 /// How the terminal UI draws: `--no-color` and `--ascii` (NO_COLOR is honoured by the UI itself).
 struct DisplayOptions: ParsableArguments {
-    @Flag(name: .customLong("no-color"), help: "Draw without colour (bold, reverse and underline only); NO_COLOR does the same.")
+    @Flag(
+        name: .customLong("no-color"),
+        help: "Draw without colour (bold, reverse and underline only); NO_COLOR does the same.")
     var noColor = false
 
     @Flag(help: "Draw with ASCII characters only (no box drawing).")

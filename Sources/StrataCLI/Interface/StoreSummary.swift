@@ -10,7 +10,9 @@ enum StoreSummary {
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages.
     static func text(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
-        if try StoreFormat.detect(at: url) == .apple { return try appleText(store: url, plan: plan, planName: planName) }
+        if try StoreFormat.detect(at: url) == .apple {
+            return try appleText(store: url, plan: plan, planName: planName)
+        }
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
         var lines = [
@@ -21,11 +23,17 @@ enum StoreSummary {
         lines += try inspector.rowCounts().map { "  \(TerminalText.sanitize($0.entity)): \($0.rows) rows" }
         let history = try inspector.history()
         lines.append("history: \(history.isEmpty ? "none" : "")")
-        lines += history.map { "  \($0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion) -> \($0.toVersion) \($0.kind), \($0.rows) rows" }
+        lines += history.map {
+            "  \($0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion) -> \($0.toVersion) \($0.kind), \($0.rows) rows"
+        }
         if let validated = plan {
-            lines.append("plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version?.description ?? "unversioned" }.joined(separator: ", "))")
+            lines.append(
+                "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version?.description ?? "unversioned" }.joined(separator: ", "))"
+            )
             for stage in validated.stages {
-                lines.append("  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: its code was read from the sources, not compiled)" : "")")
+                lines.append(
+                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: its code was read from the sources, not compiled)" : "")"
+                )
             }
         }
         return lines.joined(separator: "\n")
@@ -36,10 +44,14 @@ enum StoreSummary {
         let session = try Session(store: url, validated: plan, planName: planName)
         defer { session.shutdown() }
         let state = session.initialState
-        var lines = ["store: \(url.path)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)", "entities:"]
+        var lines = [
+            "store: \(url.path)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)",
+            "entities:",
+        ]
         lines += state.browser.entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) rows" }
         if let planName {
-            lines.append("plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
+            lines.append(
+                "plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
             lines += state.stages.map { "  stage \($0.id) \($0.kindLabel): \($0.changes.count) changes" }
         }
         lines += state.stagesNote.map { [$0] } ?? []

@@ -35,11 +35,14 @@ final class ProgressBar {
             write("\r\u{1B}[K" + style.yellow("warning: ") + TerminalText.sanitize(message) + "\n")
             redraw()
         case .stageFinished(_, let duration, let rows):
-            (step, done, total) = (String(format: "done, %d rows in %.2fs", rows, duration), max(total, 1), max(total, 1))
+            (step, done, total) = (
+                String(format: "done, %d rows in %.2fs", rows, duration), max(total, 1), max(total, 1)
+            )
             redraw()
             write("\n")
         case .stageFailed(_, let message):
-            step = style.red("failed: " + TerminalText.sanitize(message.split(separator: "\n").first.map(String.init) ?? message))
+            step = style.red(
+                "failed: " + TerminalText.sanitize(message.split(separator: "\n").first.map(String.init) ?? message))
             redraw()
             write("\n")
         }

@@ -21,7 +21,8 @@ struct TextTable {
         }
         func line(_ cells: [String]) -> String {
             cells.indices.map { index in
-                index == cells.count - 1 ? cells[index] : cells[index].padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1
+                    ? cells[index] : cells[index].padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }
         return [style.bold(line(head)), line(widths.map { String(repeating: "-", count: $0) })] + body.map(line)

@@ -41,11 +41,12 @@ struct ChangeEntry: Encodable {
 
     /// "~ Book.isbnCode renamed from isbn  [lightweight]", then the reason and fix, or the loss, indented.
     func textLines(style: TextStyle) -> [String] {
-        let label = switch classification {
-        case "custom": style.yellow("[custom]")
-        case "destructive": style.red("[destructive]")
-        default: style.green("[lightweight]")
-        }
+        let label =
+            switch classification {
+            case "custom": style.yellow("[custom]")
+            case "destructive": style.red("[destructive]")
+            default: style.green("[lightweight]")
+            }
         var lines = ["\(marker) \(TerminalText.sanitize(description))  \(label)"]
         if let reason { lines.append("    why: \(TerminalText.sanitize(reason))") }
         if let fix { lines.append("    fix: \(TerminalText.sanitize(fix))") }

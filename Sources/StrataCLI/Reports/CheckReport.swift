@@ -29,15 +29,23 @@ struct CheckReport: Encodable {
         valid = problems.isEmpty
         self.problems = problems
         versions = checked.schemas.map {
-            Version(version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint, entities: $0.entities.map(\.name))
+            Version(
+                version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
+                entities: $0.entities.map(\.name))
         }
         stages = checked.stages.enumerated().map { StageEntry($1, index: $0 + 1) }
     }
 
     /// The report as text.
     func textLines(style: TextStyle) -> [String] {
-        var lines = [style.bold("Plan \(plan): \(versions.count) version\(versions.count == 1 ? "" : "s"), \(stages.count) stage\(stages.count == 1 ? "" : "s")")]
-        lines += versions.map { "  \($0.version)  \($0.entities.joined(separator: ", "))  (fingerprint \($0.fingerprint.prefix(8)))" }
+        var lines = [
+            style.bold(
+                "Plan \(plan): \(versions.count) version\(versions.count == 1 ? "" : "s"), \(stages.count) stage\(stages.count == 1 ? "" : "s")"
+            )
+        ]
+        lines += versions.map {
+            "  \($0.version)  \($0.entities.joined(separator: ", "))  (fingerprint \($0.fingerprint.prefix(8)))"
+        }
         lines.append("")
         for stage in stages {
             lines += stage.textLines(style: style, sql: false).map { "  " + $0 }

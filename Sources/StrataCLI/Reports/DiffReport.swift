@@ -32,7 +32,10 @@ struct DiffReport: Encodable {
         changes = diffs.flatMap { diff in
             diff.changes.map { change in
                 var entry = ChangeEntry(change)
-                if diffs.count > 1 { entry.step = "\(diff.from.version?.description ?? "unversioned") -> \(diff.to.version?.description ?? "unversioned")" }
+                if diffs.count > 1 {
+                    entry.step =
+                        "\(diff.from.version?.description ?? "unversioned") -> \(diff.to.version?.description ?? "unversioned")"
+                }
                 return entry
             }
         }
@@ -43,7 +46,8 @@ struct DiffReport: Encodable {
             let recorded = try inspector.metadata().version
             guard recorded == from.version else {
                 throw CommandFailure.usage(
-                    "\(url.path) is at \(recorded?.description ?? "no version"), not \(self.from); --store counts data for a store at the diff's first version")
+                    "\(url.path) is at \(recorded?.description ?? "no version"), not \(self.from); --store counts data for a store at the diff's first version"
+                )
             }
             findings = try diffs.enumerated().flatMap { index, diff in
                 // The first step's data is the store's own: its errors are real; later steps may lack columns.
@@ -67,7 +71,9 @@ struct DiffReport: Encodable {
         }
         if let store, let findings {
             lines += ["", style.bold("Data in \(TerminalText.sanitize(store))")]
-            lines += findings.isEmpty ? ["  nothing is lost, missing or duplicated"] : findings.map { "  " + $0.textLine(style: style) }
+            lines +=
+                findings.isEmpty
+                ? ["  nothing is lost, missing or duplicated"] : findings.map { "  " + $0.textLine(style: style) }
         }
         return lines
     }

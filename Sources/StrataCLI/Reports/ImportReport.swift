@@ -50,7 +50,9 @@ struct ImportReport: Encodable {
 
     /// The text lines: what was imported, per entity, the links, and what was not carried over.
     var textLines: [String] {
-        var lines = ["Imported \(TerminalText.sanitize(source)) into \(TerminalText.sanitize(destination)) at version \(version ?? "unversioned")"]
+        var lines = [
+            "Imported \(TerminalText.sanitize(source)) into \(TerminalText.sanitize(destination)) at version \(version ?? "unversioned")"
+        ]
         lines += entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) row\($0.rows == 1 ? "" : "s")" }
         lines.append("  relationship links: \(links)")
         if notes.isEmpty {

@@ -98,32 +98,40 @@ struct InfoReport: Encodable {
 
     /// Reads the report from a SwiftData or Core Data store (through the private copy `AppleStore` holds).
     init(appleStore apple: AppleStore) throws {
-        let counts = Dictionary(try apple.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
+        let counts = Dictionary(
+            try apple.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
         let schema = apple.schema().schema
         kind = "apple"
         store = apple.url.path
         version = apple.defaultVersion?.description
         entities = apple.entityNames.map { name in
             let entity = schema.entitiesByName[name]
-            let transient = apple.model.allAttributes(of: name).filter(\.isTransient).map(\.name)
+            let transient =
+                apple.model.allAttributes(of: name).filter(\.isTransient).map(\.name)
                 + apple.model.allRelationships(of: name).filter(\.isTransient).map(\.name)
             let notes = apple.notes(of: name, includingUnmatchedRows: false)
             return Entity(
                 name: name, rows: counts[name] ?? 0,
                 attributes: (entity?.attributes ?? []).map {
-                    Attribute(name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
+                    Attribute(
+                        name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
                 },
                 relationships: (entity?.relationships ?? []).map {
-                    Relationship(name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
+                    Relationship(
+                        name: $0.name, destination: $0.destination, toMany: $0.isToMany,
+                        deleteRule: $0.deleteRule.rawValue)
                 },
                 parent: apple.model.entity(named: name)?.parent, ancestors: apple.model.ancestors(of: name),
                 abstract: apple.model.entity(named: name)?.isAbstract ?? false, transient: transient.sorted(),
                 notes: notes.isEmpty ? nil : notes)
         }
         let unmatched = apple.unmatchedRows
-        unmatchedRows = unmatched.isEmpty ? nil : unmatched.map {
-            UnmatchedRows(table: $0.table, entityNumber: $0.entityNumber, storedName: $0.storedName, rows: $0.rows)
-        }
+        unmatchedRows =
+            unmatched.isEmpty
+            ? nil
+            : unmatched.map {
+                UnmatchedRows(table: $0.table, entityNumber: $0.entityNumber, storedName: $0.storedName, rows: $0.rows)
+            }
         versionIdentifiers = apple.metadata.versionIdentifiers
         frameworkVersion = apple.metadata.frameworkVersion
         storeUUID = apple.metadata.storeUUID
@@ -146,7 +154,8 @@ struct InfoReport: Encodable {
         kind = "strata"
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
-        let counts = Dictionary(try inspector.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
+        let counts = Dictionary(
+            try inspector.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
         store = url.path
         storeFormat = metadata.format
         version = metadata.version?.description
@@ -155,14 +164,19 @@ struct InfoReport: Encodable {
             Entity(
                 name: entity.name, rows: counts[entity.name] ?? 0,
                 attributes: entity.attributes.map {
-                    Attribute(name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
+                    Attribute(
+                        name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
                 },
                 relationships: entity.relationships.map {
-                    Relationship(name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
+                    Relationship(
+                        name: $0.name, destination: $0.destination, toMany: $0.isToMany,
+                        deleteRule: $0.deleteRule.rawValue)
                 })
         }
         history = try inspector.history().map {
-            AppliedStage(from: $0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion, to: $0.toVersion, kind: $0.kind, appliedAt: $0.appliedAt, rows: $0.rows)
+            AppliedStage(
+                from: $0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion, to: $0.toVersion, kind: $0.kind,
+                appliedAt: $0.appliedAt, rows: $0.rows)
         }
     }
 
@@ -176,11 +190,16 @@ struct InfoReport: Encodable {
         let table = TextTable(
             header: ["entity", "rows", "properties"],
             rows: entities.map { entity in
-                let properties = entity.attributes.map { "\($0.name): \($0.type)\($0.optional ? "?" : "")\($0.unique ? " unique" : "")" }
+                let properties =
+                    entity.attributes.map {
+                        "\($0.name): \($0.type)\($0.optional ? "?" : "")\($0.unique ? " unique" : "")"
+                    }
                     + entity.relationships.map { "\($0.name) -> \($0.toMany ? "[\($0.destination)]" : $0.destination)" }
                     + (entity.transient ?? []).map { "\($0) (transient, no data)" }
                 // An Apple subentity shows its parent the Swift way (`TextMessage : Message`); its rows include its subentities'.
-                let name = entity.name + (entity.parent.map { " : \($0)" } ?? "") + (entity.abstract == true ? " (abstract)" : "")
+                let name =
+                    entity.name + (entity.parent.map { " : \($0)" } ?? "")
+                    + (entity.abstract == true ? " (abstract)" : "")
                 return [name, String(entity.rows), properties.joined(separator: ", ")].map(TerminalText.sanitize)
             },
             maximumColumnWidth: 100)
@@ -204,17 +223,26 @@ struct InfoReport: Encodable {
         ]
         lines += entityLines(style: style)
         if entities.contains(where: { $0.parent != nil }) {
-            lines.append(style.dim("  A subentity (`Name : Parent`) lists its inherited properties too; a parent's rows include its subentities'."))
+            lines.append(
+                style.dim(
+                    "  A subentity (`Name : Parent`) lists its inherited properties too; a parent's rows include its subentities'."
+                ))
         }
         for entity in entities {
-            lines += (entity.notes ?? []).map { "  Note: \(TerminalText.sanitize(entity.name)).\(TerminalText.sanitize($0))" }
+            lines += (entity.notes ?? []).map {
+                "  Note: \(TerminalText.sanitize(entity.name)).\(TerminalText.sanitize($0))"
+            }
         }
         lines += (unmatchedRows ?? []).map { unmatched in
             let name = unmatched.storedName.map { " (\($0) in Z_PRIMARYKEY)" } ?? ""
-            return "  Note: \(unmatched.rows) row(s) of \(unmatched.table) have Z_ENT \(unmatched.entityNumber.map(String.init) ?? "NULL")\(name), which matches no entity of the model; they are not shown or imported"
+            return
+                "  Note: \(unmatched.rows) row(s) of \(unmatched.table) have Z_ENT \(unmatched.entityNumber.map(String.init) ?? "NULL")\(name), which matches no entity of the model; they are not shown or imported"
         }.map(TerminalText.sanitize)
         let tables = historyTables ?? []
-        lines += ["", "\(style.bold("History tables")) (hidden) \(tables.isEmpty ? "none" : TerminalText.sanitize(tables.joined(separator: ", ")))"]
+        lines += [
+            "",
+            "\(style.bold("History tables")) (hidden) \(tables.isEmpty ? "none" : TerminalText.sanitize(tables.joined(separator: ", ")))",
+        ]
         return lines
     }
 

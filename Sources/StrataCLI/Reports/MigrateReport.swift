@@ -37,23 +37,31 @@ struct MigrateReport: Encodable {
         let path = TerminalText.sanitize(store)
         var lines: [String] = []
         if stages.isEmpty && succeeded && notRun == nil { return ["\(path) is already at \(target); nothing to run."] }
-        lines.append(style.bold(dryRun
-            ? "Dry run of plan \(plan) on a private copy of \(path) (the store was not written):"
-            : "Plan \(plan) on \(path):"))
+        lines.append(
+            style.bold(
+                dryRun
+                    ? "Dry run of plan \(plan) on a private copy of \(path) (the store was not written):"
+                    : "Plan \(plan) on \(path):"))
         lines += stages.flatMap { $0.textLines(style: style) }.map { "  " + $0 }
         if let backup { lines.append("Backed up first to \(TerminalText.sanitize(backup)).") }
         if !succeeded {
-            lines.append(style.red(dryRun
-                ? "A real run would fail; the store would stay at \(reached)."
-                : "The failing stage rolled back; \(path) is at \(reached)."))
+            lines.append(
+                style.red(
+                    dryRun
+                        ? "A real run would fail; the store would stay at \(reached)."
+                        : "The failing stage rolled back; \(path) is at \(reached)."))
         } else if let notRun {
             lines.append(style.yellow(notRun))
         } else if remaining > 0 {
-            lines.append("\(dryRun ? "The copy reached" : "\(path) is at") \(reached); \(remaining) stage\(remaining == 1 ? "" : "s") remain\(remaining == 1 ? "s" : "") to \(target).")
+            lines.append(
+                "\(dryRun ? "The copy reached" : "\(path) is at") \(reached); \(remaining) stage\(remaining == 1 ? "" : "s") remain\(remaining == 1 ? "s" : "") to \(target)."
+            )
         } else {
-            lines.append(style.green(dryRun
-                ? "A real run would take the store from \(from) to \(target)."
-                : "\(path) migrated from \(from) to \(target)."))
+            lines.append(
+                style.green(
+                    dryRun
+                        ? "A real run would take the store from \(from) to \(target)."
+                        : "\(path) migrated from \(from) to \(target)."))
         }
         return lines
     }

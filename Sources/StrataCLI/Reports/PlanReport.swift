@@ -34,9 +34,14 @@ struct PlanReport: Encodable {
     func textLines(style: TextStyle, sql: Bool) -> [String] {
         let heading = "\(TerminalText.sanitize(store)) is at \(storeVersion)"
         guard !stages.isEmpty else { return ["\(heading), plan \(plan)'s target: nothing to run."] }
-        var lines = [style.bold("\(heading); plan \(plan) leads to \(target) in \(stages.count) stage\(stages.count == 1 ? "" : "s"):"), ""]
+        var lines = [
+            style.bold(
+                "\(heading); plan \(plan) leads to \(target) in \(stages.count) stage\(stages.count == 1 ? "" : "s"):"),
+            "",
+        ]
         for stage in stages { lines += stage.textLines(style: style, sql: sql) + [""] }
-        lines.append("Dry-run it with: strata migrate \(TerminalText.sanitize(store)) --plan \(plan) --to \(target) --dry-run")
+        lines.append(
+            "Dry-run it with: strata migrate \(TerminalText.sanitize(store)) --plan \(plan) --to \(target) --dry-run")
         return lines
     }
 }

@@ -29,7 +29,9 @@ struct RowsReport: Encodable {
     /// The page's values in column order, for the text table.
     private let cells: [[String]]
 
-    private enum CodingKeys: String, CodingKey { case format, store, entity, columns, rows, total, limit, offset, notes }
+    private enum CodingKeys: String, CodingKey {
+        case format, store, entity, columns, rows, total, limit, offset, notes
+    }
 
     /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
     /// filter columns first (usage errors, exit 2).
@@ -38,7 +40,8 @@ struct RowsReport: Encodable {
         case .strata:
             try self.init(strataStore: url, entity: entity, limit: limit, offset: offset, filters: filters)
         case .apple:
-            try self.init(appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset, filters: filters)
+            try self.init(
+                appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset, filters: filters)
         }
     }
 
@@ -47,15 +50,18 @@ struct RowsReport: Encodable {
     init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int, filters: [RowFilter] = []) throws {
         guard apple.entityNames.contains(entity) else {
             throw CommandFailure.usage(
-                "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))")
+                "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))"
+            )
         }
         if let other = filters.first(where: { $0.comparison != .equal }) {
             throw CommandFailure.usage(
-                "\(TerminalText.sanitize(other.description)): a SwiftData or Core Data store's rows are filtered with column=value only")
+                "\(TerminalText.sanitize(other.description)): a SwiftData or Core Data store's rows are filtered with column=value only"
+            )
         }
         let page: AppleRowPage
         do {
-            page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters.map { ($0.column, $0.value) })
+            page = try apple.rows(
+                of: entity, limit: limit, offset: offset, filters: filters.map { ($0.column, $0.value) })
         } catch let error as AppleStoreError {
             guard case .invalidFilter = error else { throw error }
             throw CommandFailure.usage(TerminalText.sanitize(error.description))
@@ -64,7 +70,8 @@ struct RowsReport: Encodable {
         self.entity = entity
         columns = page.columns
         rows = page.rows.map { values in
-            Dictionary(zip(page.columns, values.map { JSONScalar($0.storedValue) }), uniquingKeysWith: { first, _ in first })
+            Dictionary(
+                zip(page.columns, values.map { JSONScalar($0.storedValue) }), uniquingKeysWith: { first, _ in first })
         }
         cells = page.rows.map { $0.map(\.description) }
         notes = page.notes.isEmpty ? nil : page.notes
@@ -79,7 +86,8 @@ struct RowsReport: Encodable {
         let schema = try inspector.metadata().schema
         guard schema.entitiesByName[entity] != nil else {
             throw CommandFailure.usage(
-                "\(url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(schema.entities.map(\.name).joined(separator: ", ")))")
+                "\(url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(schema.entities.map(\.name).joined(separator: ", ")))"
+            )
         }
         let page: RowPage
         do {
@@ -105,6 +113,8 @@ struct RowsReport: Encodable {
         let heading = "\(TerminalText.sanitize(entity)): \(shown) of \(total)"
         let noted = (notes ?? []).map { "Note: " + TerminalText.sanitize($0) }
         guard !cells.isEmpty else { return [heading] + noted }
-        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [style.dim(heading)] + noted
+        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [
+            style.dim(heading)
+        ] + noted
     }
 }

@@ -48,7 +48,9 @@ struct StageEntry: Encodable {
         if !steps.isEmpty {
             lines.append("   steps:")
             for step in steps {
-                lines.append("     - \(TerminalText.sanitize(step.summary))\(step.phase == "finish" ? " (after didMigrate)" : "")")
+                lines.append(
+                    "     - \(TerminalText.sanitize(step.summary))\(step.phase == "finish" ? " (after didMigrate)" : "")"
+                )
                 if sql { lines += step.sql.map { "         " + style.dim(TerminalText.sanitize($0)) } }
             }
         }

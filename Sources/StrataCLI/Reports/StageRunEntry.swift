@@ -18,11 +18,15 @@ struct StageRunEntry: Encodable {
 
     /// The entry of a stage that committed with `report`.
     init(_ stage: PlannedStage, index: Int, report: StageReport) {
-        self.init(stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings, failure: report.failure)
+        self.init(
+            stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings,
+            failure: report.failure)
     }
 
     /// The entry of `stage` at `index` (1-based) with its outcome.
-    init(_ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?) {
+    init(
+        _ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?
+    ) {
         self.index = index
         title = stage.title
         from = stage.from.version?.description ?? "unversioned"
@@ -39,12 +43,16 @@ struct StageRunEntry: Encodable {
     /// "1. lightweight 1.0.0 -> 2.0.0: succeeded, 1000 rows in 0.05s", then its findings and failure.
     func textLines(style: TextStyle) -> [String] {
         let outcome = failure == nil ? style.green("succeeded") : style.red("failed")
-        var lines = ["\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"]
+        var lines = [
+            "\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"
+        ]
         if !findings.isEmpty {
             lines.append("   in the data before the stage:")
             lines += findings.map { "     " + $0.textLine(style: style) }
         }
-        if let failure { lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) } }
+        if let failure {
+            lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) }
+        }
         return lines
     }
 }

@@ -6,12 +6,16 @@ import StrataSources
 /// `--plan NAME` and `--sources DIR`: a plan this build knows by name, or the plan an app's source folder declares
 /// (read with swift-syntax, compiling nothing; `--plan` then picks among several plans by type name).
 struct PlanOptions: ParsableArguments {
-    @Option(help: "The plan: a name this build knows (see `strata --help`), or with --sources the plan's type name (needed only when the sources declare several).")
+    @Option(
+        help:
+            "The plan: a name this build knows (see `strata --help`), or with --sources the plan's type name (needed only when the sources declare several)."
+    )
     var plan: String?
 
-    @Option(help: ArgumentHelp(
-        "An app's source folder: its versioned schemas and migration plan are read from its Swift files (compiling nothing; the folder is never written).",
-        valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (compiling nothing; the folder is never written).",
+            valueName: "dir"))
     var sources: String?
 
     /// True when neither option was given.
@@ -20,7 +24,8 @@ struct PlanOptions: ParsableArguments {
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
     func resolve() throws -> ResolvedPlan {
         if let sources {
-            let app: AppSources, plan: SourcePlan
+            let app: AppSources
+            let plan: SourcePlan
             do {
                 app = try AppSources(folder: URL(fileURLWithPath: sources))
                 plan = try app.plan(named: self.plan)
@@ -29,8 +34,12 @@ struct PlanOptions: ParsableArguments {
             }
             return ResolvedPlan(name: plan.name, checked: plan.check(), source: plan, sources: app)
         }
-        guard let plan else { throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR") }
-        return ResolvedPlan(name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)), source: nil, sources: nil)
+        guard let plan else {
+            throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR")
+        }
+        return ResolvedPlan(
+            name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)),
+            source: nil, sources: nil)
     }
 }
 

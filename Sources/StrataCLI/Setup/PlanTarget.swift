@@ -15,6 +15,8 @@ struct PlanTarget {
         let plan = try resolved.validated()
         self.resolved = resolved
         self.plan = plan
-        version = try to.map { try VersionArgument.schema($0, in: plan, planName: resolved.name).version } ?? plan.schemas.last?.version
+        version =
+            try to.map { try VersionArgument.schema($0, in: plan, planName: resolved.name).version }
+            ?? plan.schemas.last?.version
     }
 }

@@ -8,7 +8,8 @@ enum PrivateCopyErrors {
         let path = original.path
         switch error {
         case MigrationError.unknownStoreVersion(_, let recorded, let closest, let differences):
-            return MigrationError.unknownStoreVersion(store: path, recorded: recorded, closest: closest, differences: differences)
+            return MigrationError.unknownStoreVersion(
+                store: path, recorded: recorded, closest: closest, differences: differences)
         case MigrationError.modifiedSchema(_, let version, let differences):
             return MigrationError.modifiedSchema(store: path, version: version, differences: differences)
         case MigrationError.dataLossRefused(_, let losses):
@@ -27,7 +28,8 @@ enum PrivateCopyErrors {
     /// A migrator on a private copy of `url`, whose errors name `url`.
     static func migrator(onCopyOf url: URL, target: PlanTarget, refusingDataLoss: Bool = false) throws -> Migrator {
         do {
-            return try Migrator.onPrivateCopy(of: url, validated: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
+            return try Migrator.onPrivateCopy(
+                of: url, validated: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
         } catch {
             throw naming(url, in: error)
         }

@@ -25,7 +25,9 @@ enum StoreArgument {
         } catch AppleStoreError.unrecognizedFormat(let path, let reason) {
             throw CommandFailure(
                 status: .storeProblem,
-                message: "\(TerminalText.sanitize(path)) is not a Strata store, nor a SwiftData or Core Data store: \(reason)")
+                message:
+                    "\(TerminalText.sanitize(path)) is not a Strata store, nor a SwiftData or Core Data store: \(reason)"
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ enum VersionArgument {
     static func schema(_ text: String, in plan: ValidatedPlan, planName: String) throws -> Schema {
         let known = plan.schemas.compactMap(\.version).map(\.description).joined(separator: ", ")
         guard let version = Schema.Version(text) else {
-            throw CommandFailure.usage("'\(TerminalText.sanitize(text))' is not a version like 1.2.0; plan \(planName) has \(known)")
+            throw CommandFailure.usage(
+                "'\(TerminalText.sanitize(text))' is not a version like 1.2.0; plan \(planName) has \(known)")
         }
         guard let schema = plan.schema(version) else {
             throw CommandFailure.usage("plan \(planName) has no version \(version); its versions are \(known)")

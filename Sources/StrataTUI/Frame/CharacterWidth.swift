@@ -34,7 +34,8 @@ public enum CharacterWidth {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         let room = width - of(ellipsis)
-        var result = "", used = 0
+        var result = ""
+        var used = 0
         for character in text {
             let columns = of(character)
             if used + columns > room { break }

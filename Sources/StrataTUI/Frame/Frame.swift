@@ -26,7 +26,9 @@ public struct Frame: Sendable, Equatable {
     /// Writes text from (x, y), no further than `limit` columns (the frame's edge by default), sanitized of
     /// control characters; returns the columns written.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, limit: Int? = nil, role: Role = .plain, style: Style = []) -> Int {
+    public mutating func put(_ text: String, x: Int, y: Int, limit: Int? = nil, role: Role = .plain, style: Style = [])
+        -> Int
+    {
         guard y >= 0, y < height, x < width else { return 0 }
         let end = min(width, x + (limit ?? width))
         var column = x
@@ -69,7 +71,8 @@ public struct Frame: Sendable, Equatable {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let role: Role = focused ? .focusedBorder : .border
         let style: Style = focused ? .bold : []
-        let right = rect.x + rect.width - 1, bottom = rect.y + rect.height - 1
+        let right = rect.x + rect.width - 1
+        let bottom = rect.y + rect.height - 1
         for column in rect.x...right {
             put(glyphs.horizontal, x: column, y: rect.y, limit: 1, role: role, style: style)
             put(glyphs.horizontal, x: column, y: bottom, limit: 1, role: role, style: style)
@@ -83,11 +86,15 @@ public struct Frame: Sendable, Equatable {
         put(glyphs.bottomLeft, x: rect.x, y: bottom, limit: 1, role: role, style: style)
         put(glyphs.bottomRight, x: right, y: bottom, limit: 1, role: role, style: style)
         let label = CharacterWidth.truncate(" \(title) ", to: rect.width - 4, ellipsis: glyphs.ellipsis)
-        put(label, x: rect.x + 2, y: rect.y, limit: rect.width - 4, role: focused ? .focusedBorder : .title, style: .bold)
+        put(
+            label, x: rect.x + 2, y: rect.y, limit: rect.width - 4, role: focused ? .focusedBorder : .title,
+            style: .bold)
     }
 
     /// The one-column symbols of the UI's own texts and their ASCII stand-ins, for `--ascii`.
-    static let asciiSymbols: [String: String] = ["·": "-", "–": "-", "—": "-", "…": "~", "→": ">", "↓": "v", "↑": "^", "←": "<"]
+    static let asciiSymbols: [String: String] = [
+        "·": "-", "–": "-", "—": "-", "…": "~", "→": ">", "↓": "v", "↑": "^", "←": "<",
+    ]
 
     /// Replaces the UI's one-column symbols (separators, dashes, ellipses, arrows) with ASCII, and every other
     /// character outside ASCII (from data) with its letter without accents ("García" as "Garcia") or `?`, one per
@@ -115,7 +122,8 @@ public struct Frame: Sendable, Equatable {
     static func transliterate(_ text: String) -> String {
         if let letter = asciiLetters[text] { return letter }
         let folded = text.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
-        guard let first = folded.unicodeScalars.first, first.isASCII, !first.properties.isWhitespace || first == " " else { return "?" }
+        guard let first = folded.unicodeScalars.first, first.isASCII, !first.properties.isWhitespace || first == " "
+        else { return "?" }
         return String(first)
     }
 
@@ -127,7 +135,9 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// The characters, one line per row, trailing spaces removed.
-    public var text: String { lines { $0.text }.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n") }
+    public var text: String {
+        lines { $0.text }.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+    }
 
     /// One role code per column, one line per row.
     public var roleMap: String { lines { String($0.role.rawValue) }.joined(separator: "\n") }

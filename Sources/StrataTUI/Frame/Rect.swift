@@ -11,7 +11,9 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// True when the cell at (x, y) is inside.
-    public func contains(x: Int, y: Int) -> Bool { x >= self.x && x < self.x + width && y >= self.y && y < self.y + height }
+    public func contains(x: Int, y: Int) -> Bool {
+        x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
+    }
 
     /// The rectangle inside a one-cell border.
     public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }

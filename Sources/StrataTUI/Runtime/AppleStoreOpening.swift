@@ -31,7 +31,8 @@ struct AppleStoreOpening {
         let label = "model \(store.defaultVersion?.description ?? "unversioned")"
         var state = AppState(
             width: width, height: height, options: options, storePath: store.url.path, storeVersion: label,
-            planName: planName, schemas: schemas, storeIndex: 0, targetIndex: planSchemas.isEmpty ? nil : schemas.count - 1)
+            planName: planName, schemas: schemas, storeIndex: 0,
+            targetIndex: planSchemas.isEmpty ? nil : schemas.count - 1)
         state.versions[0].version = label
         state.storeModelFirst = true
         state.matchIndex = match
@@ -51,19 +52,25 @@ struct AppleStoreOpening {
         let planLabel = planName ?? "NAME"
         switch (plan, equal, named, closest) {
         case (nil, _, _, _):
-            note = "A SwiftData / Core Data store opens read-only. Pass --plan NAME to compare its model with a plan's versions."
+            note =
+                "A SwiftData / Core Data store opens read-only. Pass --plan NAME to compare its model with a plan's versions."
         case (_, let equal?, _, _):
-            note = "The store's model is the plan's \(StageID.label(planSchemas[equal].version)). Read only: these stages are shown, not run."
+            note =
+                "The store's model is the plan's \(StageID.label(planSchemas[equal].version)). Read only: these stages are shown, not run."
         case (_, nil, let named?, _):
-            note = "The store says it is \(StageID.label(planSchemas[named].version)), but its model is not the plan \(planLabel)'s \(StageID.label(planSchemas[named].version)) (\(counts[named]) differences, see the Diff)."
+            note =
+                "The store says it is \(StageID.label(planSchemas[named].version)), but its model is not the plan \(planLabel)'s \(StageID.label(planSchemas[named].version)) (\(counts[named]) differences, see the Diff)."
         case (_, nil, nil, let closest):
             let version = closest.map { StageID.label(planSchemas[$0].version) } ?? "?"
-            note = "The store's model matches no version of the plan \(planLabel); the closest is \(version) (see the Diff)."
+            note =
+                "The store's model matches no version of the plan \(planLabel); the closest is \(version) (see the Diff)."
         }
         // The model row and its diff show each entity flattened (Strata has no inheritance): say which inherit.
         let inheriting = store.model.entities.compactMap { entity in entity.parent.map { "\(entity.name) : \($0)" } }
         if !inheriting.isEmpty {
-            note += " Model entities inherit (shown flattened, with inherited properties): " + TerminalText.sanitize(inheriting.joined(separator: ", ")) + "."
+            note +=
+                " Model entities inherit (shown flattened, with inherited properties): "
+                + TerminalText.sanitize(inheriting.joined(separator: ", ")) + "."
         }
     }
 }

@@ -26,7 +26,8 @@ struct PlanMismatch {
         storeLabel = "store \(StageID.label(metadata.version))"
         let version = StageID.label(plan.schemas.isEmpty ? nil : plan.schemas[best].version)
         let named = plan.schemas.contains { $0.version == metadata.version && metadata.version != nil }
-        note = "The store matches no version of the plan \(planName)\(named ? " (its \(StageID.label(metadata.version)) is another schema)" : ""): "
+        note =
+            "The store matches no version of the plan \(planName)\(named ? " (its \(StageID.label(metadata.version)) is another schema)" : ""): "
             + "the closest is \(version), \(differences) difference\(differences == 1 ? "" : "s") away (see the Diff). "
             + "Open it with the plan it was made with, or fix the plan; nothing can run."
     }

@@ -28,11 +28,13 @@ public final class Session: @unchecked Sendable {
     /// is neither kind of store or the plan is invalid.
     /// `planName` is how the user names the plan (`--plan NAME`); the type's name by default.
     public convenience init(
-        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, width: Int = 80, height: Int = 24,
+        store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, width: Int = 80,
+        height: Int = 24,
         options: RenderOptions = RenderOptions()
     ) throws {
         try self.init(
-            store: url, validated: plan.map(ValidatedPlan.init), planName: planName ?? plan.map { String(describing: $0) },
+            store: url, validated: plan.map(ValidatedPlan.init),
+            planName: planName ?? plan.map { String(describing: $0) },
             width: width, height: height, options: options)
     }
 
@@ -51,7 +53,11 @@ public final class Session: @unchecked Sendable {
             apple = store
             schemas = opening.schemas
             initialState = opening.state
-            _ = Reducer.reduce(&initialState, .planned(stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: initialState.storeVersion))
+            _ = Reducer.reduce(
+                &initialState,
+                .planned(
+                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: initialState.storeVersion
+                ))
             _ = Reducer.reduce(&initialState, browse())
             return
         }
@@ -60,7 +66,8 @@ public final class Session: @unchecked Sendable {
         guard let plan else {
             schemas = [metadata.schema]
             initialState = AppState(
-                width: width, height: height, options: options, storePath: url.path, storeVersion: StageID.label(metadata.version),
+                width: width, height: height, options: options, storePath: url.path,
+                storeVersion: StageID.label(metadata.version),
                 planName: nil, schemas: schemas, storeIndex: 0, targetIndex: nil)
             _ = Reducer.reduce(&initialState, makeMigrator(.dryRun).1)
             _ = Reducer.reduce(&initialState, browse())
@@ -70,7 +77,8 @@ public final class Session: @unchecked Sendable {
         if let storeIndex = plan.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
             schemas = plan.schemas
             initialState = AppState(
-                width: width, height: height, options: options, storePath: url.path, storeVersion: StageID.label(metadata.version),
+                width: width, height: height, options: options, storePath: url.path,
+                storeVersion: StageID.label(metadata.version),
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
             let (migrator, planned) = makeMigrator(.dryRun)
             self.migrator = migrator
@@ -80,7 +88,9 @@ public final class Session: @unchecked Sendable {
             schemas = mismatch.schemas
             initialState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
-            _ = Reducer.reduce(&initialState, .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: initialState.storeVersion))
+            _ = Reducer.reduce(
+                &initialState,
+                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: initialState.storeVersion))
         }
         _ = Reducer.reduce(&initialState, browse())
     }
@@ -121,7 +131,10 @@ public final class Session: @unchecked Sendable {
 
     private func run(all: Bool) {
         guard apple == nil else {
-            inbox.post(.runEnded(cancelled: false, error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
+            inbox.post(
+                .runEnded(
+                    cancelled: false,
+                    error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
             return
         }
         var migrator = current()
@@ -136,7 +149,8 @@ public final class Session: @unchecked Sendable {
             return
         }
         migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
-        var cancelled = false, failure: String?
+        var cancelled = false
+        var failure: String?
         do {
             repeat {
                 if let stage = migrator.nextStage, stage.lacksCode {
@@ -167,16 +181,34 @@ public final class Session: @unchecked Sendable {
         let version = StageID.label((try? inspector.version()) ?? nil)
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
         guard let plan else {
-            return (nil, .planned(stages: history, note: history.isEmpty ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode, storeVersion: version))
+            return (
+                nil,
+                .planned(
+                    stages: history,
+                    note: history.isEmpty
+                        ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode,
+                    storeVersion: version)
+            )
         }
         do {
-            let migrator = mode == .dryRun
+            let migrator =
+                mode == .dryRun
                 ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan)
                 : try Migrator(store: storeURL, validated: plan)
-            let note = migrator.pending.isEmpty ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
-            return (migrator, .planned(stages: history + migrator.pending.map(StageRow.init(planned:)), note: note, mode: mode, storeVersion: version))
+            let note =
+                migrator.pending.isEmpty
+                ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
+            return (
+                migrator,
+                .planned(
+                    stages: history + migrator.pending.map(StageRow.init(planned:)), note: note, mode: mode,
+                    storeVersion: version)
+            )
         } catch {
-            return (nil, .planned(stages: history, note: "Cannot plan a migration: \(error)", mode: mode, storeVersion: version))
+            return (
+                nil,
+                .planned(stages: history, note: "Cannot plan a migration: \(error)", mode: mode, storeVersion: version)
+            )
         }
     }
 
@@ -203,7 +235,9 @@ public final class Session: @unchecked Sendable {
     /// The file the browser shows: the private copy in dry run (read in place: it is the session's own), the
     /// store otherwise (read without touching its files).
     private func browsed() -> (inspector: StoreInspector, label: String) {
-        if mode == .dryRun, let migrator = current() { return (StoreInspector(url: migrator.storeURL, inPlace: true), "private copy") }
+        if mode == .dryRun, let migrator = current() {
+            return (StoreInspector(url: migrator.storeURL, inPlace: true), "private copy")
+        }
         return (StoreInspector(url: storeURL), "store")
     }
 
@@ -235,9 +269,12 @@ public final class Session: @unchecked Sendable {
         do {
             if let apple {
                 if let other = filter.first(where: { $0.comparison != .equal }) {
-                    return .rowsFailed(entity: entity, message: "\(other): a SwiftData or Core Data store's rows are filtered with column=value only.")
+                    return .rowsFailed(
+                        entity: entity,
+                        message: "\(other): a SwiftData or Core Data store's rows are filtered with column=value only.")
                 }
-                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
+                let page = try apple.rows(
+                    of: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
                 return loaded(page.columns, page.rows, total: page.total)
             }
             let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filter)
@@ -256,22 +293,29 @@ public final class Session: @unchecked Sendable {
             return .findingsLoaded(from: from, to: to, [], note: nil)
         }
         if apple != nil {
-            return .findingsLoaded(from: from, to: to, [], note: "Data counts need a Strata store: strata import this store into one, then open it with the plan.")
+            return .findingsLoaded(
+                from: from, to: to, [],
+                note: "Data counts need a Strata store: strata import this store into one, then open it with the plan.")
         }
         let (inspector, label) = browsed()
         do {
             let metadata = try inspector.metadata()
             let version = metadata.version
             guard metadata.fingerprint == schemas[from].fingerprint else {
-                return .findingsLoaded(from: from, to: to, [], note: "Data counts appear for diffs from the \(label)'s own schema (\(StageID.label(version))).")
+                return .findingsLoaded(
+                    from: from, to: to, [],
+                    note: "Data counts appear for diffs from the \(label)'s own schema (\(StageID.label(version))).")
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
             // stage makes has none until that stage has run.
-            let steps = AppState.diffSteps(from: from, to: to, storeModelMatch: initialState.storeModelFirst ? .some(initialState.matchIndex) : nil)
+            let steps = AppState.diffSteps(
+                from: from, to: to, storeModelMatch: initialState.storeModelFirst ? .some(initialState.matchIndex) : nil
+            )
             let found = steps.flatMap { step in
                 (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
             }
-            return .findingsLoaded(from: from, to: to, found, note: "Data counts from the \(label) at \(StageID.label(version)).")
+            return .findingsLoaded(
+                from: from, to: to, found, note: "Data counts from the \(label) at \(StageID.label(version)).")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
         }

@@ -6,7 +6,9 @@ extension AppState {
     public var visibleVersions: [Int] { matching(.versions, versions.map(\.version)) }
 
     /// Indexes of the stages matching the Stages filter.
-    public var visibleStages: [Int] { matching(.stages, stages.map { "\($0.id) \($0.kindLabel) \($0.status.rawValue)" }) }
+    public var visibleStages: [Int] {
+        matching(.stages, stages.map { "\($0.id) \($0.kindLabel) \($0.status.rawValue)" })
+    }
 
     /// Indexes of the entities matching the Browser filter.
     public var visibleEntities: [Int] { matching(.browser, browser.entities.map(\.name)) }

@@ -97,13 +97,16 @@ public struct AppState: @unchecked Sendable {
         self.planName = planName
         self.schemas = schemas
         self.versions = schemas.map {
-            VersionRow(version: StageID.label($0.version), entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
+            VersionRow(
+                version: StageID.label($0.version), entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
         }
         self.storeIndex = storeIndex
         self.targetIndex = targetIndex
         let from = storeIndex ?? 0
         self.diffFrom = from
-        self.diffTo = targetIndex.map { $0 == from ? min(from + 1, schemas.count - 1) : $0 } ?? min(from + 1, max(schemas.count - 1, 0))
+        self.diffTo =
+            targetIndex.map { $0 == from ? min(from + 1, schemas.count - 1) : $0 }
+            ?? min(from + 1, max(schemas.count - 1, 0))
         recomputeDiff()
     }
 
@@ -114,7 +117,8 @@ public struct AppState: @unchecked Sendable {
             diff = []
             return
         }
-        let steps = Self.diffSteps(from: diffFrom, to: diffTo, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
+        let steps = Self.diffSteps(
+            from: diffFrom, to: diffTo, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
         diff = steps.flatMap { from, to in
             DiffEntry.entries(
                 of: SchemaDiff(from: schemas[from], to: schemas[to]),

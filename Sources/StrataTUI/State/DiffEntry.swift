@@ -20,11 +20,12 @@ public struct DiffEntry: Sendable, Equatable {
     /// The entries of a diff, in its order (grouped by entity), each marked with `step` when given.
     public static func entries(of diff: SchemaDiff, step: String? = nil) -> [DiffEntry] {
         diff.changes.map { change in
-            let detail: String? = switch change.classification {
-            case .lightweight: nil
-            case .custom(let reason, let fix): "\(reason); \(fix)"
-            case .destructive(let loss): "loses \(loss)"
-            }
+            let detail: String? =
+                switch change.classification {
+                case .lightweight: nil
+                case .custom(let reason, let fix): "\(reason); \(fix)"
+                case .destructive(let loss): "loses \(loss)"
+                }
             return DiffEntry(
                 entity: change.entity, property: change.property, marker: change.marker, text: change.description,
                 label: change.classification.label, detail: detail, step: step)

@@ -44,7 +44,8 @@ enum KeyReducer {
                 state.say("The Progress pane has no filter.", .warning)
                 return []
             }
-            let current = state.focus == .diff && state.main == .rows
+            let current =
+                state.focus == .diff && state.main == .rows
                 ? state.browser.page?.filter.map(\.description).joined(separator: " ")
                 : state.filters[state.focus]
             state.filterBefore = current
@@ -59,9 +60,10 @@ enum KeyReducer {
     static func cancel(_ state: inout AppState) -> [Effect] {
         guard !state.cancelling else { return [] }
         state.cancelling = true
-        state.say(state.quitWhenStopped
-            ? "Cancelling the running stage, then quitting: it rolls back…"
-            : "Cancelling the running stage: it rolls back…", .warning)
+        state.say(
+            state.quitWhenStopped
+                ? "Cancelling the running stage, then quitting: it rolls back…"
+                : "Cancelling the running stage: it rolls back…", .warning)
         return [.cancel]
     }
 
@@ -235,7 +237,9 @@ enum KeyReducer {
             return []
         }
         guard let next = state.stages.first(where: { $0.isRunnable }) else {
-            state.say(state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.", .warning)
+            state.say(
+                state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.",
+                .warning)
             return []
         }
         guard state.mode == .apply else {
@@ -243,11 +247,14 @@ enum KeyReducer {
         }
         let last = state.stages.last(where: { $0.isRunnable }) ?? next
         let versions = StageID(from: next.id.from, to: (all ? last : next).id.to).label(state.options.glyphs)
-        state.overlay = .confirm(Confirmation(
-            subject: .apply(all: all),
-            lines: ["Migrate the store \(versions)\(all ? " (every remaining stage)" : ""):", state.storePath,
-                    "Each stage is one transaction: a failure or Ctrl-C rolls it back."],
-            word: "yes"))
+        state.overlay = .confirm(
+            Confirmation(
+                subject: .apply(all: all),
+                lines: [
+                    "Migrate the store \(versions)\(all ? " (every remaining stage)" : ""):", state.storePath,
+                    "Each stage is one transaction: a failure or Ctrl-C rolls it back.",
+                ],
+                word: "yes"))
         return []
     }
 
@@ -265,16 +272,20 @@ enum KeyReducer {
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
         let plan = state.planName.map { " --plan \($0)" } ?? " --plan NAME"
         let version = state.matchIndex.map { " --as \(state.schemas[$0].version?.description ?? "")" } ?? ""
-        return "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
+        return
+            "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
     }
 
     /// How to add a plan to a store opened without one.
-    static let noPlanHint = "No plan: this store is browsed only. Open it with --plan NAME to diff its versions and dry-run the plan's stages."
+    static let noPlanHint =
+        "No plan: this store is browsed only. Open it with --plan NAME to diff its versions and dry-run the plan's stages."
 
     /// `m`: to apply mode after a typed confirmation; back to dry run at once.
     private static func switchMode(_ state: inout AppState) -> [Effect] {
         if state.planName == nil || !state.stages.contains(where: { $0.isRunnable }) && state.mode == .dryRun {
-            state.say(state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.", .warning)
+            state.say(
+                state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.",
+                .warning)
             return []
         }
         if state.mode == .readOnly {
@@ -291,11 +302,14 @@ enum KeyReducer {
             return [.switchMode(.dryRun)]
         }
         let target = state.targetIndex.map { state.versions[$0].version } ?? "?"
-        state.overlay = .confirm(Confirmation(
-            subject: .switchToApply,
-            lines: ["Switch to APPLY mode? n and r will then migrate the store itself:", state.storePath,
-                    "from \(state.storeVersion) to \(target); each run asks again before it writes."],
-            word: "apply"))
+        state.overlay = .confirm(
+            Confirmation(
+                subject: .switchToApply,
+                lines: [
+                    "Switch to APPLY mode? n and r will then migrate the store itself:", state.storePath,
+                    "from \(state.storeVersion) to \(target); each run asks again before it writes.",
+                ],
+                word: "apply"))
         return []
     }
 
@@ -303,14 +317,16 @@ enum KeyReducer {
     private static func paneKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         let pane = state.focus
         if pane == .diff, state.main == .rows { return rowsKey(&state, key) }
-        let count = state.itemCount(pane), visible = state.visibleRows(pane)
+        let count = state.itemCount(pane)
+        let visible = state.visibleRows(pane)
         var cursor = state.cursor(pane)
         let scrolls = pane == .diff || pane == .progress
         func move(_ delta: Int) {
             if scrolls {
                 let limit = max(0, count - visible)
                 // The log scrolls up from its newest line.
-                cursor.scroll = pane == .progress
+                cursor.scroll =
+                    pane == .progress
                     ? min(max(cursor.scroll - delta, 0), limit)
                     : min(max(cursor.scroll + delta, 0), limit)
             } else {
@@ -341,12 +357,13 @@ enum KeyReducer {
 
     /// The model index of the selected item of a list pane.
     static func selectedIndex(_ state: AppState, _ pane: Pane) -> Int? {
-        let items = switch pane {
-        case .versions: state.visibleVersions
-        case .stages: state.visibleStages
-        case .browser: state.visibleEntities
-        default: [Int]()
-        }
+        let items =
+            switch pane {
+            case .versions: state.visibleVersions
+            case .stages: state.visibleStages
+            case .browser: state.visibleEntities
+            default: [Int]()
+            }
         let selected = state.cursor(pane).selected
         return items.indices.contains(selected) ? items[selected] : nil
     }
@@ -361,7 +378,9 @@ enum KeyReducer {
             return pickedVersions(&state)
         case .stages:
             guard let index = selectedIndex(state, .stages) else {
-                if let note = state.stagesNote { state.overlay = .text(TextOverlay(title: "Stages", paragraphs: note.components(separatedBy: "\n"))) }
+                if let note = state.stagesNote {
+                    state.overlay = .text(TextOverlay(title: "Stages", paragraphs: note.components(separatedBy: "\n")))
+                }
                 return []
             }
             state.main = .stage(index)
@@ -393,7 +412,9 @@ enum KeyReducer {
         state.main = .diff
         state.cursors[.diff] = ListCursor()
         if state.message?.level == .warning { state.message = nil }
-        if state.diffFrom == state.diffTo { state.say("Both ends of the diff are \(state.versions[state.diffFrom].version): no changes.", .warning) }
+        if state.diffFrom == state.diffTo {
+            state.say("Both ends of the diff are \(state.versions[state.diffFrom].version): no changes.", .warning)
+        }
         return [.loadFindings(from: state.diffFrom, to: state.diffTo)]
     }
 
@@ -423,9 +444,11 @@ enum KeyReducer {
         case .enter:
             guard page.rows.indices.contains(page.selected) else { return [] }
             let row = page.rows[page.selected]
-            state.overlay = .text(TextOverlay(
-                title: "\(page.entity) row \(Formatting.count(page.offset + page.selected + 1)) of \(Formatting.count(page.total))",
-                paragraphs: zip(page.columns, row).map { "\($0): \($1)" }))
+            state.overlay = .text(
+                TextOverlay(
+                    title:
+                        "\(page.entity) row \(Formatting.count(page.offset + page.selected + 1)) of \(Formatting.count(page.total))",
+                    paragraphs: zip(page.columns, row).map { "\($0): \($1)" }))
             return []
         case .right, .character("l"): page.columnOffset = min(page.columnOffset + 1, max(0, page.columns.count - 2))
         case .left, .character("h"): page.columnOffset = max(0, page.columnOffset - 1)

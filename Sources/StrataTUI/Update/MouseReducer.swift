@@ -4,7 +4,9 @@ enum MouseReducer {
     /// A click at a cell.
     static func click(_ state: inout AppState, x: Int, y: Int) -> [Effect] {
         let layout = Layout(state)
-        guard layout.fits, let pane = Pane.allCases.first(where: { layout.rect($0).contains(x: x, y: y) }) else { return [] }
+        guard layout.fits, let pane = Pane.allCases.first(where: { layout.rect($0).contains(x: x, y: y) }) else {
+            return []
+        }
         state.focus = pane
         let inner = layout.rect(pane).inner
         guard inner.contains(x: x, y: y) else { return [] }
@@ -17,7 +19,8 @@ enum MouseReducer {
             cursor.selected = index
             state.cursors[pane] = cursor
         case .diff:
-            guard state.main == .rows, var page = state.browser.page, !page.loading, row >= 2, row - 2 < page.rows.count else { return [] }
+            guard state.main == .rows, var page = state.browser.page, !page.loading, row >= 2, row - 2 < page.rows.count
+            else { return [] }
             page.selected = row - 2
             state.browser.page = page
         case .progress:
@@ -29,7 +32,9 @@ enum MouseReducer {
     /// A wheel turn over a cell: three lines of the pane under it (which takes the focus).
     static func wheel(_ state: inout AppState, x: Int, y: Int, down: Bool) -> [Effect] {
         let layout = Layout(state)
-        guard layout.fits, let pane = Pane.allCases.first(where: { layout.rect($0).contains(x: x, y: y) }) else { return [] }
+        guard layout.fits, let pane = Pane.allCases.first(where: { layout.rect($0).contains(x: x, y: y) }) else {
+            return []
+        }
         state.focus = pane
         return (0..<3).flatMap { _ in KeyReducer.reduce(&state, down ? .down : .up) }
     }

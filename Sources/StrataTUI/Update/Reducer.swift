@@ -37,16 +37,23 @@ public enum Reducer {
             if let error {
                 state.say(error, .error)
             } else if cancelled {
-                state.say("Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.", .warning)
+                state.say(
+                    "Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.",
+                    .warning)
             } else {
                 let left = state.stages.filter { $0.isRunnable }.count
-                state.say(left == 0 ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")." : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
+                state.say(
+                    left == 0
+                        ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
+                        : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []
         case .planned(var stages, let note, let mode, let storeVersion):
             // A re-plan after a failed or cancelled run keeps the stage's ✗ and message.
             for index in stages.indices where stages[index].status == .pending {
-                if let old = state.stages.first(where: { $0.id == stages[index].id && ($0.status == .failed || $0.status == .cancelled) }) {
+                if let old = state.stages.first(where: {
+                    $0.id == stages[index].id && ($0.status == .failed || $0.status == .cancelled)
+                }) {
                     stages[index].status = old.status
                     stages[index].message = old.message
                 }
@@ -68,7 +75,9 @@ public enum Reducer {
             var effects: [Effect] = changed ? [.loadFindings(from: state.diffFrom, to: state.diffTo)] : []
             if let page = state.browser.page {
                 if entities.contains(where: { $0.name == page.entity }) {
-                    effects.append(.loadRows(entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter))
+                    effects.append(
+                        .loadRows(
+                            entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter))
                 } else {
                     state.browser.page = nil
                     if state.main == .rows { state.main = .diff }
@@ -107,14 +116,18 @@ public enum Reducer {
     /// Applies a migration event to the stage rows, progress and log.
     static func apply(_ event: MigrationEvent, to state: inout AppState) {
         func setStatus(_ stage: StageID, _ status: StageStatus) -> Int? {
-            guard let index = state.stages.firstIndex(where: { $0.id == stage && $0.status != .applied }) else { return nil }
+            guard let index = state.stages.firstIndex(where: { $0.id == stage && $0.status != .applied }) else {
+                return nil
+            }
             state.stages[index].status = status
             return index
         }
         switch event {
         case .stageStarted(let index, let count, let stage, let totalRows):
             _ = setStatus(stage, .running)
-            state.progress = ProgressState(index: index + 1, count: count, stage: stage, step: "starting", rowsDone: 0, totalRows: totalRows, startedAt: state.now)
+            state.progress = ProgressState(
+                index: index + 1, count: count, stage: stage, step: "starting", rowsDone: 0, totalRows: totalRows,
+                startedAt: state.now)
             state.log.append("stage \(stage.label(state.options.glyphs)) started (\(Formatting.count(totalRows)) rows)")
         case .step(_, let summary):
             state.progress?.step = summary
@@ -134,7 +147,9 @@ public enum Reducer {
             state.progress?.endedAt = startedAt + duration
             state.progress?.outcome = .done
             state.progress?.step = "committed"
-            state.log.append("stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows")
+            state.log.append(
+                "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows"
+            )
         case .stageFailed(let stage, let message):
             let status: StageStatus = state.cancelling ? .cancelled : .failed
             if let index = setStatus(stage, status) { state.stages[index].message = message }

@@ -10,7 +10,8 @@ enum BrowserView {
         state.visibleEntities.map { index in
             let entity = state.browser.entities[index]
             let count = Formatting.count(entity.rows)
-            let name = CharacterWidth.pad(entity.name, to: max(1, width - CharacterWidth.of(count) - 1), ellipsis: state.options.glyphs.ellipsis)
+            let name = CharacterWidth.pad(
+                entity.name, to: max(1, width - CharacterWidth.of(count) - 1), ellipsis: state.options.glyphs.ellipsis)
             return Line(name, .plain, .bold).with(" " + count, .dim)
         }
     }
@@ -24,7 +25,10 @@ enum BrowserView {
     /// Column widths of a page: the widest of header and values, at most 28.
     static func columnWidths(_ page: RowsPage) -> [Int] {
         page.columns.indices.map { column in
-            min(28, max(CharacterWidth.of(page.columns[column]), page.rows.map { CharacterWidth.of($0[column]) }.max() ?? 0))
+            min(
+                28,
+                max(CharacterWidth.of(page.columns[column]), page.rows.map { CharacterWidth.of($0[column]) }.max() ?? 0)
+            )
         }
     }
 
@@ -33,20 +37,30 @@ enum BrowserView {
         guard let page = state.browser.page else { return }
         let ellipsis = state.options.glyphs.ellipsis
         let first = page.rows.isEmpty ? 0 : page.offset + 1
-        let position = page.loading ? "reading…" : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
-        Line(position, .dim).with(page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim)
-            .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
+        let position =
+            page.loading
+            ? "reading…"
+            : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
+        Line(position, .dim).with(
+            page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim
+        )
+        .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
         let widths = columnWidths(page)
         // The key column stays put; h/l scroll the others.
-        let shown = Array(page.columns.indices.prefix(1)) + Array(page.columns.indices.dropFirst(1 + min(page.columnOffset, max(0, page.columns.count - 2))))
+        let shown =
+            Array(page.columns.indices.prefix(1))
+            + Array(page.columns.indices.dropFirst(1 + min(page.columnOffset, max(0, page.columns.count - 2))))
         func cells(_ texts: [String]) -> String {
             shown.map { CharacterWidth.pad(texts[$0], to: widths[$0], ellipsis: ellipsis) }.joined(separator: "  ")
         }
-        Line(cells(page.columns), .heading, [.bold, .underline]).draw(in: &frame, x: rect.x, y: rect.y + 1, limit: rect.width, ellipsis: ellipsis)
+        Line(cells(page.columns), .heading, [.bold, .underline]).draw(
+            in: &frame, x: rect.x, y: rect.y + 1, limit: rect.width, ellipsis: ellipsis)
         for (number, row) in page.rows.prefix(max(0, rect.height - 2)).enumerated() {
             let y = rect.y + 2 + number
             Line(cells(row)).draw(in: &frame, x: rect.x, y: y, limit: rect.width, ellipsis: ellipsis)
-            if number == page.selected && focused { frame.highlight(x: rect.x, y: y, width: rect.width, role: .selection, style: .reverse) }
+            if number == page.selected && focused {
+                frame.highlight(x: rect.x, y: y, width: rect.width, role: .selection, style: .reverse)
+            }
         }
     }
 }

@@ -13,13 +13,16 @@ enum DiffView {
     /// The lines at a width.
     static func lines(_ state: AppState, width: Int) -> [Line] {
         guard state.schemas.count > 1 else { return schemaLines(state, width: width) }
-        var lines = [Line(Formatting.plural(state.diff.count, "change", "changes"), .plain, .bold)
-            .with(state.diff.isEmpty ? "" : " · \(summary(state.diff))", .dim)]
+        var lines = [
+            Line(Formatting.plural(state.diff.count, "change", "changes"), .plain, .bold)
+                .with(state.diff.isEmpty ? "" : " · \(summary(state.diff))", .dim)
+        ]
         if let note = state.findingsNote { lines += Line.wrap(note, width: width).map { Line($0, .dim) } }
         let filter = state.filters[.diff] ?? ""
         var entity: String?
         var step: String?
-        for entry in state.diff where filter.isEmpty || "\(entry.text) \(entry.label)".localizedCaseInsensitiveContains(filter) {
+        for entry in state.diff
+        where filter.isEmpty || "\(entry.text) \(entry.label)".localizedCaseInsensitiveContains(filter) {
             if let next = entry.step, next != step {
                 step = next
                 entity = nil
@@ -31,15 +34,18 @@ enum DiffView {
                 lines.append(Line())
                 lines.append(Line(entry.entity, .heading, [.bold, .underline]))
             }
-            lines.append(Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
-                .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
-                .with(shortText(entry)))
+            lines.append(
+                Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
+                    .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
+                    .with(shortText(entry)))
             let indent = "                "
             if let detail = entry.detail {
                 lines += Line.wrap(detail, width: width - indent.count).map { Line(indent + $0, .dim) }
             }
             for finding in state.findings where finding.entity == entry.entity && finding.property == entry.property {
-                lines += Line.wrap("data: \(findingText(finding))", width: width - indent.count).map { Line(indent + $0, .warning) }
+                lines += Line.wrap("data: \(findingText(finding))", width: width - indent.count).map {
+                    Line(indent + $0, .warning)
+                }
             }
         }
         return lines
@@ -63,7 +69,8 @@ enum DiffView {
         let text = finding.description
         let prefix = finding.property.map { "\(finding.entity).\($0): " } ?? "\(finding.entity): "
         let body = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
-        return body.replacingOccurrences(of: String(finding.count), with: Formatting.count(finding.count), options: .anchored)
+        return body.replacingOccurrences(
+            of: String(finding.count), with: Formatting.count(finding.count), options: .anchored)
     }
 
     /// The colour of a +/-/~ marker.
@@ -93,10 +100,16 @@ enum DiffView {
             lines.append(Line(entity.name, .heading, [.bold, .underline]))
             for attribute in entity.attributes {
                 let options = (attribute.isOptional ? ["optional"] : []) + attribute.options.map(\.name)
-                lines.append(Line("  \(attribute.name)").with(": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")", .dim))
+                lines.append(
+                    Line("  \(attribute.name)").with(
+                        ": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")",
+                        .dim))
             }
             for relationship in entity.relationships {
-                lines.append(Line("  \(relationship.name)").with(" \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)", .dim))
+                lines.append(
+                    Line("  \(relationship.name)").with(
+                        " \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)",
+                        .dim))
             }
         }
         return lines

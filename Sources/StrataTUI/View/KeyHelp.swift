@@ -7,7 +7,8 @@ public enum KeyHelp {
         let versions = state.versions.count > 1
         var hints: [String]
         switch (state.focus, state.main) {
-        case (.versions, _): hints = versions ? ["Enter diff next", "f/t from/to", "j/k move", "/ filter"] : ["j/k move"]
+        case (.versions, _):
+            hints = versions ? ["Enter diff next", "f/t from/to", "j/k move", "/ filter"] : ["j/k move"]
         case (.diff, .rows): hints = ["/ filter", "Enter row", "h/l columns", "Esc back", "j/k row", "PgUp/PgDn page"]
         case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
         case (.diff, .diff): hints = ["j/k scroll", "/ filter", "g/G top/end"]
@@ -23,22 +24,33 @@ public enum KeyHelp {
     /// Every key, grouped, for the `?` overlay (two columns of groups).
     public static let all: [[(group: String, keys: [(String, String)])]] = [
         [
-            ("Move", [
-                ("Tab S-Tab", "next / previous pane"), ("1..5", "pane by number"), ("click", "focus, select; wheel scrolls"), ("j k ↓ ↑", "move, scroll"),
-                ("g G", "first / last"), ("PgUp PgDn", "page up / down"), ("Enter", "drill in, read all"), ("Esc", "back, close"),
-                ("/", "filter (Ctrl-U clears)"),
-            ]),
+            (
+                "Move",
+                [
+                    ("Tab S-Tab", "next / previous pane"), ("1..5", "pane by number"),
+                    ("click", "focus, select; wheel scrolls"), ("j k ↓ ↑", "move, scroll"),
+                    ("g G", "first / last"), ("PgUp PgDn", "page up / down"), ("Enter", "drill in, read all"),
+                    ("Esc", "back, close"),
+                    ("/", "filter (Ctrl-U clears)"),
+                ]
+            ),
             ("Versions", [("Enter", "diff with next version"), ("f t", "diff from / to here")]),
         ],
         [
-            ("Rows", [
-                ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
-                ("/a=Jane Doe", "filter: = != ~ < <= > >="),
-            ]),
-            ("Migrate", [
-                ("n", "run the next stage"), ("r", "run the rest"), ("Ctrl-C", "cancel stage, roll back"),
-                ("m", "dry run / apply (asks)"),
-            ]),
+            (
+                "Rows",
+                [
+                    ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
+                    ("/a=Jane Doe", "filter: = != ~ < <= > >="),
+                ]
+            ),
+            (
+                "Migrate",
+                [
+                    ("n", "run the next stage"), ("r", "run the rest"), ("Ctrl-C", "cancel stage, roll back"),
+                    ("m", "dry run / apply (asks)"),
+                ]
+            ),
             ("General", [("?", "this help"), ("q", "quit (asks while running)")]),
         ],
     ]

@@ -21,7 +21,8 @@ public struct Layout: Sendable, Equatable {
         let stagesHeight = min(max(stageCount * 2 + 2, 4), max(4, available / 3))
         versions = Rect(x: 0, y: 0, width: left, height: versionsHeight)
         stages = Rect(x: 0, y: versionsHeight, width: left, height: stagesHeight)
-        browser = Rect(x: 0, y: versionsHeight + stagesHeight, width: left, height: available - versionsHeight - stagesHeight)
+        browser = Rect(
+            x: 0, y: versionsHeight + stagesHeight, width: left, height: available - versionsHeight - stagesHeight)
         let mainHeight = available * 3 / 5
         main = Rect(x: left, y: 0, width: width - left, height: mainHeight)
         progress = Rect(x: left, y: mainHeight, width: width - left, height: available - mainHeight)
@@ -31,7 +32,9 @@ public struct Layout: Sendable, Equatable {
 
     /// The layout for a state.
     public init(_ state: AppState) {
-        self.init(width: state.width, height: state.height, versionCount: state.versions.count, stageCount: state.stages.count)
+        self.init(
+            width: state.width, height: state.height, versionCount: state.versions.count, stageCount: state.stages.count
+        )
     }
 
     /// The rectangle of a pane.

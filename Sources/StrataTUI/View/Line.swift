@@ -39,13 +39,16 @@ public struct Line: Sendable, Equatable {
             guard left > 0 else { break }
             column += frame.put(span.text, x: column, y: y, limit: left, role: span.role, style: span.style)
         }
-        if tooLong, let last = spans.last { frame.put(ellipsis, x: column, y: y, limit: end - column, role: last.role, style: last.style) }
+        if tooLong, let last = spans.last {
+            frame.put(ellipsis, x: column, y: y, limit: end - column, role: last.role, style: last.style)
+        }
     }
 
     /// Splits text into lines of at most `width` columns at spaces (long words are cut).
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = [], current = ""
+        var lines: [String] = []
+        var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             let candidate = current.isEmpty ? word : current + " " + word
             if CharacterWidth.of(candidate) <= width {

@@ -12,7 +12,10 @@ enum OverlayView {
                 var lines = number == 0 ? [] : [Line()]
                 lines.append(Line(group.group, .heading, [.bold, .underline]))
                 for (key, meaning) in group.keys {
-                    let shown = state.options.ascii ? key.replacingOccurrences(of: " ↓ ↑", with: "").replacingOccurrences(of: " ← →", with: "") : key
+                    let shown =
+                        state.options.ascii
+                        ? key.replacingOccurrences(of: " ↓ ↑", with: "").replacingOccurrences(of: " ← →", with: "")
+                        : key
                     lines.append(Line("  " + CharacterWidth.pad(shown, to: 12), .key, .bold).with(meaning))
                 }
                 return lines
@@ -56,8 +59,17 @@ enum OverlayView {
     /// `q` while a stage runs.
     static func drawQuitQuestion(_ state: AppState, in frame: inout Frame) {
         let stage = state.progress.map { " (\($0.stage.label(state.options.glyphs)))" } ?? ""
-        let lines = Line.wrap("A stage is running\(stage). Quitting cancels it: it rolls back, and the \(state.mode == .apply ? "store" : "copy") stays at its previous version.", width: max(10, min(70, state.width - 8))).map { Line($0) }
-            + [Line(), Line("q", .key, .bold).with(" or ").with("y", .key, .bold).with(": cancel and quit   ").with("Esc", .key, .bold).with(": keep running")]
+        let lines =
+            Line.wrap(
+                "A stage is running\(stage). Quitting cancels it: it rolls back, and the \(state.mode == .apply ? "store" : "copy") stays at its previous version.",
+                width: max(10, min(70, state.width - 8))
+            ).map { Line($0) }
+            + [
+                Line(),
+                Line("q", .key, .bold).with(" or ").with("y", .key, .bold).with(": cancel and quit   ").with(
+                    "Esc", .key, .bold
+                ).with(": keep running"),
+            ]
         drawBox(title: "Quit?", lines: lines, scroll: 0, state: state, in: &frame)
     }
 
@@ -66,7 +78,8 @@ enum OverlayView {
         let width = max(10, min(100, state.width - 8))
         var lines = confirmation.lines.flatMap { Line.wrap($0, width: width).map { Line($0) } }
         lines.append(Line())
-        lines.append(Line("Type ", .plain).with(confirmation.word, .key, .bold).with(" and Enter to confirm, Esc to cancel: "))
+        lines.append(
+            Line("Type ", .plain).with(confirmation.word, .key, .bold).with(" and Enter to confirm, Esc to cancel: "))
         lines.append(Line("> ", .key, .bold).with(confirmation.typed + "_", .plain, .bold))
         drawBox(title: "Confirm: this writes the store", lines: lines, scroll: 0, state: state, in: &frame)
     }
@@ -77,15 +90,19 @@ enum OverlayView {
         let glyphs = state.options.glyphs
         let width = min(frame.width - 2, max(CharacterWidth.of(title) + 8, (lines.map(\.width).max() ?? 0) + 4))
         let height = min(frame.height - 2, lines.count + 2)
-        let rect = Rect(x: (frame.width - width) / 2, y: max(0, (frame.height - height) / 2), width: width, height: height)
+        let rect = Rect(
+            x: (frame.width - width) / 2, y: max(0, (frame.height - height) / 2), width: width, height: height)
         frame.fill(rect)
         frame.box(rect, title: title, focused: true, glyphs: glyphs)
         let first = max(0, min(scroll, lines.count - rect.inner.height))
         for (row, line) in lines.dropFirst(first).prefix(rect.inner.height).enumerated() {
-            line.draw(in: &frame, x: rect.inner.x + 1, y: rect.inner.y + row, limit: rect.inner.width - 2, ellipsis: glyphs.ellipsis)
+            line.draw(
+                in: &frame, x: rect.inner.x + 1, y: rect.inner.y + row, limit: rect.inner.width - 2,
+                ellipsis: glyphs.ellipsis)
         }
         if lines.count > rect.inner.height {
-            Renderer.drawPosition(first: first, shown: rect.inner.height, count: lines.count, rect: rect, glyphs: glyphs, in: &frame)
+            Renderer.drawPosition(
+                first: first, shown: rect.inner.height, count: lines.count, rect: rect, glyphs: glyphs, in: &frame)
         }
     }
 }

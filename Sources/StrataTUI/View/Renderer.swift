@@ -9,12 +9,17 @@ public enum Renderer {
             return state.options.monochrome ? frame.monochrome : frame
         }
         let glyphs = state.options.glyphs
-        drawList(.versions, title: "Versions", lines: VersionsView.lines(state), state: state, frame: &frame, layout: layout)
+        drawList(
+            .versions, title: "Versions", lines: VersionsView.lines(state), state: state, frame: &frame, layout: layout)
         drawStages(state, frame: &frame, layout: layout)
-        drawList(.browser, title: BrowserView.title(state), lines: BrowserView.lines(state, width: layout.browser.inner.width - 1), state: state, frame: &frame, layout: layout)
+        drawList(
+            .browser, title: BrowserView.title(state),
+            lines: BrowserView.lines(state, width: layout.browser.inner.width - 1), state: state, frame: &frame,
+            layout: layout)
         drawMain(state, frame: &frame, layout: layout)
         let progress = layout.progress
-        frame.box(progress, title: "\(Pane.progress.rawValue) Progress", focused: state.focus == .progress, glyphs: glyphs)
+        frame.box(
+            progress, title: "\(Pane.progress.rawValue) Progress", focused: state.focus == .progress, glyphs: glyphs)
         ProgressView.draw(state, in: &frame, rect: progress)
         StatusBarView.drawMessageLine(state, in: &frame, row: layout.messageRow)
         StatusBarView.drawStatusBar(state, in: &frame, row: layout.statusRow)
@@ -30,46 +35,73 @@ public enum Renderer {
     }
 
     /// A list pane: a box, its lines from the cursor's scroll, the selected line highlighted when focused.
-    private static func drawList(_ pane: Pane, title: String, lines: [Line], state: AppState, frame: inout Frame, layout: Layout) {
-        let rect = layout.rect(pane), inner = rect.inner
+    private static func drawList(
+        _ pane: Pane, title: String, lines: [Line], state: AppState, frame: inout Frame, layout: Layout
+    ) {
+        let rect = layout.rect(pane)
+        let inner = rect.inner
         let filter = state.filters[pane].map { " /\($0)" } ?? ""
-        frame.box(rect, title: "\(pane.rawValue) \(title)\(filter)", focused: state.focus == pane, glyphs: state.options.glyphs)
+        frame.box(
+            rect, title: "\(pane.rawValue) \(title)\(filter)", focused: state.focus == pane,
+            glyphs: state.options.glyphs)
         let cursor = state.cursor(pane)
         for (row, index) in (cursor.scroll..<min(lines.count, cursor.scroll + inner.height)).enumerated() {
-            lines[index].draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: state.options.glyphs.ellipsis)
+            lines[index].draw(
+                in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1,
+                ellipsis: state.options.glyphs.ellipsis)
             if index == cursor.selected {
-                frame.highlight(x: inner.x, y: inner.y + row, width: inner.width, role: state.focus == pane ? .selection : .plain, style: state.focus == pane ? .reverse : .bold)
+                frame.highlight(
+                    x: inner.x, y: inner.y + row, width: inner.width, role: state.focus == pane ? .selection : .plain,
+                    style: state.focus == pane ? .reverse : .bold)
             }
         }
         if lines.count > inner.height {
-            drawPosition(first: cursor.scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: state.options.glyphs, in: &frame)
+            drawPosition(
+                first: cursor.scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: state.options.glyphs,
+                in: &frame)
         }
-        if lines.isEmpty { frame.put(state.filters[pane] == nil ? "(none)" : "(no match)", x: inner.x + 1, y: inner.y, limit: inner.width - 1, role: .dim) }
+        if lines.isEmpty {
+            frame.put(
+                state.filters[pane] == nil ? "(none)" : "(no match)", x: inner.x + 1, y: inner.y,
+                limit: inner.width - 1, role: .dim)
+        }
     }
 
     /// The Stages pane: two rows per stage, or the reason there are none.
     private static func drawStages(_ state: AppState, frame: inout Frame, layout: Layout) {
-        let rect = layout.stages, inner = rect.inner, glyphs = state.options.glyphs
+        let rect = layout.stages
+        let inner = rect.inner
+        let glyphs = state.options.glyphs
         let filter = state.filters[.stages].map { " /\($0)" } ?? ""
-        frame.box(rect, title: "\(Pane.stages.rawValue) Stages\(filter)", focused: state.focus == .stages, glyphs: glyphs)
-        let visible = state.visibleStages, cursor = state.cursor(.stages)
+        frame.box(
+            rect, title: "\(Pane.stages.rawValue) Stages\(filter)", focused: state.focus == .stages, glyphs: glyphs)
+        let visible = state.visibleStages
+        let cursor = state.cursor(.stages)
         var row = 0
         for position in cursor.scroll..<visible.count where row + 1 < inner.height + 1 {
             let stage = state.stages[visible[position]]
-            StagesView.heading(stage, glyphs: glyphs).draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+            StagesView.heading(stage, glyphs: glyphs).draw(
+                in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             if row + 1 < inner.height {
-                Line("  ").with(StagesView.outcome(stage, glyphs: glyphs).spans.first?.text ?? "", StagesView.outcome(stage, glyphs: glyphs).spans.first?.role ?? .dim)
-                    .draw(in: &frame, x: inner.x + 1, y: inner.y + row + 1, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+                Line("  ").with(
+                    StagesView.outcome(stage, glyphs: glyphs).spans.first?.text ?? "",
+                    StagesView.outcome(stage, glyphs: glyphs).spans.first?.role ?? .dim
+                )
+                .draw(
+                    in: &frame, x: inner.x + 1, y: inner.y + row + 1, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             }
             if position == cursor.selected {
                 let focused = state.focus == .stages
-                frame.highlight(x: inner.x, y: inner.y + row, width: inner.width, role: focused ? .selection : .plain, style: focused ? .reverse : .bold)
+                frame.highlight(
+                    x: inner.x, y: inner.y + row, width: inner.width, role: focused ? .selection : .plain,
+                    style: focused ? .reverse : .bold)
             }
             row += 2
         }
         let perPage = max(1, inner.height / 2)
         if visible.count > perPage {
-            drawPosition(first: cursor.scroll, shown: perPage, count: visible.count, rect: rect, glyphs: glyphs, in: &frame)
+            drawPosition(
+                first: cursor.scroll, shown: perPage, count: visible.count, rect: rect, glyphs: glyphs, in: &frame)
         }
         if visible.isEmpty {
             let note = state.stagesNote ?? (state.filters[.stages] == nil ? "No stages." : "(no match)")
@@ -81,14 +113,21 @@ public enum Renderer {
 
     /// The large pane: diff, stage detail or rows.
     private static func drawMain(_ state: AppState, frame: inout Frame, layout: Layout) {
-        let rect = layout.main, inner = rect.inner, glyphs = state.options.glyphs
+        let rect = layout.main
+        let inner = rect.inner
+        let glyphs = state.options.glyphs
         let focused = state.focus == .diff
         switch state.main {
         case .rows:
-            frame.box(rect, title: "\(Pane.diff.rawValue) " + (state.browser.page.map(BrowserView.rowsTitle) ?? "Rows"), focused: focused, glyphs: glyphs)
-            BrowserView.draw(state, in: &frame, rect: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), focused: focused)
+            frame.box(
+                rect, title: "\(Pane.diff.rawValue) " + (state.browser.page.map(BrowserView.rowsTitle) ?? "Rows"),
+                focused: focused, glyphs: glyphs)
+            BrowserView.draw(
+                state, in: &frame, rect: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height),
+                focused: focused)
         case .diff, .stage:
-            let title: String, lines: [Line]
+            let title: String
+            let lines: [Line]
             if case .stage(let index) = state.main {
                 title = StageDetailView.title(state, index: index)
                 lines = StageDetailView.lines(state, index: index, width: inner.width - 1)
@@ -99,10 +138,12 @@ public enum Renderer {
             frame.box(rect, title: "\(Pane.diff.rawValue) \(title)", focused: focused, glyphs: glyphs)
             let scroll = state.cursor(.diff).scroll
             for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
-                line.draw(in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
+                line.draw(
+                    in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             }
             if lines.count > inner.height {
-                drawPosition(first: scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: glyphs, in: &frame)
+                drawPosition(
+                    first: scroll, shown: inner.height, count: lines.count, rect: rect, glyphs: glyphs, in: &frame)
             }
         }
     }
@@ -110,7 +151,8 @@ public enum Renderer {
     /// " ↑ 11–20/42 ↓ " in a box's bottom edge: which items show, with arrows where more are above or below.
     static func drawPosition(first: Int, shown: Int, count: Int, rect: Rect, glyphs: Glyphs, in frame: inout Frame) {
         let last = min(count, first + shown)
-        let up = first > 0 ? "↑ " : "", down = last < count ? " ↓" : ""
+        let up = first > 0 ? "↑ " : ""
+        let down = last < count ? " ↓" : ""
         let text = " \(up)\(first + 1)–\(last)/\(count)\(down) "
         let x = max(rect.x + 1, rect.x + rect.width - CharacterWidth.of(text) - 2)
         frame.put(text, x: x, y: rect.y + rect.height - 1, limit: rect.width - 2, role: .dim)

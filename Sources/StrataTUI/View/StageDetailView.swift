@@ -18,12 +18,16 @@ enum StageDetailView {
         lines.append(Line("Changes", .heading, [.bold, .underline]))
         if stage.changes.isEmpty { lines.append(Line("  (recorded in the store's history; no details)", .dim)) }
         for entry in stage.changes {
-            lines.append(Line("  \(entry.marker) ", DiffView.role(marker: entry.marker), .bold)
-                .with(CharacterWidth.pad(entry.label, to: 12), DiffView.role(label: entry.label)).with(entry.text))
+            lines.append(
+                Line("  \(entry.marker) ", DiffView.role(marker: entry.marker), .bold)
+                    .with(CharacterWidth.pad(entry.label, to: 12), DiffView.role(label: entry.label)).with(entry.text))
         }
         guard !stage.steps.isEmpty else { return lines }
         lines.append(Line())
-        lines.append(Line(stage.status == .done ? "Steps and SQL it ran" : "Steps and SQL it will run", .heading, [.bold, .underline]))
+        lines.append(
+            Line(
+                stage.status == .done ? "Steps and SQL it ran" : "Steps and SQL it will run", .heading,
+                [.bold, .underline]))
         for (number, step) in stage.steps.enumerated() {
             lines.append(Line("\(number + 1). \(step.summary)", .plain, .bold))
             for statement in step.sql {

@@ -23,12 +23,13 @@ enum StagesView {
 
     /// The second line: status, duration, rows.
     static func outcome(_ stage: StageRow, glyphs: Glyphs) -> Line {
-        let role: Role = switch stage.status {
-        case .failed, .cancelled: .error
-        case .running: .info
-        case .done: .lightweight
-        default: .dim
-        }
+        let role: Role =
+            switch stage.status {
+            case .failed, .cancelled: .error
+            case .running: .info
+            case .done: .lightweight
+            default: .dim
+            }
         var parts = [stage.status.rawValue]
         if let duration = stage.duration { parts.append(Formatting.duration(duration)) }
         if let rows = stage.rows { parts.append(Formatting.plural(rows, "row", "rows")) }

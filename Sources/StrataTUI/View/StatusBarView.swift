@@ -5,23 +5,27 @@ enum StatusBarView {
     static func drawMessageLine(_ state: AppState, in frame: inout Frame, row: Int) {
         let ellipsis = state.options.glyphs.ellipsis
         if let input = state.filterInput {
-            let hint = state.focus == .diff && state.main == .rows
+            let hint =
+                state.focus == .diff && state.main == .rows
                 ? "  (col=value, col~text, col>number; Ctrl-U clears; Enter applies, Esc cancels)"
                 : "  (matches as you type; Ctrl-U clears; Enter keeps, Esc cancels)"
-            Line("/", .key, .bold).with(input + "_").with(hint, .dim).draw(in: &frame, x: 0, y: row, limit: frame.width, ellipsis: ellipsis)
+            Line("/", .key, .bold).with(input + "_").with(hint, .dim).draw(
+                in: &frame, x: 0, y: row, limit: frame.width, ellipsis: ellipsis)
         } else if let message = state.visibleMessage {
-            let role: Role = switch message.level {
-            case .info: .info
-            case .warning: .warning
-            case .error: .error
-            }
+            let role: Role =
+                switch message.level {
+                case .info: .info
+                case .warning: .warning
+                case .error: .error
+                }
             let prefix = message.level == .info ? "" : "\(message.level.rawValue): "
             let text = message.text.replacingOccurrences(of: "\n", with: " ")
             var line = Line(prefix, role, .bold)
             if messageIsClipped(state) {
                 let more = " \(ellipsis) whole in the log: \(Pane.progress.rawValue), Enter"
                 let room = frame.width - CharacterWidth.of(prefix) - CharacterWidth.of(more)
-                line = line.with(CharacterWidth.truncate(text, to: max(1, room), ellipsis: ""), role).with(more, .key, .bold)
+                line = line.with(CharacterWidth.truncate(text, to: max(1, room), ellipsis: ""), role).with(
+                    more, .key, .bold)
             } else {
                 line = line.with(text, role)
             }
@@ -48,9 +52,13 @@ enum StatusBarView {
         let label = state.planName == nil && state.mode == .dryRun ? "BROWSE" : state.mode.label
         var line = Line(" \(label) ", state.mode == .apply ? .apply : .dryRun, [.bold, .reverse])
         // Narrow terminals keep the versions and the keys; the file's name is in the wider ones.
-        let store = frame.width < 90 ? " \(state.storeVersion)\(target) " : " \(CharacterWidth.truncate(name, to: max(8, room / 3), ellipsis: glyphs.ellipsis)) @ \(state.storeVersion)\(target) "
+        let store =
+            frame.width < 90
+            ? " \(state.storeVersion)\(target) "
+            : " \(CharacterWidth.truncate(name, to: max(8, room / 3), ellipsis: glyphs.ellipsis)) @ \(state.storeVersion)\(target) "
         line = line.with(store, .statusBar, [.bold, .reverse])
-        var hints = "", first = true
+        var hints = ""
+        var first = true
         for hint in KeyHelp.hints(for: state) {
             let next = hints + (first ? "\(glyphs.separator) " : "  ") + hint
             guard line.width + CharacterWidth.of(next) <= room else { break }

@@ -7,7 +7,8 @@ import Foundation
 struct AppBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app",
-        abstract: "Time inserts, fetches, updates, deletes and relationships through ModelContext against GRDB and sqlite3.",
+        abstract:
+            "Time inserts, fetches, updates, deletes and relationships through ModelContext against GRDB and sqlite3.",
         discussion: """
             A1 insert N items saving every 10,000; A2 a predicate with a sort and fetchLimit 100, and a fetch of all N; \
             A3 enumerate every item, change one attribute, save every 5,000; A4 delete(model:where:) of half the items, \
@@ -47,7 +48,8 @@ struct AppBenchmark: ParsableCommand {
     func run() throws {
         let store = try BenchStore()
         defer { store.remove() }
-        let selected = Set((only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
+        let selected = Set(
+            (only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() })
         let sizes = scaling ? [10_000, 100_000, rows].filter { $0 <= rows } : [rows]
         var results: [AppResult] = []
         for size in sizes {
@@ -75,7 +77,13 @@ struct AppBenchmark: ParsableCommand {
         case .items: source = try stores.items()
         case .families: source = try stores.families()
         }
-        let contenders = [InterleavedRounds.timed("strata") { url in _ = try workload.strata(url); return nil }]
+        let contenders =
+            [
+                InterleavedRounds.timed("strata") { url in
+                    _ = try workload.strata(url)
+                    return nil
+                }
+            ]
             + workload.contenders.map { InterleavedRounds.timed($0.name, $0.run) }
         let medians = try InterleavedRounds(store: stores.store, runs: runs).medians(of: source, contenders)
         var result = AppResult(
@@ -84,7 +92,8 @@ struct AppBenchmark: ParsableCommand {
         if workload.source == .families {
             let copy = try stores.store.copy(of: source, name: "statements")
             let statements = try StatementCount.counting { _ = try workload.strata(copy) }
-            result.note = "\(statements.formatted()) SQL statements (opening the store included) for \(max(stores.rows / 10, 1).formatted()) parents"
+            result.note =
+                "\(statements.formatted()) SQL statements (opening the store included) for \(max(stores.rows / 10, 1).formatted()) parents"
         }
         return result
     }

@@ -22,7 +22,9 @@ import Strata
     /// The item of row number `number` (1-based), the same in every contender.
     convenience init(number: Int) {
         let values = AppItemValues(number: number)
-        self.init(title: values.title, count: number, score: values.score, created: values.created, uuid: values.uuid, note: values.note)
+        self.init(
+            title: values.title, count: number, score: values.score, created: values.created, uuid: values.uuid,
+            note: values.note)
     }
 }
 
@@ -67,9 +69,9 @@ struct AppItemValues {
     }
 }
 
-private extension UUID {
+extension UUID {
     /// This UUID with its last eight bytes replaced.
-    func withTail(_ tail: UnsafeRawBufferPointer) -> UUID {
+    fileprivate func withTail(_ tail: UnsafeRawBufferPointer) -> UUID {
         var bytes = uuid
         withUnsafeMutableBytes(of: &bytes) { target in
             for index in 0..<8 { target[8 + index] = tail[index] }

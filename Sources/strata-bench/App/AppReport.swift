@@ -12,7 +12,9 @@ struct AppReport {
             "command": command, "date": ISO8601DateFormatter().string(from: Date()), "machine": MarkdownSection.machine,
             "runs": runs, "workloads": results.map(\.json),
         ]
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]),
+            as: UTF8.self)
     }
 
     /// Replaces the `app` section of a Markdown file.

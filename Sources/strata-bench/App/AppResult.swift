@@ -21,7 +21,8 @@ struct AppResult {
     /// `target`, `met`), with peak memory per contender and every other contender under `others`.
     var json: [String: Any] {
         [
-            "name": workload, "rows": rows, "strata_s": strata.seconds, "strata_peak_bytes": Self.bytes(strata.peakBytes),
+            "name": workload, "rows": rows, "strata_s": strata.seconds,
+            "strata_peak_bytes": Self.bytes(strata.peakBytes),
             "contender": contenders[0].name, "contender_s": contenders[0].result.seconds,
             "contender_peak_bytes": Self.bytes(contenders[0].result.peakBytes),
             "ratio": ratio, "target": target, "target_ratio": limit, "met": met, "note": note,
@@ -40,8 +41,12 @@ struct AppResult {
 
     /// One Markdown table row.
     var markdownRow: String {
-        let others = contenders.map { "\($0.name) \(WorkloadResult.time($0.result.seconds)), \(WorkloadResult.mebibytes($0.result.peakBytes))" }
-        let ratios = contenders.map { String(format: "%.2fx %@", strata.seconds / max($0.result.seconds, 1e-9), $0.name) }
+        let others = contenders.map {
+            "\($0.name) \(WorkloadResult.time($0.result.seconds)), \(WorkloadResult.mebibytes($0.result.peakBytes))"
+        }
+        let ratios = contenders.map {
+            String(format: "%.2fx %@", strata.seconds / max($0.result.seconds, 1e-9), $0.name)
+        }
         let cells = [
             workload, rows.formatted(), WorkloadResult.time(strata.seconds), WorkloadResult.mebibytes(strata.peakBytes),
             others.joined(separator: "<br>"), ratios.joined(separator: "<br>"), target, met ? "yes" : "**no**", note,

@@ -38,14 +38,16 @@ struct AppStores {
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
         try queue.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                INSERT INTO "AppParent" ("_pk", "name") SELECT i, 'Parent ' || i FROM n
-                """, arguments: [max(rows / 10, 1)])
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                INSERT INTO "AppChild" ("_pk", "name", "position", "parent") SELECT i, 'Child ' || i, (i - 1) % 10, (i - 1) / 10 + 1 FROM n
-                """, arguments: [max(rows / 10, 1) * 10])
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO "AppParent" ("_pk", "name") SELECT i, 'Parent ' || i FROM n
+                    """, arguments: [max(rows / 10, 1)])
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO "AppChild" ("_pk", "name", "position", "parent") SELECT i, 'Child ' || i, (i - 1) % 10, (i - 1) / 10 + 1 FROM n
+                    """, arguments: [max(rows / 10, 1) * 10])
         }
         return url
     }

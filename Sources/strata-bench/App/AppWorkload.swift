@@ -21,38 +21,70 @@ struct AppWorkload {
             ("sqlite3", { url in try Baselines.runSQLite(script, on: url) })
         }
         func swift(_ name: String, _ body: @escaping (URL) throws -> Int) -> (name: String, run: (URL) throws -> Int?) {
-            (name, { url in _ = try body(url); return nil })
+            (
+                name,
+                { url in
+                    _ = try body(url)
+                    return nil
+                }
+            )
         }
         return [
-            AppWorkload(name: "A1 insert, save every 10,000", source: .empty, strata: { try StrataContender.insert($0, rows: rows) }, contenders: [
-                swift("GRDB Codable") { try CodableContender.insert($0, rows: rows) },
-                swift("GRDB raw") { try RawContender.insert($0, rows: rows) },
-                sqlite(SQLiteScripts.insert(rows: rows)),
-            ], limit: 1.5),
-            AppWorkload(name: "A2 fetch predicate, sort, limit 100", source: .items, strata: StrataContender.query, contenders: [
-                swift("GRDB Codable", CodableContender.query), swift("GRDB raw", RawContender.query), sqlite(SQLiteScripts.query),
-            ], limit: 1.5),
-            AppWorkload(name: "A2 fetch all", source: .items, strata: StrataContender.fetchAll, contenders: [
-                swift("GRDB Codable", CodableContender.fetchAll), swift("GRDB raw", RawContender.fetchAll), sqlite(SQLiteScripts.fetchAll),
-            ], limit: 1.5),
-            AppWorkload(name: "A3 enumerate, update, save every 5,000", source: .items, strata: StrataContender.update, contenders: [
-                swift("GRDB Codable", CodableContender.update), swift("GRDB raw", RawContender.update), sqlite(SQLiteScripts.update),
-            ], limit: 1.5),
-            AppWorkload(name: "A4 delete(model:where:) half", source: .items, strata: { try StrataContender.deleteWhere($0, rows: rows) }, contenders: [
-                swift("GRDB Codable") { try CodableContender.deleteWhere($0, rows: rows) },
-                swift("GRDB raw") { try RawContender.deleteWhere($0, rows: rows) },
-                sqlite(SQLiteScripts.deleteWhere(rows: rows)),
-            ], limit: 1.5),
-            AppWorkload(name: "A4 delete fetched half one by one", source: .items, strata: { try StrataContender.deleteEach($0, rows: rows) }, contenders: [
-                swift("GRDB Codable") { try CodableContender.deleteEach($0, rows: rows) },
-                swift("GRDB raw") { try RawContender.deleteEach($0, rows: rows) },
-            ], limit: 1.5),
-            AppWorkload(name: "A5 parents and children, prefetched", source: .families, strata: { try StrataContender.relationships($0, prefetch: true) }, contenders: [
-                swift("GRDB Codable", CodableContender.relationships), swift("GRDB raw", RawContender.relationships),
-            ], limit: 2),
-            AppWorkload(name: "A5 parents and children, faulted", source: .families, strata: { try StrataContender.relationships($0, prefetch: false) }, contenders: [
-                swift("GRDB Codable", CodableContender.relationships), swift("GRDB raw", RawContender.relationships),
-            ], limit: 2),
+            AppWorkload(
+                name: "A1 insert, save every 10,000", source: .empty,
+                strata: { try StrataContender.insert($0, rows: rows) },
+                contenders: [
+                    swift("GRDB Codable") { try CodableContender.insert($0, rows: rows) },
+                    swift("GRDB raw") { try RawContender.insert($0, rows: rows) },
+                    sqlite(SQLiteScripts.insert(rows: rows)),
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A2 fetch predicate, sort, limit 100", source: .items, strata: StrataContender.query,
+                contenders: [
+                    swift("GRDB Codable", CodableContender.query), swift("GRDB raw", RawContender.query),
+                    sqlite(SQLiteScripts.query),
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A2 fetch all", source: .items, strata: StrataContender.fetchAll,
+                contenders: [
+                    swift("GRDB Codable", CodableContender.fetchAll), swift("GRDB raw", RawContender.fetchAll),
+                    sqlite(SQLiteScripts.fetchAll),
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A3 enumerate, update, save every 5,000", source: .items, strata: StrataContender.update,
+                contenders: [
+                    swift("GRDB Codable", CodableContender.update), swift("GRDB raw", RawContender.update),
+                    sqlite(SQLiteScripts.update),
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A4 delete(model:where:) half", source: .items,
+                strata: { try StrataContender.deleteWhere($0, rows: rows) },
+                contenders: [
+                    swift("GRDB Codable") { try CodableContender.deleteWhere($0, rows: rows) },
+                    swift("GRDB raw") { try RawContender.deleteWhere($0, rows: rows) },
+                    sqlite(SQLiteScripts.deleteWhere(rows: rows)),
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A4 delete fetched half one by one", source: .items,
+                strata: { try StrataContender.deleteEach($0, rows: rows) },
+                contenders: [
+                    swift("GRDB Codable") { try CodableContender.deleteEach($0, rows: rows) },
+                    swift("GRDB raw") { try RawContender.deleteEach($0, rows: rows) },
+                ], limit: 1.5),
+            AppWorkload(
+                name: "A5 parents and children, prefetched", source: .families,
+                strata: { try StrataContender.relationships($0, prefetch: true) },
+                contenders: [
+                    swift("GRDB Codable", CodableContender.relationships),
+                    swift("GRDB raw", RawContender.relationships),
+                ], limit: 2),
+            AppWorkload(
+                name: "A5 parents and children, faulted", source: .families,
+                strata: { try StrataContender.relationships($0, prefetch: false) },
+                contenders: [
+                    swift("GRDB Codable", CodableContender.relationships),
+                    swift("GRDB raw", RawContender.relationships),
+                ], limit: 2),
         ]
     }
 

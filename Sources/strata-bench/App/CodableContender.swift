@@ -45,7 +45,8 @@ enum CodableContender {
 
     /// A4: the first half of the items deleted with one request.
     static func deleteWhere(_ url: URL, rows: Int) throws -> Int {
-        try DatabasePool(path: url.path).write { db in try ItemRecord.filter(Column("count") <= rows / 2).deleteAll(db) }
+        try DatabasePool(path: url.path).write { db in try ItemRecord.filter(Column("count") <= rows / 2).deleteAll(db)
+        }
     }
 
     /// A4: the second half fetched and deleted record by record, in one transaction.

@@ -12,11 +12,13 @@ enum RawContender {
         let pool = try DatabasePool(path: url.path)
         for batch in batches(of: 10_000, upTo: rows) {
             try pool.write { db in
-                let statement = try db.makeStatement(sql: #"INSERT INTO "AppItem" (\#(columns)) VALUES (?, ?, ?, ?, ?, ?)"#)
+                let statement = try db.makeStatement(
+                    sql: #"INSERT INTO "AppItem" (\#(columns)) VALUES (?, ?, ?, ?, ?, ?)"#)
                 for n in batch {
                     let values = AppItemValues(number: n)
                     try statement.execute(arguments: [
-                        values.title, n, values.score, values.created.timeIntervalSinceReferenceDate, values.uuid, values.note,
+                        values.title, n, values.score, values.created.timeIntervalSinceReferenceDate, values.uuid,
+                        values.note,
                     ])
                 }
             }
@@ -27,7 +29,9 @@ enum RawContender {
     /// A2: the 100 most recent items with a score of at least 50.
     static func query(_ url: URL) throws -> Int {
         try DatabasePool(path: url.path).read { db in
-            let rows = try Row.fetchCursor(db, sql: #"SELECT "_pk", \#(columns) FROM "AppItem" WHERE "score" >= 50 ORDER BY "created" DESC LIMIT 100"#)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: #"SELECT "_pk", \#(columns) FROM "AppItem" WHERE "score" >= 50 ORDER BY "created" DESC LIMIT 100"#)
             var checksum = 0
             while let row = try rows.next() { checksum &+= row[2] as Int }
             return checksum
@@ -41,9 +45,14 @@ enum RawContender {
             var count = 0
             var checksum = 0
             while let row = try rows.next() {
-                let title: String = row[1], number: Int = row[2], score: Double = row[3], note: String? = row[6]
-                let created: Double = row[4], uuid: Data = row[5]
-                checksum &+= number &+ title.utf8.count &+ Int(score) &+ (note?.utf8.count ?? 0) &+ Int(created) &+ uuid.count
+                let title: String = row[1]
+                let number: Int = row[2]
+                let score: Double = row[3]
+                let note: String? = row[6]
+                let created: Double = row[4]
+                let uuid: Data = row[5]
+                checksum &+=
+                    number &+ title.utf8.count &+ Int(score) &+ (note?.utf8.count ?? 0) &+ Int(created) &+ uuid.count
                 count += 1
             }
             Sink.keep(checksum)
@@ -54,11 +63,14 @@ enum RawContender {
     /// A3: every score raised with one prepared UPDATE per row, 5,000 rows per transaction, paging by key.
     static func update(_ url: URL) throws -> Int {
         try forEachPage(in: try DatabasePool(path: url.path)) { db, last in
-            let page = try Row.fetchAll(db, sql: #"SELECT "_pk", "score" FROM "AppItem" WHERE "_pk" > ? ORDER BY "_pk" LIMIT 5000"#, arguments: [last])
+            let page = try Row.fetchAll(
+                db, sql: #"SELECT "_pk", "score" FROM "AppItem" WHERE "_pk" > ? ORDER BY "_pk" LIMIT 5000"#,
+                arguments: [last])
             let update = try db.cachedStatement(sql: #"UPDATE "AppItem" SET "score" = ? WHERE "_pk" = ?"#)
             var keys: [Int64] = []
             for row in page {
-                let key: Int64 = row[0], score: Double = row[1]
+                let key: Int64 = row[0]
+                let score: Double = row[1]
                 try update.execute(arguments: [score + 1, key])
                 keys.append(key)
             }
@@ -77,7 +89,8 @@ enum RawContender {
     /// A4: the keys of the second half read, then each row deleted with one prepared DELETE, in one transaction.
     static func deleteEach(_ url: URL, rows: Int) throws -> Int {
         try DatabasePool(path: url.path).write { db in
-            let keys = try Int64.fetchAll(db, sql: #"SELECT "_pk" FROM "AppItem" WHERE "count" > ?"#, arguments: [rows / 2])
+            let keys = try Int64.fetchAll(
+                db, sql: #"SELECT "_pk" FROM "AppItem" WHERE "count" > ?"#, arguments: [rows / 2])
             let delete = try db.makeStatement(sql: #"DELETE FROM "AppItem" WHERE "_pk" = ?"#)
             for key in keys { try delete.execute(arguments: [key]) }
             return keys.count
@@ -90,13 +103,17 @@ enum RawContender {
             var families: [Int64: (name: String, children: [(name: String, position: Int)])] = [:]
             let parents = try Row.fetchCursor(db, sql: #"SELECT "_pk", "name" FROM "AppParent""#)
             while let row = try parents.next() {
-                let key: Int64 = row[0], name: String = row[1]
+                let key: Int64 = row[0]
+                let name: String = row[1]
                 families[key] = (name, [])
             }
-            let children = try Row.fetchCursor(db, sql: #"SELECT "parent", "name", "position" FROM "AppChild" ORDER BY "parent", "_pk""#)
+            let children = try Row.fetchCursor(
+                db, sql: #"SELECT "parent", "name", "position" FROM "AppChild" ORDER BY "parent", "_pk""#)
             var count = 0
             while let row = try children.next() {
-                let parent: Int64? = row[0], name: String = row[1], position: Int = row[2]
+                let parent: Int64? = row[0]
+                let name: String = row[1]
+                let position: Int = row[2]
                 guard let parent else { continue }
                 families[parent]?.children.append((name, position))
                 count += 1

@@ -21,7 +21,8 @@ enum StrataContender {
 
     /// A2: the 100 most recent items with a score of at least 50 (predicate, sort and limit in SQL).
     static func query(_ url: URL) throws -> Int {
-        var descriptor = FetchDescriptor<AppItem>(predicate: #Predicate { $0.score >= 50 }, sortBy: [SortDescriptor(\.created, order: .reverse)])
+        var descriptor = FetchDescriptor<AppItem>(
+            predicate: #Predicate { $0.score >= 50 }, sortBy: [SortDescriptor(\.created, order: .reverse)])
         descriptor.fetchLimit = 100
         return try context(url).fetch(descriptor).reduce(0) { $0 &+ $1.count }
     }

@@ -31,8 +31,10 @@ enum Baselines {
         let queue = try DatabaseQueue(path: url.path)
         defer { try? queue.close() }
         return try queue.write { db in
-            try db.execute(sql: #"ALTER TABLE "Book" ADD COLUMN "firstName" TEXT; ALTER TABLE "Book" ADD COLUMN "lastName" TEXT"#)
-            let update = try db.makeStatement(sql: #"UPDATE "Book" SET "firstName" = ?, "lastName" = ? WHERE "_pk" = ?"#)
+            try db.execute(
+                sql: #"ALTER TABLE "Book" ADD COLUMN "firstName" TEXT; ALTER TABLE "Book" ADD COLUMN "lastName" TEXT"#)
+            let update = try db.makeStatement(
+                sql: #"UPDATE "Book" SET "firstName" = ?, "lastName" = ? WHERE "_pk" = ?"#)
             let rows = try Row.fetchCursor(db, sql: #"SELECT "_pk", "author" FROM "Book""#)
             var count = 0
             while let row = try rows.next() {

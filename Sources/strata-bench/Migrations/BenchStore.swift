@@ -20,12 +20,13 @@ struct BenchStore {
         _ = try ModelContainer(for: Schema(versionedSchema: BenchV1.self), configurations: ModelConfiguration(url: url))
         let queue = try DatabaseQueue(path: url.path)
         try queue.write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-                INSERT INTO "Book" ("_pk", "title", "author", "isbn", "note")
-                SELECT i, 'Title ' || i, 'First' || (i % 97) || ' Last' || (i % 89), printf('978-%010d', i),
-                       CASE WHEN i % 3 = 0 THEN NULL ELSE 'note ' || i END FROM n
-                """, arguments: [rows])
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO "Book" ("_pk", "title", "author", "isbn", "note")
+                    SELECT i, 'Title ' || i, 'First' || (i % 97) || ' Last' || (i % 89), printf('978-%010d', i),
+                           CASE WHEN i % 3 = 0 THEN NULL ELSE 'note ' || i END FROM n
+                    """, arguments: [rows])
         }
         try queue.close()
         return url

@@ -32,7 +32,9 @@ struct MigrationBenchmark: ParsableCommand {
     @Option(help: "Replace the migrations section of this Markdown file with the results.")
     var write: String?
 
-    @Option(help: ArgumentHelp("Run only these workloads (for profiling), comma-separated: W1, W2, W3, W4, W5, UI.", valueName: "LIST"))
+    @Option(
+        help: ArgumentHelp(
+            "Run only these workloads (for profiling), comma-separated: W1, W2, W3, W4, W5, UI.", valueName: "LIST"))
     var only: String?
 
     func run() throws {
@@ -42,14 +44,18 @@ struct MigrationBenchmark: ParsableCommand {
         var results: [WorkloadResult] = []
         for size in sizes {
             print("== \(size) rows")
-            let suite = WorkloadSuite(store: store, rows: size, runs: runs, only: Set((only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }))
+            let suite = WorkloadSuite(
+                store: store, rows: size, runs: runs,
+                only: Set(
+                    (only ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }))
             for result in try suite.all() {
                 print(result.markdownRow)
                 results.append(result)
             }
         }
         if let write {
-            try BenchmarkReport(results: results, command: CommandLine.arguments.joined(separator: " ")).write(to: URL(fileURLWithPath: write))
+            try BenchmarkReport(results: results, command: CommandLine.arguments.joined(separator: " ")).write(
+                to: URL(fileURLWithPath: write))
             print("wrote \(write)")
         }
     }

@@ -18,7 +18,8 @@ enum Target {
     var description: String {
         switch self {
         case .ratio(let limit, let baseline): String(format: "<= %gx %@", limit, baseline)
-        case .ratioAndMemory(let limit, let baseline, let mebibytes): String(format: "<= %gx %@, < %d MiB", limit, baseline, mebibytes)
+        case .ratioAndMemory(let limit, let baseline, let mebibytes):
+            String(format: "<= %gx %@, < %d MiB", limit, baseline, mebibytes)
         case .seconds(let limit): String(format: "< %.0f ms", limit * 1000)
         }
     }
@@ -40,7 +41,8 @@ struct WorkloadResult {
         switch target {
         case .ratio(let limit, _): ratio(to: 0).map { $0 <= limit } ?? false
         case .ratioAndMemory(let limit, _, let mebibytes):
-            (ratio(to: 0).map { $0 <= limit } ?? false) && (strata.peakBytes.map { $0 < mebibytes * 1_048_576 } ?? false)
+            (ratio(to: 0).map { $0 <= limit } ?? false)
+                && (strata.peakBytes.map { $0 < mebibytes * 1_048_576 } ?? false)
         case .seconds(let limit): strata.seconds < limit
         }
     }
@@ -53,10 +55,14 @@ struct WorkloadResult {
     /// One Markdown table row.
     var markdownRow: String {
         let ratios = baselines.indices.map { String(format: "%.2fx %@", ratio(to: $0) ?? 0, baselines[$0].name) }
-        let baselineTimes = baselines.map { "\($0.name) \(Self.time($0.result.seconds)), \(Self.mebibytes($0.result.peakBytes))" }
+        let baselineTimes = baselines.map {
+            "\($0.name) \(Self.time($0.result.seconds)), \(Self.mebibytes($0.result.peakBytes))"
+        }
         let cells = [
-            workload, rows.formatted(), Self.time(strata.seconds), Self.rate(rows, strata.seconds), Self.mebibytes(strata.peakBytes),
-            baselineTimes.joined(separator: "<br>"), ratios.joined(separator: "<br>"), target.description, met ? "yes" : "**no**", note,
+            workload, rows.formatted(), Self.time(strata.seconds), Self.rate(rows, strata.seconds),
+            Self.mebibytes(strata.peakBytes),
+            baselineTimes.joined(separator: "<br>"), ratios.joined(separator: "<br>"), target.description,
+            met ? "yes" : "**no**", note,
         ]
         return "| " + cells.joined(separator: " | ") + " |"
     }

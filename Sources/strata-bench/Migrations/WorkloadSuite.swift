@@ -17,19 +17,54 @@ struct WorkloadSuite {
         let v2 = try migrated(v1, to: Schema.Version(2, 0, 0), name: "v2-\(rows)")
         let v3 = try migrated(v2, to: Schema.Version(3, 0, 0), name: "v3-\(rows)")
         let selected: [(String, () throws -> WorkloadResult)] = [
-            ("W1", { try workload("W1 lightweight", from: v1, to: Schema.Version(2, 0, 0), target: .ratio(1.2, to: "sqlite3"), baselines: [
-                ("sqlite3", { url in try Baselines.runSQLite(Baselines.w1SQL, on: url) }),
-                ("GRDB", { url in
-                    try DatabaseQueue(path: url.path).write { try $0.execute(sql: Baselines.w1SQL.replacingOccurrences(of: "BEGIN;", with: "").replacingOccurrences(of: "COMMIT;", with: "")) }
-                    return nil
-                }),
-            ]) }),
-            ("W2", { try workload("W2 rebuild", from: v2, to: Schema.Version(3, 0, 0), target: .ratio(1.3, to: "sqlite3 12-step"), baselines: [
-                ("sqlite3", { url in try Baselines.runSQLite(Baselines.w2SQL, on: url) }),
-            ]) }),
-            ("W3", { try workload("W3 custom", from: v3, to: Schema.Version(4, 0, 0), target: .ratioAndMemory(2, to: "GRDB", mebibytes: 150), baselines: [
-                ("GRDB", { url in _ = try Baselines.w3GRDB(url); return nil }),
-            ]) }),
+            (
+                "W1",
+                {
+                    try workload(
+                        "W1 lightweight", from: v1, to: Schema.Version(2, 0, 0), target: .ratio(1.2, to: "sqlite3"),
+                        baselines: [
+                            ("sqlite3", { url in try Baselines.runSQLite(Baselines.w1SQL, on: url) }),
+                            (
+                                "GRDB",
+                                { url in
+                                    try DatabaseQueue(path: url.path).write {
+                                        try $0.execute(
+                                            sql: Baselines.w1SQL.replacingOccurrences(of: "BEGIN;", with: "")
+                                                .replacingOccurrences(of: "COMMIT;", with: ""))
+                                    }
+                                    return nil
+                                }
+                            ),
+                        ])
+                }
+            ),
+            (
+                "W2",
+                {
+                    try workload(
+                        "W2 rebuild", from: v2, to: Schema.Version(3, 0, 0), target: .ratio(1.3, to: "sqlite3 12-step"),
+                        baselines: [
+                            ("sqlite3", { url in try Baselines.runSQLite(Baselines.w2SQL, on: url) })
+                        ])
+                }
+            ),
+            (
+                "W3",
+                {
+                    try workload(
+                        "W3 custom", from: v3, to: Schema.Version(4, 0, 0),
+                        target: .ratioAndMemory(2, to: "GRDB", mebibytes: 150),
+                        baselines: [
+                            (
+                                "GRDB",
+                                { url in
+                                    _ = try Baselines.w3GRDB(url)
+                                    return nil
+                                }
+                            )
+                        ])
+                }
+            ),
             ("W4", { try dryRunWorkload(from: v1) }),
             ("W5", { try firstFrameWorkload(from: v1) }),
             ("UI", { try interfaceOverheadWorkload(from: v1) }),
@@ -58,15 +93,24 @@ struct WorkloadSuite {
         }
         let results = try medians(of: source, [strata] + baselines.map { InterleavedRounds.timed($0.0, $0.1) })
         return WorkloadResult(
-            workload: name, rows: rows, strata: results[0], baselines: zip(baselines, results.dropFirst()).map { ($0.0.0, $0.1) },
+            workload: name, rows: rows, strata: results[0],
+            baselines: zip(baselines, results.dropFirst()).map { ($0.0.0, $0.1) },
             target: target)
     }
 
     private func dryRunWorkload(from source: URL) throws -> WorkloadResult {
-        let results = try medians(of: source, [
-            InterleavedRounds.timed("dry") { url in _ = try Migrator.dryRun(store: url, plan: BenchPlan.self); return nil },
-            InterleavedRounds.timed("real") { url in _ = try Migrator(store: url, plan: BenchPlan.self).runAll(); return nil },
-        ])
+        let results = try medians(
+            of: source,
+            [
+                InterleavedRounds.timed("dry") { url in
+                    _ = try Migrator.dryRun(store: url, plan: BenchPlan.self)
+                    return nil
+                },
+                InterleavedRounds.timed("real") { url in
+                    _ = try Migrator(store: url, plan: BenchPlan.self).runAll()
+                    return nil
+                },
+            ])
         return WorkloadResult(
             workload: "W4 dry run W1..W3", rows: rows, strata: results[0], baselines: [("real run", results[1])],
             target: .ratio(1.5, to: "real run"))
@@ -77,18 +121,28 @@ struct WorkloadSuite {
     private func firstFrameWorkload(from source: URL) throws -> WorkloadResult {
         var counts: [Double] = []
         let countsNote = "Data counts from"
-        let frames = try medians(of: source, [("ui", { url in
-            let terminal = ScriptedTerminal(script: [.init(when: countsNote, key: .character("q"))], watching: [countsNote])
-            let measured = try WorkloadResult.measure {
-                EventLoop.run(try Session(store: url, plan: BenchPlan.self, width: 120, height: 40), on: terminal)
-                return nil
-            }
-            counts.append(terminal.seen[countsNote] ?? .infinity)
-            return RunResult(seconds: terminal.firstFrame ?? .infinity, peakBytes: measured.peakBytes)
-        })])
+        let frames = try medians(
+            of: source,
+            [
+                (
+                    "ui",
+                    { url in
+                        let terminal = ScriptedTerminal(
+                            script: [.init(when: countsNote, key: .character("q"))], watching: [countsNote])
+                        let measured = try WorkloadResult.measure {
+                            EventLoop.run(
+                                try Session(store: url, plan: BenchPlan.self, width: 120, height: 40), on: terminal)
+                            return nil
+                        }
+                        counts.append(terminal.seen[countsNote] ?? .infinity)
+                        return RunResult(seconds: terminal.firstFrame ?? .infinity, peakBytes: measured.peakBytes)
+                    }
+                )
+            ])
         return WorkloadResult(
             workload: "W5 open, first frame with the diff", rows: rows, strata: frames[0], baselines: [],
-            target: .seconds(0.2), note: "data counts of the diff after \(WorkloadResult.time(counts.sorted()[counts.count / 2]))")
+            target: .seconds(0.2),
+            note: "data counts of the diff after \(WorkloadResult.time(counts.sorted()[counts.count / 2]))")
     }
 
     /// The UI's cost: the W1..W3 dry run started with `r` in the real event loop (progress events, reducer, a
@@ -97,22 +151,39 @@ struct WorkloadSuite {
     /// listening. Both exclude making the copy. The loop drains results between 50 ms input waits, so Done shows
     /// up to 50 ms late: noise at 1M rows, not at 10k.
     private func interfaceOverheadWorkload(from source: URL) throws -> WorkloadResult {
-        let counts = "Data counts from", done = "Done: at"
-        let results = try medians(of: source, [
-            ("ui", { url in
-                let terminal = ScriptedTerminal(
-                    script: [.init(when: counts, key: .character("r")), .init(when: done, key: .character("q"))], watching: [done])
-                let measured = try WorkloadResult.measure {
-                    EventLoop.run(try Session(store: url, plan: BenchPlan.self, width: 120, height: 40), on: terminal)
-                    return nil
-                }
-                return RunResult(seconds: terminal.seen[done].map { $0 - terminal.pressed[0] } ?? .infinity, peakBytes: measured.peakBytes)
-            }),
-            ("quiet", { url in
-                let migrator = try Migrator.onPrivateCopy(of: url, plan: BenchPlan.self)
-                return try WorkloadResult.measure { _ = try migrator.runAll(); return nil }
-            }),
-        ])
+        let counts = "Data counts from"
+        let done = "Done: at"
+        let results = try medians(
+            of: source,
+            [
+                (
+                    "ui",
+                    { url in
+                        let terminal = ScriptedTerminal(
+                            script: [
+                                .init(when: counts, key: .character("r")), .init(when: done, key: .character("q")),
+                            ], watching: [done])
+                        let measured = try WorkloadResult.measure {
+                            EventLoop.run(
+                                try Session(store: url, plan: BenchPlan.self, width: 120, height: 40), on: terminal)
+                            return nil
+                        }
+                        return RunResult(
+                            seconds: terminal.seen[done].map { $0 - terminal.pressed[0] } ?? .infinity,
+                            peakBytes: measured.peakBytes)
+                    }
+                ),
+                (
+                    "quiet",
+                    { url in
+                        let migrator = try Migrator.onPrivateCopy(of: url, plan: BenchPlan.self)
+                        return try WorkloadResult.measure {
+                            _ = try migrator.runAll()
+                            return nil
+                        }
+                    }
+                ),
+            ])
         return WorkloadResult(
             workload: "UI and progress events (W4 in the UI)", rows: rows, strata: results[0],
             baselines: [("no UI", results[1])], target: .ratio(1.05, to: "no UI"))

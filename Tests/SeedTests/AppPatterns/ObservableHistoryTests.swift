@@ -22,7 +22,11 @@ import Testing
         try context.save()
         let item = try #require(try ModelContext(container).fetch(FetchDescriptor<ClipboardSchema.HistoryItem>()).first)
         let calls = Calls()
-        withObservationTracking { _ = item.numberOfCopies } onChange: { calls.record() }
+        withObservationTracking {
+            _ = item.numberOfCopies
+        } onChange: {
+            calls.record()
+        }
         item.title = "renamed"
         #expect(calls.count == 0)
         item.numberOfCopies += 1

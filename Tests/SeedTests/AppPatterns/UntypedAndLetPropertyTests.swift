@@ -45,7 +45,8 @@ import Testing
         try context.save()
         context.insert(ClipboardSchema.HistoryItem(id: id, title: "second"))
         try context.save()
-        let found = try context.fetch(FetchDescriptor<ClipboardSchema.HistoryItem>(predicate: #Predicate { $0.id == id }))
+        let found = try context.fetch(
+            FetchDescriptor<ClipboardSchema.HistoryItem>(predicate: #Predicate { $0.id == id }))
         #expect(found.map(\.title) == ["second"])
         #expect(try context.fetchCount(FetchDescriptor<ClipboardSchema.HistoryItem>()) == 1)
     }

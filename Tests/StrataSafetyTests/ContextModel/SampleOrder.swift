@@ -14,12 +14,16 @@ struct SampleOrder: CustomStringConvertible {
     static func number(_ n: Int) -> SampleOrder {
         let forward = (n / keyCount) % 2 == 0
         let order: SortOrder = forward ? .forward : .reverse
-        func make<V: Comparable>(_ name: String, _ path: any KeyPath<Vault.Sample, V> & Sendable, _ value: @escaping (SampleValues) -> V) -> SampleOrder {
+        func make<V: Comparable>(
+            _ name: String, _ path: any KeyPath<Vault.Sample, V> & Sendable, _ value: @escaping (SampleValues) -> V
+        ) -> SampleOrder {
             SampleOrder(description: "\(name) \(order)", descriptors: [SortDescriptor(path, order: order)]) { a, b in
                 forward ? value(a) < value(b) : value(b) < value(a)
             }
         }
-        func make<V: Comparable>(_ name: String, _ path: any KeyPath<Vault.Sample, V?> & Sendable, _ value: @escaping (SampleValues) -> V?) -> SampleOrder {
+        func make<V: Comparable>(
+            _ name: String, _ path: any KeyPath<Vault.Sample, V?> & Sendable, _ value: @escaping (SampleValues) -> V?
+        ) -> SampleOrder {
             SampleOrder(description: "\(name) \(order)", descriptors: [SortDescriptor(path, order: order)]) { a, b in
                 forward ? nilFirst(value(a), value(b)) : nilFirst(value(b), value(a))
             }
@@ -51,6 +55,6 @@ private func nilFirst<V: Comparable>(_ a: V?, _ b: V?) -> Bool {
     switch (a, b) {
     case (nil, nil), (_?, nil): false
     case (nil, _?): true
-    case let (a?, b?): a < b
+    case (let a?, let b?): a < b
     }
 }

@@ -66,15 +66,47 @@ extension Vault {
 
         init(serial: Int, values v: SampleValues) {
             self.serial = serial
-            text = v.text; flag = v.flag; int = v.int; int8 = v.int8; int16 = v.int16; int32 = v.int32; int64 = v.int64
-            uint = v.uint; uint8 = v.uint8; uint16 = v.uint16; uint32 = v.uint32; uint64 = v.uint64
-            double = v.double; float = v.float; decimal = v.decimal; date = v.date; data = v.data; uuid = v.uuid
-            url = v.url; kind = v.kind; point = v.point
-            maybeText = v.maybeText; maybeFlag = v.maybeFlag; maybeInt = v.maybeInt; maybeInt8 = v.maybeInt8
-            maybeInt16 = v.maybeInt16; maybeInt32 = v.maybeInt32; maybeInt64 = v.maybeInt64; maybeUInt = v.maybeUInt
-            maybeUInt8 = v.maybeUInt8; maybeUInt16 = v.maybeUInt16; maybeUInt32 = v.maybeUInt32; maybeUInt64 = v.maybeUInt64
-            maybeDouble = v.maybeDouble; maybeFloat = v.maybeFloat; maybeDecimal = v.maybeDecimal; maybeDate = v.maybeDate
-            maybeData = v.maybeData; maybeUUID = v.maybeUUID; maybeURL = v.maybeURL; maybeKind = v.maybeKind
+            text = v.text
+            flag = v.flag
+            int = v.int
+            int8 = v.int8
+            int16 = v.int16
+            int32 = v.int32
+            int64 = v.int64
+            uint = v.uint
+            uint8 = v.uint8
+            uint16 = v.uint16
+            uint32 = v.uint32
+            uint64 = v.uint64
+            double = v.double
+            float = v.float
+            decimal = v.decimal
+            date = v.date
+            data = v.data
+            uuid = v.uuid
+            url = v.url
+            kind = v.kind
+            point = v.point
+            maybeText = v.maybeText
+            maybeFlag = v.maybeFlag
+            maybeInt = v.maybeInt
+            maybeInt8 = v.maybeInt8
+            maybeInt16 = v.maybeInt16
+            maybeInt32 = v.maybeInt32
+            maybeInt64 = v.maybeInt64
+            maybeUInt = v.maybeUInt
+            maybeUInt8 = v.maybeUInt8
+            maybeUInt16 = v.maybeUInt16
+            maybeUInt32 = v.maybeUInt32
+            maybeUInt64 = v.maybeUInt64
+            maybeDouble = v.maybeDouble
+            maybeFloat = v.maybeFloat
+            maybeDecimal = v.maybeDecimal
+            maybeDate = v.maybeDate
+            maybeData = v.maybeData
+            maybeUUID = v.maybeUUID
+            maybeURL = v.maybeURL
+            maybeKind = v.maybeKind
             maybePoint = v.maybePoint
         }
     }

@@ -43,7 +43,9 @@ struct VaultReference {
     /// What a save deletes: the deleted objects and everything cascade reaches from them.
     var doomed: VaultDeletions {
         var gone = deletions
-        for membership in pending.memberships where gone.clubs.contains(membership.club) { gone.owners.insert(membership.owner) }
+        for membership in pending.memberships where gone.clubs.contains(membership.club) {
+            gone.owners.insert(membership.owner)
+        }
         for (serial, pet) in pending.pets where pet.links[OwnerLink.keeper.rawValue].map(gone.owners.contains) == true {
             gone.pets.insert(serial)
         }

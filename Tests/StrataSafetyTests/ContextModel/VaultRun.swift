@@ -49,7 +49,8 @@ final class VaultRun {
         let name = ValueTables.texts[b % ValueTables.texts.count]
         switch step.operation {
         case .insertSample:
-            let serial = take(), values = SampleValues(seed: a)
+            let serial = take()
+            let values = SampleValues(seed: a)
             samples[serial] = Vault.Sample(serial: serial, values: values)
             context.insert(samples[serial]!)
             reference.setSample(serial, values)
@@ -79,7 +80,8 @@ final class VaultRun {
             reference.insertClub(serial, name: name)
         case .link:
             guard let petSerial = pick(visible.pets.keys, a) else { break }
-            let link = OwnerLink.allCases[b % 4], pet = pets[petSerial]!
+            let link = OwnerLink.allCases[b % 4]
+            let pet = pets[petSerial]!
             let ownerSerial = pick(visible.owners.keys, b / 4)
             if let ownerSerial, (b / 400) % 2 == 1 {
                 let owner = owners[ownerSerial]!
@@ -90,7 +92,8 @@ final class VaultRun {
             reference.link(pet: petSerial, link, to: ownerSerial)
         case .unlink:
             guard let petSerial = pick(visible.pets.keys, a) else { break }
-            let link = OwnerLink.allCases[b % 4], pet = pets[petSerial]!
+            let link = OwnerLink.allCases[b % 4]
+            let pet = pets[petSerial]!
             guard let ownerSerial = visible.pets[petSerial]!.links[link.rawValue] else { break }
             if (b / 4) % 2 == 1 {
                 let owner = owners[ownerSerial]!
@@ -100,8 +103,11 @@ final class VaultRun {
             }
             reference.link(pet: petSerial, link, to: nil)
         case .join:
-            guard let clubSerial = pick(visible.clubs.keys, a), let ownerSerial = pick(visible.owners.keys, b) else { break }
-            let club = clubs[clubSerial]!, owner = owners[ownerSerial]!
+            guard let clubSerial = pick(visible.clubs.keys, a), let ownerSerial = pick(visible.owners.keys, b) else {
+                break
+            }
+            let club = clubs[clubSerial]!
+            let owner = owners[ownerSerial]!
             if (b / 100) % 2 == 1 {
                 if !owner.clubs.contains(where: { $0 === club }) { owner.clubs.append(club) }
             } else if !club.members.contains(where: { $0 === owner }) {
@@ -112,7 +118,8 @@ final class VaultRun {
             let memberships = visible.memberships.sorted()
             guard !memberships.isEmpty else { break }
             let membership = memberships[a % memberships.count]
-            let club = clubs[membership.club]!, owner = owners[membership.owner]!
+            let club = clubs[membership.club]!
+            let owner = owners[membership.owner]!
             if b % 2 == 1 {
                 owner.clubs.removeAll { $0 === club }
             } else {
@@ -155,7 +162,10 @@ final class VaultRun {
         var problems: [String] = []
         do {
             try context.save()
-            if let denial { problems.append("saved, but owner \(denial.owner) is deleted and still treats pet \(denial.pet) (.deny)") }
+            if let denial {
+                problems.append(
+                    "saved, but owner \(denial.owner) is deleted and still treats pet \(denial.pet) (.deny)")
+            }
         } catch {
             if denial == nil { problems.append("save threw \(error), the reference saves") }
         }
@@ -171,9 +181,12 @@ final class VaultRun {
 
     /// A fetch, a count or an enumeration of samples with a query, an order and a page picked by `a` and `b`.
     private func query(_ operation: ContextOperation, _ a: Int, _ b: Int) throws -> [String] {
-        let query = SampleQuery.number(a), order = SampleOrder.number(b)
-        let limit = [nil, 1, 2, 3][(b / 28) % 4], offset = [nil, 0, 1, 2][(b / 112) % 4]
-        var descriptor = FetchDescriptor<Vault.Sample>(predicate: query.predicate, sortBy: order.descriptors + [SortDescriptor(\.serial)])
+        let query = SampleQuery.number(a)
+        let order = SampleOrder.number(b)
+        let limit = [nil, 1, 2, 3][(b / 28) % 4]
+        let offset = [nil, 0, 1, 2][(b / 112) % 4]
+        var descriptor = FetchDescriptor<Vault.Sample>(
+            predicate: query.predicate, sortBy: order.descriptors + [SortDescriptor(\.serial)])
         descriptor.fetchLimit = limit
         descriptor.fetchOffset = offset
         let values = reference.visible.samples
@@ -181,7 +194,8 @@ final class VaultRun {
             order.before(x.value, y.value) || (!order.before(y.value, x.value) && x.key < y.key)
         }.map(\.key).dropFirst(offset ?? 0).prefix(limit ?? .max)
         let expected = Array(ordered)
-        let what = "\(operation) where \(query) by \(order) limit \(limit.map(String.init) ?? "-") offset \(offset.map(String.init) ?? "-")"
+        let what =
+            "\(operation) where \(query) by \(order) limit \(limit.map(String.init) ?? "-") offset \(offset.map(String.init) ?? "-")"
         switch operation {
         case .count:
             let count = try context.fetchCount(descriptor)
@@ -194,7 +208,8 @@ final class VaultRun {
             let fetched = try context.fetch(descriptor)
             if fetched.map(\.serial) != expected { return ["\(what): \(fetched.map(\.serial)), expected \(expected)"] }
             return fetched.compactMap { sample in
-                SampleValues(sample) == values[sample.serial] ? nil : "\(what): sample \(sample.serial) reads \(SampleValues(sample))"
+                SampleValues(sample) == values[sample.serial]
+                    ? nil : "\(what): sample \(sample.serial) reads \(SampleValues(sample))"
             }
         }
     }

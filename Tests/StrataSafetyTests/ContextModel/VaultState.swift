@@ -40,22 +40,34 @@ struct VaultState: Equatable {
         for (serial, pet) in state.pets {
             state.pets[serial]!.links = pet.links.map { owner in owner.flatMap { gone.owners.contains($0) ? nil : $0 } }
         }
-        state.memberships = state.memberships.filter { !gone.clubs.contains($0.club) && !gone.owners.contains($0.owner) }
+        state.memberships = state.memberships.filter {
+            !gone.clubs.contains($0.club) && !gone.owners.contains($0.owner)
+        }
         return state
     }
 
     /// The differences from `other`, described for a failure message (empty when equal).
     func differences(from other: VaultState) -> [String] {
         var found: [String] = []
-        for serial in Set(samples.keys).union(other.samples.keys).sorted() where samples[serial] != other.samples[serial] {
-            found.append("sample \(serial): \(samples[serial].map(\.description) ?? "absent") vs \(other.samples[serial].map(\.description) ?? "absent")")
+        for serial in Set(samples.keys).union(other.samples.keys).sorted()
+        where samples[serial] != other.samples[serial] {
+            found.append(
+                "sample \(serial): \(samples[serial].map(\.description) ?? "absent") vs \(other.samples[serial].map(\.description) ?? "absent")"
+            )
         }
-        if owners != other.owners { found.append("owners \(owners.sorted { $0.key < $1.key }) vs \(other.owners.sorted { $0.key < $1.key })") }
+        if owners != other.owners {
+            found.append("owners \(owners.sorted { $0.key < $1.key }) vs \(other.owners.sorted { $0.key < $1.key })")
+        }
         for serial in Set(pets.keys).union(other.pets.keys).sorted() where pets[serial] != other.pets[serial] {
-            found.append("pet \(serial): \(String(describing: pets[serial])) vs \(String(describing: other.pets[serial]))")
+            found.append(
+                "pet \(serial): \(String(describing: pets[serial])) vs \(String(describing: other.pets[serial]))")
         }
-        if clubs != other.clubs { found.append("clubs \(clubs.sorted { $0.key < $1.key }) vs \(other.clubs.sorted { $0.key < $1.key })") }
-        if memberships != other.memberships { found.append("memberships \(memberships.sorted()) vs \(other.memberships.sorted())") }
+        if clubs != other.clubs {
+            found.append("clubs \(clubs.sorted { $0.key < $1.key }) vs \(other.clubs.sorted { $0.key < $1.key })")
+        }
+        if memberships != other.memberships {
+            found.append("memberships \(memberships.sorted()) vs \(other.memberships.sorted())")
+        }
         return found
     }
 }

@@ -29,8 +29,10 @@ enum EvolutionPlan: SchemaMigrationPlan {
             let (from, to) = (Evolution.versions[step.0], Evolution.versions[step.1])
             switch (kind, step.1) {
             case (.lightweight, _): return .lightweight(fromVersion: from, toVersion: to)
-            case (.custom, 1): return .custom(fromVersion: from, toVersion: to, willMigrate: nil, didMigrate: nicknamesFromPhones)
-            case (.custom, _): return .custom(fromVersion: from, toVersion: to, willMigrate: nil, didMigrate: initialsFromNames)
+            case (.custom, 1):
+                return .custom(fromVersion: from, toVersion: to, willMigrate: nil, didMigrate: nicknamesFromPhones)
+            case (.custom, _):
+                return .custom(fromVersion: from, toVersion: to, willMigrate: nil, didMigrate: initialsFromNames)
             }
         }
     }

@@ -9,7 +9,9 @@ struct EvolutionSeed: Equatable, Sendable, CustomStringConvertible {
     var age: Int
     var company: Int?
 
-    var description: String { "EvolutionSeed(name: \(name), phone: \(phone), email: \(email.map(String.init) ?? "nil"), age: \(age), company: \(company.map(String.init) ?? "nil"))" }
+    var description: String {
+        "EvolutionSeed(name: \(name), phone: \(phone), email: \(email.map(String.init) ?? "nil"), age: \(age), company: \(company.map(String.init) ?? "nil"))"
+    }
 }
 
 /// The property the evolution tests check: data written at the route's first version and migrated along it is,
@@ -21,7 +23,10 @@ enum EvolutionProperty {
         for chain in [[0, 1], [0, 2], [0, 1, 2], [1, 2]] {
             let steps = chain.count - 1
             for bits in 0..<(1 << steps) {
-                routes.append(EvolutionRoute(versions: chain, kinds: (0..<steps).map { bits >> $0 & 1 == 1 ? .custom : .lightweight }, inferred: false))
+                routes.append(
+                    EvolutionRoute(
+                        versions: chain, kinds: (0..<steps).map { bits >> $0 & 1 == 1 ? .custom : .lightweight },
+                        inferred: false))
             }
             if steps == 1 { routes.append(EvolutionRoute(versions: chain, kinds: [], inferred: true)) }
         }
@@ -35,8 +40,10 @@ enum EvolutionProperty {
         let titles = (0..<companies).map { "c\($0)" }
         var reference = EvolutionReference(
             contacts: seeds.enumerated().map { index, seed in
-                var row: [String: Field] = ["serial": .int(index + 1), "name": .text(text(seed.name)), "phone": .text(text(seed.phone)),
-                                            "age": .int(ValueTables.ints[seed.age % ValueTables.ints.count])]
+                var row: [String: Field] = [
+                    "serial": .int(index + 1), "name": .text(text(seed.name)), "phone": .text(text(seed.phone)),
+                    "age": .int(ValueTables.ints[seed.age % ValueTables.ints.count]),
+                ]
                 row["email"] = seed.email.map { .text(text($0)) }
                 row["company"] = companies == 0 ? nil : seed.company.map { .text(titles[$0 % companies]) }
                 return row
@@ -49,21 +56,30 @@ enum EvolutionProperty {
         EvolutionPlan.route = route
         let migrator = try Migrator(store: store, plan: EvolutionPlan.self)
         while migrator.nextStage != nil { _ = try migrator.runNextStage() }
-        for (from, to, kind) in zip(zip(route.versions, route.versions.dropFirst()), route.inferred ? [.lightweight] : route.kinds)
-            .map({ ($0.0, $0.1, $1) }) {
+        for (from, to, kind) in zip(
+            zip(route.versions, route.versions.dropFirst()), route.inferred ? [.lightweight] : route.kinds
+        )
+        .map({ ($0.0, $0.1, $1) }) {
             reference.migrate(from: from, to: to, custom: kind == .custom)
         }
 
         let target = route.versions.last!
         var problems: [String] = []
-        if try StoreInspector(url: store).version() != Evolution.versions[target].versionIdentifier { problems.append("store not at \(target + 1).0.0") }
+        if try StoreInspector(url: store).version() != Evolution.versions[target].versionIdentifier {
+            problems.append("store not at \(target + 1).0.0")
+        }
         let read = try EvolutionStores.read(at: target, from: store)
         if read.contacts != reference.contacts {
             problems.append("contacts \(read.contacts.map(describe)), expected \(reference.contacts.map(describe))")
         }
-        if read.companies.sorted() != reference.companies.sorted() { problems.append("companies \(read.companies), expected \(reference.companies)") }
-        let tables = Dictionary(uniqueKeysWithValues: try StoreInspector(url: store).rowCounts().map { ($0.entity, $0.rows) })
-        if (tables["Memo"] != nil) != (reference.memos != nil) { problems.append("Memo table \(tables["Memo"].map { "holds \($0) rows" } ?? "gone")") }
+        if read.companies.sorted() != reference.companies.sorted() {
+            problems.append("companies \(read.companies), expected \(reference.companies)")
+        }
+        let tables = Dictionary(
+            uniqueKeysWithValues: try StoreInspector(url: store).rowCounts().map { ($0.entity, $0.rows) })
+        if (tables["Memo"] != nil) != (reference.memos != nil) {
+            problems.append("Memo table \(tables["Memo"].map { "holds \($0) rows" } ?? "gone")")
+        }
         return problems
     }
 

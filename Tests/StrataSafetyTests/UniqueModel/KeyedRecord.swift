@@ -59,7 +59,17 @@ extension Keyed {
     /// Every keyed model type, in the order the generator picks them.
     static var types: [any KeyedRecord.Type] {
         [
-            Keyed.Text.self, Keyed.MaybeText.self, Keyed.Flag.self, Keyed.MaybeFlag.self, Keyed.IntKey.self, Keyed.MaybeIntKey.self, Keyed.Int8Key.self, Keyed.MaybeInt8Key.self, Keyed.Int16Key.self, Keyed.MaybeInt16Key.self, Keyed.Int32Key.self, Keyed.MaybeInt32Key.self, Keyed.Int64Key.self, Keyed.MaybeInt64Key.self, Keyed.UIntKey.self, Keyed.MaybeUIntKey.self, Keyed.UInt8Key.self, Keyed.MaybeUInt8Key.self, Keyed.UInt16Key.self, Keyed.MaybeUInt16Key.self, Keyed.UInt32Key.self, Keyed.MaybeUInt32Key.self, Keyed.UInt64Key.self, Keyed.MaybeUInt64Key.self, Keyed.DoubleKey.self, Keyed.MaybeDoubleKey.self, Keyed.FloatKey.self, Keyed.MaybeFloatKey.self, Keyed.DecimalKey.self, Keyed.MaybeDecimalKey.self, Keyed.DateKey.self, Keyed.MaybeDateKey.self, Keyed.DataKey.self, Keyed.MaybeDataKey.self, Keyed.UUIDKey.self, Keyed.MaybeUUIDKey.self, Keyed.URLKey.self, Keyed.MaybeURLKey.self, Keyed.KindKey.self, Keyed.MaybeKindKey.self, Keyed.PointKey.self, Keyed.MaybePointKey.self,
+            Keyed.Text.self, Keyed.MaybeText.self, Keyed.Flag.self, Keyed.MaybeFlag.self, Keyed.IntKey.self,
+            Keyed.MaybeIntKey.self, Keyed.Int8Key.self, Keyed.MaybeInt8Key.self, Keyed.Int16Key.self,
+            Keyed.MaybeInt16Key.self, Keyed.Int32Key.self, Keyed.MaybeInt32Key.self, Keyed.Int64Key.self,
+            Keyed.MaybeInt64Key.self, Keyed.UIntKey.self, Keyed.MaybeUIntKey.self, Keyed.UInt8Key.self,
+            Keyed.MaybeUInt8Key.self, Keyed.UInt16Key.self, Keyed.MaybeUInt16Key.self, Keyed.UInt32Key.self,
+            Keyed.MaybeUInt32Key.self, Keyed.UInt64Key.self, Keyed.MaybeUInt64Key.self, Keyed.DoubleKey.self,
+            Keyed.MaybeDoubleKey.self, Keyed.FloatKey.self, Keyed.MaybeFloatKey.self, Keyed.DecimalKey.self,
+            Keyed.MaybeDecimalKey.self, Keyed.DateKey.self, Keyed.MaybeDateKey.self, Keyed.DataKey.self,
+            Keyed.MaybeDataKey.self, Keyed.UUIDKey.self, Keyed.MaybeUUIDKey.self, Keyed.URLKey.self,
+            Keyed.MaybeURLKey.self, Keyed.KindKey.self, Keyed.MaybeKindKey.self, Keyed.PointKey.self,
+            Keyed.MaybePointKey.self,
         ]
     }
 }

@@ -30,11 +30,17 @@ struct KeyedReference<Key: UniqueIdentity> {
     }
 
     /// Records an insert.
-    mutating func insert(_ key: Key, serial: Int, note: String) { inserts.append(Row(key: key, serial: serial, note: note)) }
+    mutating func insert(_ key: Key, serial: Int, note: String) {
+        inserts.append(Row(key: key, serial: serial, note: note))
+    }
 
     /// Changes the note of a visible row or insert.
     mutating func renote(_ serial: Int, _ note: String) {
-        if let index = inserts.firstIndex(where: { $0.serial == serial }) { inserts[index].note = note } else { notes[serial] = note }
+        if let index = inserts.firstIndex(where: { $0.serial == serial }) {
+            inserts[index].note = note
+        } else {
+            notes[serial] = note
+        }
     }
 
     /// Marks a saved row deleted.
@@ -44,7 +50,9 @@ struct KeyedReference<Key: UniqueIdentity> {
     mutating func save() {
         var rows = visible.dropLast(inserts.count).map { $0 }
         for insert in inserts {
-            if let identity = insert.key.uniqueIdentity, let index = rows.firstIndex(where: { $0.key.uniqueIdentity == identity }) {
+            if let identity = insert.key.uniqueIdentity,
+                let index = rows.firstIndex(where: { $0.key.uniqueIdentity == identity })
+            {
                 rows[index] = insert
             } else {
                 rows.append(insert)

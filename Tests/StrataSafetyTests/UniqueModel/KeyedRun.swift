@@ -21,14 +21,17 @@ enum KeyedRun {
                 let visible = reference.visible
                 switch step.operation {
                 case .insert:
-                    let key = M.keys[step.a % M.keys.count], note = "n\(step.b % 10)"
+                    let key = M.keys[step.a % M.keys.count]
+                    let note = "n\(step.b % 10)"
                     context.insert(M(key: key, serial: nextSerial, note: note))
                     reference.insert(key, serial: nextSerial, note: note)
                     nextSerial += 1
                 case .renote:
                     guard !visible.isEmpty else { break }
-                    let serial = visible[step.a % visible.count].serial, note = "r\(step.b % 10)"
-                    guard let model = try context.fetch(FetchDescriptor<M>()).first(where: { $0.serial == serial }) else {
+                    let serial = visible[step.a % visible.count].serial
+                    let note = "r\(step.b % 10)"
+                    guard let model = try context.fetch(FetchDescriptor<M>()).first(where: { $0.serial == serial })
+                    else {
                         problems.append("no model with serial \(serial) to change")
                         break
                     }
@@ -38,7 +41,8 @@ enum KeyedRun {
                     let saved = reference.saved.filter { !reference.deletions.contains($0.serial) }
                     guard !saved.isEmpty else { break }
                     let serial = saved[step.a % saved.count].serial
-                    guard let model = try context.fetch(FetchDescriptor<M>()).first(where: { $0.serial == serial }) else {
+                    guard let model = try context.fetch(FetchDescriptor<M>()).first(where: { $0.serial == serial })
+                    else {
                         problems.append("no model with serial \(serial) to delete")
                         break
                     }
@@ -47,7 +51,8 @@ enum KeyedRun {
                 case .save:
                     try context.save()
                     reference.save()
-                    problems += try differences(M.self, ModelContext(try open(M.self, url)), reference.saved, "a second container")
+                    problems += try differences(
+                        M.self, ModelContext(try open(M.self, url)), reference.saved, "a second container")
                 case .rollback:
                     context.rollback()
                     reference.rollback()
@@ -55,7 +60,8 @@ enum KeyedRun {
                     let count = try context.fetchCount(FetchDescriptor<M>())
                     if count != visible.count { problems.append("fetchCount \(count), expected \(visible.count)") }
                 case .peek:
-                    problems += try differences(M.self, ModelContext(try open(M.self, url)), reference.saved, "a second container")
+                    problems += try differences(
+                        M.self, ModelContext(try open(M.self, url)), reference.saved, "a second container")
                 }
                 problems += try differences(M.self, context, reference.visible, "the context")
             } catch {
@@ -71,14 +77,21 @@ enum KeyedRun {
     }
 
     /// The differences between the models `context` fetches and `expected` rows (by serial: key and note).
-    private static func differences<M: KeyedRecord>(_ type: M.Type, _ context: ModelContext, _ expected: [KeyedReference<M.Key>.Row], _ who: String) throws -> [String] {
+    private static func differences<M: KeyedRecord>(
+        _ type: M.Type, _ context: ModelContext, _ expected: [KeyedReference<M.Key>.Row], _ who: String
+    ) throws -> [String] {
         let models = try context.fetch(FetchDescriptor<M>()).sorted { $0.serial < $1.serial }
         let rows = expected.sorted { $0.serial < $1.serial }
-        let same = models.count == rows.count && zip(models, rows).allSatisfy { model, row in
-            model.serial == row.serial && model.note == row.note
-                && (model.key.uniqueIdentity ?? AnyHashable(model.serial)) == (row.key.uniqueIdentity ?? AnyHashable(row.serial))
-        }
+        let same =
+            models.count == rows.count
+            && zip(models, rows).allSatisfy { model, row in
+                model.serial == row.serial && model.note == row.note
+                    && (model.key.uniqueIdentity ?? AnyHashable(model.serial))
+                        == (row.key.uniqueIdentity ?? AnyHashable(row.serial))
+            }
         if same { return [] }
-        return ["\(who) shows \(models.map { "\($0.serial):\($0.key)=\($0.note)" }), expected \(rows.map { "\($0.serial):\($0.key)=\($0.note)" })"]
+        return [
+            "\(who) shows \(models.map { "\($0.serial):\($0.key)=\($0.note)" }), expected \(rows.map { "\($0.serial):\($0.key)=\($0.note)" })"
+        ]
     }
 }

@@ -20,7 +20,9 @@ struct KeyedStep: Equatable, Sendable, CustomStringConvertible {
     var description: String { "KeyedStep(.\(operation), \(a), \(b))" }
 
     /// Operations weighted by how often a sequence should meet them (shrinking goes towards the first).
-    static let weighted: [KeyedOperation] = [.insert, .insert, .insert, .save, .save, .renote, .delete, .rollback, .count, .peek, .insert]
+    static let weighted: [KeyedOperation] = [
+        .insert, .insert, .insert, .save, .save, .renote, .delete, .rollback, .count, .peek, .insert,
+    ]
 
     /// Random steps.
     static let generator = zip(Gen.int(in: 0...(weighted.count - 1)), Gen.int(in: 0...999), Gen.int(in: 0...999))

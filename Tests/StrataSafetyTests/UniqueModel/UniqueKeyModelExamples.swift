@@ -6,7 +6,13 @@ extension UniqueKeyModelTests {
     static let examples: [(type: Int, steps: [KeyedStep])] = [
         // A saved row changed, then a new model with its key inserted, in one save: the change was written after
         // the upsert, leaving a row mixing the new model's values with the stale change.
-        (0, [KeyedStep(.insert, 826, 0), KeyedStep(.save, 0, 0), KeyedStep(.renote, 0, 0), KeyedStep(.insert, 683, 0), KeyedStep(.save, 0, 0)]),
+        (
+            0,
+            [
+                KeyedStep(.insert, 826, 0), KeyedStep(.save, 0, 0), KeyedStep(.renote, 0, 0),
+                KeyedStep(.insert, 683, 0), KeyedStep(.save, 0, 0),
+            ]
+        )
     ]
 
     @Test(arguments: 0..<examples.count)

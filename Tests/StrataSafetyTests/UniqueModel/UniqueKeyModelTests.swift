@@ -20,7 +20,8 @@ import Testing
         let count = Keyed.types[type].keyCount
         let inserts = (0..<count).map { KeyedStep(.insert, $0, $0) }
         let again = (0..<count).map { KeyedStep(.insert, count - 1 - $0, 7) }
-        let problems = try KeyedRun.problems(Keyed.types[type], inserts + [KeyedStep(.save, 0, 0)] + again + again + [KeyedStep(.save, 0, 0)])
+        let problems = try KeyedRun.problems(
+            Keyed.types[type], inserts + [KeyedStep(.save, 0, 0)] + again + again + [KeyedStep(.save, 0, 0)])
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

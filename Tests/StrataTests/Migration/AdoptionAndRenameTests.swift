@@ -52,8 +52,11 @@ enum RecordSchemaV2: VersionedSchema {
 enum RecordPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [RecordSchemaV1.self, RecordSchemaV2.self] }
     static var stages: [MigrationStage] { [migrateV1toV2] }
-    static let migrateV1toV2 = MigrationStage.custom(fromVersion: RecordSchemaV1.self, toVersion: RecordSchemaV2.self) { context in
-        for record in try context.fetch(FetchDescriptor<RecordSchemaV1.Record>()) { record.title = record.title.capitalized }
+    static let migrateV1toV2 = MigrationStage.custom(fromVersion: RecordSchemaV1.self, toVersion: RecordSchemaV2.self) {
+        context in
+        for record in try context.fetch(FetchDescriptor<RecordSchemaV1.Record>()) {
+            record.title = record.title.capitalized
+        }
         try context.save()
     } didMigrate: { context in
         for record in try context.fetch(FetchDescriptor<RecordSchemaV2.Record>()) { record.isFavorite = true }
@@ -92,7 +95,10 @@ enum ChainV3: VersionedSchema {
 enum ChainPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ChainV1.self, ChainV2.self, ChainV3.self] }
     static var stages: [MigrationStage] {
-        [.lightweight(fromVersion: ChainV1.self, toVersion: ChainV2.self), .lightweight(fromVersion: ChainV2.self, toVersion: ChainV3.self)]
+        [
+            .lightweight(fromVersion: ChainV1.self, toVersion: ChainV2.self),
+            .lightweight(fromVersion: ChainV2.self, toVersion: ChainV3.self),
+        ]
     }
 }
 
@@ -117,13 +123,17 @@ enum ModifiedPlan: SchemaMigrationPlan {
         let directory = TemporaryDirectory()
         let url = directory.store("records")
         do {
-            let context = ModelContext(try ModelContainer(for: Unversioned.Record.self, configurations: ModelConfiguration(url: url)))
-            context.insert(Unversioned.Record(title: "hello world", content: "x", createTime: Date(timeIntervalSinceReferenceDate: 5)))
+            let context = ModelContext(
+                try ModelContainer(for: Unversioned.Record.self, configurations: ModelConfiguration(url: url)))
+            context.insert(
+                Unversioned.Record(
+                    title: "hello world", content: "x", createTime: Date(timeIntervalSinceReferenceDate: 5)))
             try context.save()
         }
         #expect(try StoreInspector(url: url).version() == nil)
         let container = try ModelContainer(
-            for: Schema([RecordSchemaV2.Record.self]), migrationPlan: RecordPlan.self, configurations: ModelConfiguration(url: url))
+            for: Schema([RecordSchemaV2.Record.self]), migrationPlan: RecordPlan.self,
+            configurations: ModelConfiguration(url: url))
         let records = try ModelContext(container).fetch(FetchDescriptor<RecordSchemaV2.Record>())
         #expect(records.map(\.title) == ["Hello World"])
         #expect(records.map(\.isFavorite) == [true])
@@ -135,15 +145,20 @@ enum ModifiedPlan: SchemaMigrationPlan {
             let directory = TemporaryDirectory()
             let url = directory.store("notes")
             do {
-                let container = try ModelContainer(for: Schema(versionedSchema: ChainV1.self), configurations: ModelConfiguration(url: url))
+                let container = try ModelContainer(
+                    for: Schema(versionedSchema: ChainV1.self), configurations: ModelConfiguration(url: url))
                 let context = ModelContext(container)
                 context.insert(ChainV1.Note(name: "groceries"))
                 try context.save()
             }
             if start == ChainV2.self {
-                _ = try ModelContainer(for: Schema(versionedSchema: ChainV2.self), migrationPlan: ChainPlan.self, configurations: ModelConfiguration(url: url))
+                _ = try ModelContainer(
+                    for: Schema(versionedSchema: ChainV2.self), migrationPlan: ChainPlan.self,
+                    configurations: ModelConfiguration(url: url))
             }
-            let container = try ModelContainer(for: Schema(versionedSchema: ChainV3.self), migrationPlan: ChainPlan.self, configurations: ModelConfiguration(url: url))
+            let container = try ModelContainer(
+                for: Schema(versionedSchema: ChainV3.self), migrationPlan: ChainPlan.self,
+                configurations: ModelConfiguration(url: url))
             #expect(try ModelContext(container).fetch(FetchDescriptor<ChainV3.Note>()).map(\.heading) == ["groceries"])
             #expect(try StoreInspector(url: url).history().count == 2)
         }
@@ -153,16 +168,21 @@ enum ModifiedPlan: SchemaMigrationPlan {
         let directory = TemporaryDirectory()
         let url = directory.store("notes")
         do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: ChainV1.self), configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(
+                    for: Schema(versionedSchema: ChainV1.self), configurations: ModelConfiguration(url: url)))
             context.insert(ChainV1.Note(name: "groceries"))
             try context.save()
         }
         let before = storeHashes(url)
         #expect {
-            _ = try ModelContainer(for: Schema(versionedSchema: ChainV2.self), migrationPlan: ModifiedPlan.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Schema(versionedSchema: ChainV2.self), migrationPlan: ModifiedPlan.self,
+                configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
-            return text.hasPrefix("1.0.0 was modified after it shipped") && text.contains("Note.pinned added (Bool, required, default false)")
+            return text.hasPrefix("1.0.0 was modified after it shipped")
+                && text.contains("Note.pinned added (Bool, required, default false)")
         }
         #expect(storeHashes(url) == before)
     }

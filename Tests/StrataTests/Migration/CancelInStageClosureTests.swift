@@ -12,7 +12,8 @@ import Testing
         try Bookshelf.makeDemoStore(at: url, rows: 30_000)
         let migrator = try Migrator(store: url, plan: Bookshelf.Plan.self)
         _ = try migrator.runNextStage()
-        var inDidMigrate = false, progressAfterCancel: [Int] = []
+        var inDidMigrate = false
+        var progressAfterCancel: [Int] = []
         migrator.onEvent = { event in
             switch event {
             case .step(_, let summary) where summary == "didMigrate": inDidMigrate = true

@@ -28,11 +28,20 @@ import Testing
         #expect(first?.title == "1.0.0 -> 2.0.0")
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))
         _ = try migrator.runAll()
-        #expect(events == ["start 1.0.0 -> 2.0.0 0", "done 1.0.0 -> 2.0.0 0", "start 2.0.0 -> 3.0.0 2500", "done 2.0.0 -> 3.0.0 2500"])
-        let container = try ModelContainer(for: Schema(versionedSchema: Bookshelf.V3.self), configurations: ModelConfiguration(url: url))
-        let books = try ModelContext(container).fetch(FetchDescriptor<Bookshelf.V3.Book>(sortBy: [SortDescriptor(\.isbnCode)]))
+        #expect(
+            events == [
+                "start 1.0.0 -> 2.0.0 0", "done 1.0.0 -> 2.0.0 0", "start 2.0.0 -> 3.0.0 2500",
+                "done 2.0.0 -> 3.0.0 2500",
+            ])
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: Bookshelf.V3.self), configurations: ModelConfiguration(url: url))
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<Bookshelf.V3.Book>(sortBy: [SortDescriptor(\.isbnCode)]))
         #expect(books.count == 2_500)
-        #expect(books.prefix(3).map { "\($0.firstName)|\($0.lastName)" } == ["Frank|Herbert", "Jane|Austen", "Ursula|K. Le Guin"])
+        #expect(
+            books.prefix(3).map { "\($0.firstName)|\($0.lastName)" } == [
+                "Frank|Herbert", "Jane|Austen", "Ursula|K. Le Guin",
+            ])
         #expect(books[8].firstName == "Plato" && books[8].lastName == "")
     }
 
@@ -42,7 +51,9 @@ import Testing
         try Trips.makeDemoStore(at: url, rows: 100)
         let report = try Migrator.dryRun(store: url, plan: Trips.Plan.self)
         #expect(report.succeeded)
-        #expect(report.stages.first?.findings.first?.description.hasPrefix("Trip.name: 10 groups of duplicate values") == true)
+        #expect(
+            report.stages.first?.findings.first?.description.hasPrefix("Trip.name: 10 groups of duplicate values")
+                == true)
         _ = try Migrator(store: url, plan: Trips.Plan.self).runAll()
         let counts = try StoreInspector(url: url).rowCounts().map { "\($0.entity)=\($0.rows)" }
         #expect(counts == ["BucketListItem=90", "LivingAccommodation=0", "Trip=90"])

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import Strata
 import Testing
+
+@testable import Strata
 
 /// A guide's "remove an unused property": V1 with `phone`, V2 without it, and a plan with `stages: []`. SwiftData
 /// infers the migration and drops the column; so does Strata, reporting what goes. Strict mode refuses it.
@@ -48,7 +49,9 @@ enum Contacts {
     /// A V1 store with two people, one of them with an address.
     private func v1Store() throws -> URL {
         let url = directory.store()
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: Contacts.V1.self), configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(
+                for: Schema(versionedSchema: Contacts.V1.self), configurations: ModelConfiguration(url: url)))
         let ada = Contacts.V1.Person(name: "Ada", phone: "555-0100")
         ada.address = Contacts.V1.Address(street: "1 Analytical Way")
         context.insert(ada)
@@ -63,15 +66,22 @@ enum Contacts {
 
     private func tables(at url: URL) throws -> [String] {
         try DatabaseQueue(path: url.path).read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY 1")
+            try String.fetchAll(
+                db,
+                sql:
+                    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY 1"
+            )
         }
     }
 
     @Test func aPlanWithNoStagesRemovesTheProperty() throws {
         let url = try v1Store()
         let container = try ModelContainer(
-            for: Schema(versionedSchema: Contacts.V2.self), migrationPlan: Contacts.Plan.self, configurations: ModelConfiguration(url: url))
-        let names = try ModelContext(container).fetch(FetchDescriptor<Contacts.V2.Person>(sortBy: [SortDescriptor(\.name)])).map(\.name)
+            for: Schema(versionedSchema: Contacts.V2.self), migrationPlan: Contacts.Plan.self,
+            configurations: ModelConfiguration(url: url))
+        let names = try ModelContext(container).fetch(
+            FetchDescriptor<Contacts.V2.Person>(sortBy: [SortDescriptor(\.name)])
+        ).map(\.name)
         #expect(names == ["Ada", "Grace"])
         #expect(try columns(of: "Person", at: url).sorted() == ["_pk", "name"])
         #expect(try tables(at: url) == ["Person"])
@@ -81,7 +91,8 @@ enum Contacts {
 
     @Test func noPlanAtAllRemovesTheProperty() throws {
         let url = try v1Store()
-        let context = ModelContext(try ModelContainer(for: Contacts.V2.Person.self, configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: Contacts.V2.Person.self, configurations: ModelConfiguration(url: url)))
         #expect(try context.fetch(FetchDescriptor<Contacts.V2.Person>()).map(\.name).sorted() == ["Ada", "Grace"])
         #expect(try columns(of: "Person", at: url).sorted() == ["_pk", "name"])
     }
@@ -124,7 +135,9 @@ enum Contacts {
     @Test func strictModeAcceptsRemovingEmptyData() throws {
         let url = directory.store()
         do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: Contacts.V1.self), configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(
+                    for: Schema(versionedSchema: Contacts.V1.self), configurations: ModelConfiguration(url: url)))
             try context.save()
         }
         let migrator = try Migrator(store: url, plan: Contacts.Plan.self, refusingDataLoss: true)

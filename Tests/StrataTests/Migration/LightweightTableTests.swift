@@ -141,7 +141,10 @@ enum TableRows {
     }
 
     @Test func addARequiredPropertyWithADefaultIsLightweight() {
-        #expect(classify(TableRows.AddRequiredWithDefault.self) == ["Item.priority added (Int, required, default 5) => lightweight"])
+        #expect(
+            classify(TableRows.AddRequiredWithDefault.self) == [
+                "Item.priority added (Int, required, default 5) => lightweight"
+            ])
     }
 
     @Test func removeAPropertyIsLightweightAndLosesItsValues() {
@@ -177,7 +180,8 @@ enum TableRows {
             let directory = TemporaryDirectory()
             let url = directory.store()
             do {
-                let container = try ModelContainer(for: Schema(versionedSchema: TableRows.V1.self), configurations: ModelConfiguration(url: url))
+                let container = try ModelContainer(
+                    for: Schema(versionedSchema: TableRows.V1.self), configurations: ModelConfiguration(url: url))
                 let context = ModelContext(container)
                 context.insert(TableRows.V1.Item(name: "alpha", count: 3))
                 try context.save()
@@ -185,7 +189,8 @@ enum TableRows {
             _ = try ModelContainer(for: Schema(versionedSchema: version), configurations: ModelConfiguration(url: url))
             let rows = try StoreInspector(url: url).rowCounts()
             #expect(rows.first { $0.entity == "Item" }?.rows == 1, "\(version)")
-            #expect(try StoreInspector(url: url).metadata().schema.entitiesByName["Item"]?.attribute(named: column) != nil)
+            #expect(
+                try StoreInspector(url: url).metadata().schema.entitiesByName["Item"]?.attribute(named: column) != nil)
             #expect(try StoreInspector(url: url).history().map(\.kind) == ["inferred"])
         }
     }

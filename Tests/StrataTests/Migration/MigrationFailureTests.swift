@@ -12,18 +12,26 @@ enum ThrowingPlans {
     enum ThrowInWill: SchemaMigrationPlan {
         static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
         static var stages: [MigrationStage] {
-            [.custom(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: { context in
-                for book in try context.fetch(FetchDescriptor<Bookshelf.V2.Book>()) { book.title = "changed" }
-                try context.save()
-                throw Boom()
-            }, didMigrate: nil)]
+            [
+                .custom(
+                    fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self,
+                    willMigrate: { context in
+                        for book in try context.fetch(FetchDescriptor<Bookshelf.V2.Book>()) { book.title = "changed" }
+                        try context.save()
+                        throw Boom()
+                    }, didMigrate: nil)
+            ]
         }
     }
 
     enum ThrowInDid: SchemaMigrationPlan {
         static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
         static var stages: [MigrationStage] {
-            [.custom(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: nil, didMigrate: { _ in throw Boom() })]
+            [
+                .custom(
+                    fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self, willMigrate: nil,
+                    didMigrate: { _ in throw Boom() })
+            ]
         }
     }
 
@@ -40,14 +48,17 @@ enum ThrowingPlans {
     /// A V2 store of the sample books, and its hashes once every connection is closed.
     func v2Store(_ directory: TemporaryDirectory) throws -> URL {
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
-        _ = try ModelContainer(for: Bookshelf.V2.Book.self, migrationPlan: Bookshelf.Plan.self, configurations: ModelConfiguration(url: url))
+        _ = try ModelContainer(
+            for: Bookshelf.V2.Book.self, migrationPlan: Bookshelf.Plan.self,
+            configurations: ModelConfiguration(url: url))
         return url
     }
 
     func expectIntactV2(_ url: URL) throws {
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))
         let container = try ModelContainer(for: Bookshelf.V2.Book.self, configurations: ModelConfiguration(url: url))
-        let books = try ModelContext(container).fetch(FetchDescriptor<Bookshelf.V2.Book>(sortBy: [SortDescriptor(\.title)]))
+        let books = try ModelContext(container).fetch(
+            FetchDescriptor<Bookshelf.V2.Book>(sortBy: [SortDescriptor(\.title)]))
         #expect(books.map(\.title) == ["Dune", "Emma", "Plato"])
         #expect(books.map(\.author) == ["Frank Herbert", "Jane Austen", "Plato"])
     }
@@ -57,7 +68,9 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInWill.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInWill.self,
+                configurations: ModelConfiguration(url: url))
         } throws: { error in
             "\(error)".contains("willMigrate threw: boom") && "\(error)".contains("still at its previous version")
         }
@@ -70,7 +83,9 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect(throws: MigrationError.self) {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInDid.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ThrowInDid.self,
+                configurations: ModelConfiguration(url: url))
         }
         #expect(storeHashes(url) == before)
         try expectIntactV2(url)
@@ -81,7 +96,9 @@ enum ThrowingPlans {
         let url = try v2Store(directory)
         let before = storeHashes(url)
         #expect {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ForgetsToFill.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: ThrowingPlans.ForgetsToFill.self,
+                configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
             return text.contains("Book.firstName is required but 3 rows have no value") && text.contains("Book/1")
@@ -98,12 +115,15 @@ enum ThrowingPlans {
         #expect(storeHashes(url) == before)
         #expect(!report.succeeded)
         #expect(report.stages.map(\.title) == ["2.0.0 -> 3.0.0"])
-        #expect(report.failure?.contains("Book.firstName is required but 3 rows have no value (e.g. Book/1, Book/2, Book/3)") == true)
-        #expect(report.stages.first?.findings.map(\.description) == [
-            "Book.firstName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
-            "Book.lastName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
-            "Book.author: 3 non-nil values dropped (e.g. Book/1, Book/2, Book/3)",
-        ])
+        #expect(
+            report.failure?.contains(
+                "Book.firstName is required but 3 rows have no value (e.g. Book/1, Book/2, Book/3)") == true)
+        #expect(
+            report.stages.first?.findings.map(\.description) == [
+                "Book.firstName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
+                "Book.lastName: 3 rows without a value (e.g. Book/1, Book/2, Book/3)",
+                "Book.author: 3 non-nil values dropped (e.g. Book/1, Book/2, Book/3)",
+            ])
         #expect {
             _ = try Migrator(store: url, plan: ThrowingPlans.ForgetsToFill.self).runAll()
         } throws: { error in "\(error)" == report.failure }

@@ -29,13 +29,17 @@ enum BrokenPlans {
 
     enum SelfStage: SchemaMigrationPlan {
         static var schemas: [any VersionedSchema.Type] { [Bookshelf.V1.self, Bookshelf.V2.self] }
-        static var stages: [MigrationStage] { [.lightweight(fromVersion: Bookshelf.V1.self, toVersion: Bookshelf.V1.self)] }
+        static var stages: [MigrationStage] {
+            [.lightweight(fromVersion: Bookshelf.V1.self, toVersion: Bookshelf.V1.self)]
+        }
     }
 
     /// V2 -> V3 splits the author: a lightweight stage cannot do it.
     enum ImpossibleLightweight: SchemaMigrationPlan {
         static var schemas: [any VersionedSchema.Type] { [Bookshelf.V2.self, Bookshelf.V3.self] }
-        static var stages: [MigrationStage] { [.lightweight(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self)] }
+        static var stages: [MigrationStage] {
+            [.lightweight(fromVersion: Bookshelf.V2.self, toVersion: Bookshelf.V3.self)]
+        }
     }
 
     /// Names V3 in a stage but not among its schemas.
@@ -65,13 +69,16 @@ enum BrokenPlans {
     }
 
     @Test func identicalSchemasAreRefused() {
-        #expect(problems(BrokenPlans.IdenticalSchemas.self) == [
-            "schemas 2.0.0 and 2.1.0 are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan",
-        ])
+        #expect(
+            problems(BrokenPlans.IdenticalSchemas.self) == [
+                "schemas 2.0.0 and 2.1.0 are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan"
+            ])
     }
 
     @Test func duplicateIdentifiersAreRefused() {
-        #expect(problems(BrokenPlans.DuplicateIdentifiers.self).first?.contains("two schemas have the version identifier 2.0.0") == true)
+        #expect(
+            problems(BrokenPlans.DuplicateIdentifiers.self).first?.contains(
+                "two schemas have the version identifier 2.0.0") == true)
     }
 
     @Test func aStageFromAVersionToItselfIsRefused() {
@@ -85,7 +92,10 @@ enum BrokenPlans {
     }
 
     @Test func aStageNamingAnUnlistedVersionIsRefused() {
-        #expect(problems(BrokenPlans.StageOutsideSchemas.self).contains { $0.contains("names 3.0.0, which StageOutsideSchemas.schemas does not list") })
+        #expect(
+            problems(BrokenPlans.StageOutsideSchemas.self).contains {
+                $0.contains("names 3.0.0, which StageOutsideSchemas.schemas does not list")
+            })
     }
 
     @Test func anInvalidPlanLeavesTheStoreUntouched() throws {
@@ -93,7 +103,9 @@ enum BrokenPlans {
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
         let before = storeHashes(url)
         #expect(throws: MigrationError.self) {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.ImpossibleLightweight.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.ImpossibleLightweight.self,
+                configurations: ModelConfiguration(url: url))
         }
         #expect(storeHashes(url) == before)
     }
@@ -102,7 +114,9 @@ enum BrokenPlans {
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
         #expect {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.WithoutV1.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.WithoutV1.self,
+                configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
             return text.contains("matches no version of the plan") && text.contains("closest version is 2.0.0")
@@ -114,13 +128,19 @@ enum BrokenPlans {
     @Test func aGapWithACustomChangeIsAnErrorListingTheChanges() throws {
         let directory = TemporaryDirectory()
         let url = try makeBookshelfV1(in: directory, books: sampleBooks)
-        _ = try ModelContainer(for: Bookshelf.V2.Book.self, migrationPlan: BrokenPlans.Gap.self, configurations: ModelConfiguration(url: url))
+        _ = try ModelContainer(
+            for: Bookshelf.V2.Book.self, migrationPlan: BrokenPlans.Gap.self,
+            configurations: ModelConfiguration(url: url))
         #expect {
-            _ = try ModelContainer(for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.Gap.self, configurations: ModelConfiguration(url: url))
+            _ = try ModelContainer(
+                for: Bookshelf.V3.Book.self, migrationPlan: BrokenPlans.Gap.self,
+                configurations: ModelConfiguration(url: url))
         } throws: { error in
             let text = "\(error)"
-            return text.contains("No migration leads") && text.contains("from 2.0.0 to 3.0.0") && text.contains("need a custom stage")
-                && text.contains("Book.firstName added (String, required, no default)") && !text.contains("Book.author removed")
+            return text.contains("No migration leads") && text.contains("from 2.0.0 to 3.0.0")
+                && text.contains("need a custom stage")
+                && text.contains("Book.firstName added (String, required, no default)")
+                && !text.contains("Book.author removed")
         }
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))
     }

@@ -94,21 +94,27 @@ enum TripsPlan: SchemaMigrationPlan {
 /// The same plan without the de-duplication: the unique constraint must be refused while duplicates remain.
 enum TripsPlanWithoutDedupe: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [TripsV1.self, TripsV2.self] }
-    static var stages: [MigrationStage] { [.custom(fromVersion: TripsV1.self, toVersion: TripsV2.self, willMigrate: nil, didMigrate: nil)] }
+    static var stages: [MigrationStage] {
+        [.custom(fromVersion: TripsV1.self, toVersion: TripsV2.self, willMigrate: nil, didMigrate: nil)]
+    }
 }
 
 /// A downgrade: V2 back to V1.
 enum TripsDowngradePlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [TripsV1.self, TripsV2.self, TripsV3.self] }
     static var stages: [MigrationStage] {
-        [TripsPlan.migrateV1toV2, TripsPlan.migrateV2toV3, .lightweight(fromVersion: TripsV3.self, toVersion: TripsV2.self)]
+        [
+            TripsPlan.migrateV1toV2, TripsPlan.migrateV2toV3,
+            .lightweight(fromVersion: TripsV3.self, toVersion: TripsV2.self),
+        ]
     }
 }
 
 /// A V1 trips store: "Rome" twice (the later one a duplicate), "Oslo" once, each with one bucket-list item.
 func makeTripsV1(in directory: TemporaryDirectory) throws -> URL {
     let url = directory.store("trips")
-    let container = try ModelContainer(for: Schema(versionedSchema: TripsV1.self), configurations: ModelConfiguration(url: url))
+    let container = try ModelContainer(
+        for: Schema(versionedSchema: TripsV1.self), configurations: ModelConfiguration(url: url))
     let context = ModelContext(container)
     for (name, day) in [("Rome", 1.0), ("Oslo", 2.0), ("Rome", 3.0)] {
         let trip = TripsV1.Trip(name: name, start_date: Date(timeIntervalSinceReferenceDate: day * 86_400))

@@ -53,16 +53,20 @@ enum ShelfV2: VersionedSchema {
 enum SplitShelfPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ShelfV1.self, ShelfV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
-            for book in try context.fetch(FetchDescriptor<ShelfV2.Book>()) {
-                let author: String = try book.valueBeforeMigration("author") ?? ""
-                let parts = author.split(separator: " ", maxSplits: 1).map(String.init)
-                book.firstName = parts.first ?? ""
-                book.lastName = parts.count > 1 ? parts[1] : ""
-                guard try book.valueBeforeMigration("pages", as: Int.self) == book.pageCount else { throw ShelfFailure("pages") }
+        [
+            .custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
+                for book in try context.fetch(FetchDescriptor<ShelfV2.Book>()) {
+                    let author: String = try book.valueBeforeMigration("author") ?? ""
+                    let parts = author.split(separator: " ", maxSplits: 1).map(String.init)
+                    book.firstName = parts.first ?? ""
+                    book.lastName = parts.count > 1 ? parts[1] : ""
+                    guard try book.valueBeforeMigration("pages", as: Int.self) == book.pageCount else {
+                        throw ShelfFailure("pages")
+                    }
+                }
+                try context.save()
             }
-            try context.save()
-        }]
+        ]
     }
 }
 
@@ -70,22 +74,24 @@ enum SplitShelfPlan: SchemaMigrationPlan {
 enum RewriteShelfPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ShelfV1.self, ShelfV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
-            let books = try context.fetch(FetchDescriptor<ShelfV2.Book>())
-            for book in books {
-                book.title = book.title.uppercased()
-                book.firstName = "x"
-                book.lastName = "y"
+        [
+            .custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
+                let books = try context.fetch(FetchDescriptor<ShelfV2.Book>())
+                for book in books {
+                    book.title = book.title.uppercased()
+                    book.firstName = "x"
+                    book.lastName = "y"
+                }
+                let tags = try context.fetch(FetchDescriptor<ShelfV2.Tag>())
+                for tag in tags { tag.name = "renamed" }
+                try context.save()
+                let titles = try books.map { try $0.valueBeforeMigration("title", as: String.self) ?? "-" }
+                let names = try tags.map { try $0.valueBeforeMigration("name", as: String.self) ?? "-" }
+                guard titles == ["emma", "dune", "persuasion"], names == ["classic", "scifi"] else {
+                    throw ShelfFailure("read \(titles) \(names)")
+                }
             }
-            let tags = try context.fetch(FetchDescriptor<ShelfV2.Tag>())
-            for tag in tags { tag.name = "renamed" }
-            try context.save()
-            let titles = try books.map { try $0.valueBeforeMigration("title", as: String.self) ?? "-" }
-            let names = try tags.map { try $0.valueBeforeMigration("name", as: String.self) ?? "-" }
-            guard titles == ["emma", "dune", "persuasion"], names == ["classic", "scifi"] else {
-                throw ShelfFailure("read \(titles) \(names)")
-            }
-        }]
+        ]
     }
 }
 
@@ -93,24 +99,29 @@ enum RewriteShelfPlan: SchemaMigrationPlan {
 enum UpsertShelfPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ShelfV1.self, ShelfV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
-            let books = try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)]))
-            for book in books {
-                book.firstName = "a"
-                book.lastName = "b"
+        [
+            .custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
+                let books = try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)]))
+                for book in books {
+                    book.firstName = "a"
+                    book.lastName = "b"
+                }
+                try context.save()
+                let replacement = ShelfV2.Book(
+                    title: "Dune Messiah", firstName: "Frank", lastName: "Herbert", isbn: "2", pageCount: 256)
+                let fresh = ShelfV2.Book(
+                    title: "Kindred", firstName: "Octavia", lastName: "Butler", isbn: "4", pageCount: 264)
+                context.insert(replacement)
+                context.insert(fresh)
+                try context.save()
+                let dune = try books[1].valueBeforeMigration("title", as: String.self)
+                let kindred = try fresh.valueBeforeMigration("title", as: String.self)
+                guard books[1].title == "Dune Messiah", dune == "dune", kindred == nil else {
+                    throw ShelfFailure(
+                        "upsert read \(books[1].title) \(String(describing: dune)) \(String(describing: kindred))")
+                }
             }
-            try context.save()
-            let replacement = ShelfV2.Book(title: "Dune Messiah", firstName: "Frank", lastName: "Herbert", isbn: "2", pageCount: 256)
-            let fresh = ShelfV2.Book(title: "Kindred", firstName: "Octavia", lastName: "Butler", isbn: "4", pageCount: 264)
-            context.insert(replacement)
-            context.insert(fresh)
-            try context.save()
-            let dune = try books[1].valueBeforeMigration("title", as: String.self)
-            let kindred = try fresh.valueBeforeMigration("title", as: String.self)
-            guard books[1].title == "Dune Messiah", dune == "dune", kindred == nil else {
-                throw ShelfFailure("upsert read \(books[1].title) \(String(describing: dune)) \(String(describing: kindred))")
-            }
-        }]
+        ]
     }
 }
 
@@ -118,15 +129,17 @@ enum UpsertShelfPlan: SchemaMigrationPlan {
 enum FailingShelfPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [ShelfV1.self, ShelfV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
-            for book in try context.fetch(FetchDescriptor<ShelfV2.Book>()) {
-                book.title = "overwritten"
-                book.firstName = "x"
-                book.lastName = "y"
+        [
+            .custom(fromVersion: ShelfV1.self, toVersion: ShelfV2.self, willMigrate: nil) { context in
+                for book in try context.fetch(FetchDescriptor<ShelfV2.Book>()) {
+                    book.title = "overwritten"
+                    book.firstName = "x"
+                    book.lastName = "y"
+                }
+                try context.save()
+                throw ShelfFailure("refused on purpose after saving")
             }
-            try context.save()
-            throw ShelfFailure("refused on purpose after saving")
-        }]
+        ]
     }
 }
 
@@ -159,12 +172,14 @@ enum RatedV2: VersionedSchema {
 enum RatedPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [RatedV1.self, RatedV2.self] }
     static var stages: [MigrationStage] {
-        [.custom(fromVersion: RatedV1.self, toVersion: RatedV2.self, willMigrate: nil) { context in
-            for album in try context.fetch(FetchDescriptor<RatedV2.Album>()) {
-                album.rated = try album.valueBeforeMigration("rating", as: Int.self) != nil
+        [
+            .custom(fromVersion: RatedV1.self, toVersion: RatedV2.self, willMigrate: nil) { context in
+                for album in try context.fetch(FetchDescriptor<RatedV2.Album>()) {
+                    album.rated = try album.valueBeforeMigration("rating", as: Int.self) != nil
+                }
+                try context.save()
             }
-            try context.save()
-        }]
+        ]
     }
 }
 
@@ -177,7 +192,9 @@ struct ShelfFailure: Error, CustomStringConvertible {
     /// A V1 shelf: three books, two tags.
     private func makeShelf(_ directory: TemporaryDirectory) throws -> URL {
         let url = directory.store("shelf")
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: ShelfV1.self), configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: ShelfV1.self), configurations: ModelConfiguration(url: url))
+        )
         context.insert(ShelfV1.Book(title: "emma", author: "Jane Austen", isbn: "1", pages: 474))
         context.insert(ShelfV1.Book(title: "dune", author: "Frank Herbert", isbn: "2", pages: 412))
         context.insert(ShelfV1.Book(title: "persuasion", author: "Plato", isbn: "3", pages: 249))
@@ -188,7 +205,9 @@ struct ShelfFailure: Error, CustomStringConvertible {
     }
 
     private func columns(_ table: String, at url: URL) throws -> [String] {
-        try DatabaseQueue(path: url.path).read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table]) }
+        try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+        }
     }
 
     private func tables(at url: URL) throws -> [String] {
@@ -204,17 +223,23 @@ struct ShelfFailure: Error, CustomStringConvertible {
         let steps = try #require(migrator.pending.first).steps
         #expect(steps.map(\.summary) == ["alter Book in place", "drop author from Book (kept for didMigrate)"])
         #expect(steps.map(\.phase) == [.structure, .finish])
-        #expect(steps[0].sql == [
-            #"ALTER TABLE "Book" ADD COLUMN "firstName" TEXT"#, #"ALTER TABLE "Book" ADD COLUMN "lastName" TEXT"#,
-            #"ALTER TABLE "Book" RENAME COLUMN "pages" TO "pageCount""#,
-        ])
+        #expect(
+            steps[0].sql == [
+                #"ALTER TABLE "Book" ADD COLUMN "firstName" TEXT"#, #"ALTER TABLE "Book" ADD COLUMN "lastName" TEXT"#,
+                #"ALTER TABLE "Book" RENAME COLUMN "pages" TO "pageCount""#,
+            ])
         let report = try #require(try migrator.runNextStage())
         #expect(report.rows == 3, "didMigrate saved three books")
         #expect(try columns("Book", at: url) == ["_pk", "title", "isbn", "pageCount", "firstName", "lastName"])
         #expect(try !tables(at: url).contains { $0.hasPrefix("_strata_old_") })
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url))
+        )
         let books = try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)]))
-        #expect(books.map { "\($0.firstName)|\($0.lastName)|\($0.pageCount)" } == ["Jane|Austen|474", "Frank|Herbert|412", "Plato||249"])
+        #expect(
+            books.map { "\($0.firstName)|\($0.lastName)|\($0.pageCount)" } == [
+                "Jane|Austen|474", "Frank|Herbert|412", "Plato||249",
+            ])
     }
 
     @Test func valuesSavedInDidMigrateStillReadAsTheyWereBeforeTheStage() throws {
@@ -227,10 +252,17 @@ struct ShelfFailure: Error, CustomStringConvertible {
         }
         _ = try migrator.runAll()
         #expect(steps.contains("keep the rows of Book from before the stage for valueBeforeMigration"))
-        #expect(steps.contains("keep the rows of Tag from before the stage for valueBeforeMigration"), "an entity the stage does not change")
+        #expect(
+            steps.contains("keep the rows of Tag from before the stage for valueBeforeMigration"),
+            "an entity the stage does not change")
         #expect(try !tables(at: url).contains { $0.hasPrefix("_strata_old_") })
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url)))
-        #expect(try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)])).map(\.title) == ["EMMA", "DUNE", "PERSUASION"])
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url))
+        )
+        #expect(
+            try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)])).map(\.title) == [
+                "EMMA", "DUNE", "PERSUASION",
+            ])
         #expect(try context.fetch(FetchDescriptor<ShelfV2.Tag>()).map(\.name) == ["renamed", "renamed"])
     }
 
@@ -238,9 +270,14 @@ struct ShelfFailure: Error, CustomStringConvertible {
         let directory = TemporaryDirectory()
         let url = try makeShelf(directory)
         _ = try Migrator(store: url, plan: UpsertShelfPlan.self).runAll()
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: ShelfV2.self), configurations: ModelConfiguration(url: url))
+        )
         let books = try context.fetch(FetchDescriptor<ShelfV2.Book>(sortBy: [SortDescriptor(\.isbn)]))
-        #expect(books.map { "\($0.isbn) \($0.title) \($0.firstName)" } == ["1 emma a", "2 Dune Messiah Frank", "3 persuasion a", "4 Kindred Octavia"])
+        #expect(
+            books.map { "\($0.isbn) \($0.title) \($0.firstName)" } == [
+                "1 emma a", "2 Dune Messiah Frank", "3 persuasion a", "4 Kindred Octavia",
+            ])
         #expect(books.map(\.lastName) == ["b", "Herbert", "b", "Butler"])
     }
 
@@ -261,15 +298,21 @@ struct ShelfFailure: Error, CustomStringConvertible {
         let directory = TemporaryDirectory()
         let url = directory.store("albums")
         do {
-            let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: RatedV1.self), configurations: ModelConfiguration(url: url)))
+            let context = ModelContext(
+                try ModelContainer(
+                    for: Schema(versionedSchema: RatedV1.self), configurations: ModelConfiguration(url: url)))
             context.insert(RatedV1.Album(name: "Blue", rating: 5))
             context.insert(RatedV1.Album(name: "Kid A", rating: nil))
             try context.save()
         }
         let migrator = try Migrator(store: url, plan: RatedPlan.self)
-        #expect(try #require(migrator.pending.first).steps.map(\.summary).contains("rebuild Album (12-step: new table, copy rows, drop old)"))
+        #expect(
+            try #require(migrator.pending.first).steps.map(\.summary).contains(
+                "rebuild Album (12-step: new table, copy rows, drop old)"))
         _ = try migrator.runAll()
-        let context = ModelContext(try ModelContainer(for: Schema(versionedSchema: RatedV2.self), configurations: ModelConfiguration(url: url)))
+        let context = ModelContext(
+            try ModelContainer(for: Schema(versionedSchema: RatedV2.self), configurations: ModelConfiguration(url: url))
+        )
         let albums = try context.fetch(FetchDescriptor<RatedV2.Album>(sortBy: [SortDescriptor(\.name)]))
         #expect(albums.map { "\($0.name) \($0.rating) \($0.rated)" } == ["Blue 5 true", "Kid A 3 false"])
     }

@@ -46,7 +46,9 @@ enum Catalog {
     /// Six items by three writers (one item has none), saved in a new store at `url`.
     static func seed(at url: URL) throws -> ModelContext {
         let context = ModelContext(try openContainer(Item.self, at: url))
-        let herbert = Writer(name: "Frank Herbert"), rousseau = Writer(name: "Rousseau"), austen = Writer(name: "Jane Austen")
+        let herbert = Writer(name: "Frank Herbert")
+        let rousseau = Writer(name: "Rousseau")
+        let austen = Writer(name: "Jane Austen")
         let rows: [(String, Int, Status, Priority, Date, Double?, String?, Writer?)] = [
             ("Dune", 412, .done, .high, date(1965, 8, 1), 4.5, nil, herbert),
             ("Émile", 300, .reading, .low, date(1762, 5, 1), nil, "ou De l'éducation", rousseau),

@@ -8,7 +8,8 @@ final class NotificationCounter: @unchecked Sendable {
     private var token: NSObjectProtocol?
 
     init(_ name: Notification.Name, object: AnyObject) {
-        token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) { [weak self] notification in
+        token = NotificationCenter.default.addObserver(forName: name, object: object, queue: nil) {
+            [weak self] notification in
             guard let self else { return }
             self.lock.withLock { self.received.append(notification) }
         }
@@ -25,5 +26,7 @@ final class NotificationCounter: @unchecked Sendable {
     }
 
     /// The errors of the `autosaveFailed` notifications received.
-    var errors: [Error] { notifications.compactMap { $0.userInfo?[ModelContext.NotificationKey.error.rawValue] as? Error } }
+    var errors: [Error] {
+        notifications.compactMap { $0.userInfo?[ModelContext.NotificationKey.error.rawValue] as? Error }
+    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+
 @testable import Strata
 
 /// Opens a container on a store file for the given model types.
-func openContainer(_ types: any PersistentModel.Type..., at url: URL, allowsSave: Bool = true) throws -> ModelContainer {
+func openContainer(_ types: any PersistentModel.Type..., at url: URL, allowsSave: Bool = true) throws -> ModelContainer
+{
     try ModelContainer(for: Schema(types), configurations: ModelConfiguration(url: url, allowsSave: allowsSave))
 }
 

@@ -45,7 +45,8 @@ public enum NotesPlan: SchemaMigrationPlan {
 
     /// Creates a 1.0.0 store at `url` with `count` notes.
     public static func makeStore(at url: URL, count: Int) throws {
-        let container = try ModelContainer(for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
+        let container = try ModelContainer(
+            for: Schema(versionedSchema: V1.self), configurations: ModelConfiguration(url: url))
         let context = ModelContext(container)
         for number in 1...max(count, 1) { context.insert(V1.Note(text: "Note \(number)")) }
         try context.save()
