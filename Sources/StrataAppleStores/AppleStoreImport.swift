@@ -49,10 +49,7 @@ public enum AppleStoreImport {
         let store = try AppleStore(url: source)
         var (schema, notes) = store.schema(version: version)
         if let planSchema {
-            let differences = SchemaDiff(from: schema, to: planSchema).changes.filter {
-                if case .defaultChanged = $0 { return false }
-                return true
-            }
+            let differences = SchemaDiff(from: schema, to: planSchema).changesBesideDefaults
             guard differences.isEmpty else {
                 throw AppleStoreError.schemaMismatch(
                     path: source.path, version: planSchema.version?.description ?? "(unversioned)",

@@ -4,12 +4,14 @@ import SwiftSyntax
 
 /// Reads one `@Model` class into an entity, as `@Model` and Strata's run time describe the compiled class.
 struct ModelReader {
-    /// The entity, its relationships' destinations (model declarations), declared inverses, and problems.
+    /// The entity, its relationships' destinations (model declarations), declared inverses, where each property
+    /// is declared, and problems at their places.
     struct Result {
         var entity: Schema.Entity
         var destinations: [DeclarationIndex.TypeDecl]
         var declaredInverses: [String: String]
-        var problems: [String]
+        var locations: [String: SourceLocation]
+        var problems: [SourceProblem]
     }
 
     let index: DeclarationIndex
@@ -17,21 +19,28 @@ struct ModelReader {
     /// Reads `model`'s stored, non-transient properties in declaration order.
     func read(_ model: DeclarationIndex.TypeDecl) -> Result {
         let name = model.simpleName
-        var result = Result(entity: Schema.Entity(name: name), destinations: [], declaredInverses: [:], problems: [])
+        var result = Result(
+            entity: Schema.Entity(name: name), destinations: [], declaredInverses: [:], locations: [:], problems: [])
         guard let members = model.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return result }
         let scope = index.scope(inside: model)
         for property in StoredProperty.persisted(in: members) {
+            let location = model.file.location(of: property.decl)
+            result.locations[property.name] = location
             guard let type = property.type.map(TypeSyntax.init) ?? property.initializer.flatMap({ InferredType.of($0) })
             else {
                 result.problems.append(
-                    "\(name).\(property.name): its type cannot be inferred from its default; write the type")
+                    SourceProblem(
+                        location,
+                        "\(name).\(property.name): its type cannot be inferred from its default; write the type"))
                 continue
             }
             switch PropertyType.classify(type, scope: scope, index: index) {
             case .unsupported(let text):
                 result.problems.append(
-                    "\(name).\(property.name): Strata cannot store a value of type \(text); use a value type, a RawRepresentable enum, a Codable value or a @Model class"
-                )
+                    SourceProblem(
+                        location,
+                        "\(name).\(property.name): Strata cannot store a value of type \(text); use a value type, a RawRepresentable enum, a Codable value or a @Model class"
+                    ))
             case .attribute(let valueType, let optional):
                 let arguments = AnnotationArguments(property.attribute(named: "Attribute"))
                 result.entity.attributes.append(

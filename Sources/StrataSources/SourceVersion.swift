@@ -17,4 +17,6 @@ public struct SourceVersion: @unchecked Sendable {
     public let modelNames: [String]
     /// Where each model type is listed in `models`, by qualified name.
     public let modelLocations: [String: SourceLocation]
+    /// The schema's problems (model mistakes, inverses that cannot be paired) at the properties they concern.
+    public let problems: [SourceProblem]
 }

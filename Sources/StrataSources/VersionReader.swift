@@ -24,30 +24,36 @@ struct VersionReader {
         var modelNames: [String] = []
         var modelLocations: [String: SourceLocation] = [:]
         var queue: [DeclarationIndex.TypeDecl] = []
-        var problems: [String] = []
+        var problems: [SourceProblem] = []
         for element in listed.map({ Self.typeReferences($0.value) }) ?? [] {
             guard let model = index.resolveType(element.name, from: scope), model.isModel else {
-                problems.append("\(element.name) in \(type.simpleName).models is not a @Model class of the sources")
+                problems.append(
+                    SourceProblem(
+                        listed.map { $0.file.location(of: element.node) } ?? location,
+                        "\(element.name) in \(type.simpleName).models is not a @Model class of the sources"))
                 continue
             }
             modelNames.append(model.name)
             modelLocations[model.name] = listed.map { $0.file.location(of: element.node) }
             queue.append(model)
         }
-        let schema = Self.schema(of: queue, version: version, index: index, problems: problems)
+        let (schema, located) = Self.schema(of: queue, version: version, index: index, problems: problems)
         return .success(
             SourceVersion(
                 name: type.simpleName, schema: schema, location: location,
                 versionLocation: identifier.file.location(of: identifier.decl),
                 versionIsStoredVar: identifier.isStoredVar,
-                modelNames: modelNames, modelLocations: modelLocations))
+                modelNames: modelNames, modelLocations: modelLocations, problems: located))
     }
 
-    /// The schema of these model types and every model type their relationships reach, inverses paired.
+    /// The schema of these model types and every model type their relationships reach, inverses paired, and its
+    /// problems where they are (also in the schema's problems, as messages).
     static func schema(
-        of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex, problems: [String]
-    ) -> Schema {
+        of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex,
+        problems: [SourceProblem]
+    ) -> (Schema, [SourceProblem]) {
         var problems = problems
+        var locations: [InverseResolver.Key: SourceLocation] = [:]
         var queue = models
         var byName: [String: String] = [:]
         var entities: [Schema.Entity] = []
@@ -58,8 +64,10 @@ struct VersionReader {
             if let existing = byName[model.simpleName] {
                 if existing != model.name {
                     problems.append(
-                        "two model types are both named '\(model.simpleName)' (\(existing) and \(model.name)); an entity is named after its class, so one schema can hold only one of them"
-                    )
+                        SourceProblem(
+                            model.file.location(of: model.node),
+                            "two model types are both named '\(model.simpleName)' (\(existing) and \(model.name)); an entity is named after its class, so one schema can hold only one of them"
+                        ))
                 }
                 continue
             }
@@ -67,6 +75,9 @@ struct VersionReader {
             let read = reader.read(model)
             entities.append(read.entity)
             problems += read.problems
+            for (property, location) in read.locations {
+                locations[InverseResolver.Key(entity: read.entity.name, property: property)] = location
+            }
             queue += read.destinations
             declared += read.entity.relationships.map {
                 InverseResolver.Declared(
@@ -83,7 +94,13 @@ struct VersionReader {
                 entities[entityIndex].relationships[relationshipIndex].inverse = inverses[key]
             }
         }
-        return Schema(entities: entities, version: version, problems: problems + inverseProblems)
+        problems += inverseProblems.map { problem in
+            SourceProblem(
+                locations[problem.relationship] ?? models.first.map { $0.file.location(of: $0.node) }
+                    ?? SourceLocation(file: "", line: 0, column: 0),
+                problem.description)
+        }
+        return (Schema(entities: entities, version: version, problems: problems.map(\.message)), problems)
     }
 
     /// `Schema.Version(1, 0, 0)`, `.init(1, 0, 0)` or `Schema.Version("1.0.0")`.

@@ -34,6 +34,12 @@ public struct SchemaDiff: Sendable {
     /// The changes a lightweight stage cannot perform.
     public var customChanges: [SchemaChange] { changes.filter { !$0.classification.isLightweightCapable } }
 
+    /// The changes but those of default values: what differs between an Apple store's model (which records defaults
+    /// only as sample values) and a version's models.
+    public var changesBesideDefaults: [SchemaChange] {
+        changes.filter { if case .defaultChanged = $0 { false } else { true } }
+    }
+
     /// The changes that lose data.
     public var destructiveChanges: [SchemaChange] {
         changes.filter { if case .destructive = $0.classification { true } else { false } }

@@ -69,11 +69,24 @@ public struct ValidatedPlan: @unchecked Sendable {
     public static func check(
         name: String, schemas: [Schema], stages declared: [StageDeclaration], schemaNames: [String]? = nil
     ) -> (ValidatedPlan, problems: [String]) {
-        var problems: [String] = []
+        let (validated, problems) = diagnose(name: name, schemas: schemas, stages: declared, schemaNames: schemaNames)
+        return (validated, problems.map(\.description))
+    }
+
+    /// Checks a plan as `check` does and says what each problem is about (a schema, a stage), for lints that point
+    /// at the declaration in the sources.
+    public static func diagnose(
+        name: String, schemas: [Schema], stages declared: [StageDeclaration], schemaNames: [String]? = nil
+    ) -> (ValidatedPlan, problems: [PlanProblem]) {
+        var problems: [PlanProblem] = []
         let names = schemaNames ?? schemas.map { $0.version?.description ?? "unversioned" }
-        if schemas.isEmpty { problems.append("\(name) lists no schemas") }
-        for schema in schemas where !schema.problems.isEmpty {
-            problems += schema.problems.map { "version \(schema.version?.description ?? "?"): \($0)" }
+        if schemas.isEmpty { problems.append(PlanProblem(subject: .plan, description: "\(name) lists no schemas")) }
+        for (index, schema) in schemas.enumerated() {
+            problems += schema.problems.map {
+                PlanProblem(
+                    subject: .schema(index, problem: $0),
+                    description: "version \(schema.version?.description ?? "?"): \($0)")
+            }
         }
         var seenVersions: [Schema.Version: Int] = [:]
         var seenFingerprints: [String: Schema.Version] = [:]
@@ -81,14 +94,20 @@ public struct ValidatedPlan: @unchecked Sendable {
             guard let version = schema.version else { continue }
             if let first = seenVersions[version] {
                 problems.append(
-                    "two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier"
-                )
+                    PlanProblem(
+                        subject: .schema(index, problem: nil),
+                        description:
+                            "two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier"
+                    ))
             }
             seenVersions[version] = seenVersions[version] ?? index
             if let twin = seenFingerprints[schema.fingerprint], twin != version {
                 problems.append(
-                    "schemas \(twin) and \(version) are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan"
-                )
+                    PlanProblem(
+                        subject: .schema(index, problem: nil),
+                        description:
+                            "schemas \(twin) and \(version) are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan"
+                    ))
             }
             seenFingerprints[schema.fingerprint] = seenFingerprints[schema.fingerprint] ?? version
         }
@@ -98,7 +117,10 @@ public struct ValidatedPlan: @unchecked Sendable {
             let toVersion = stage.to
             let label = "stage \(index + 1) (\(stage.label))"
             guard fromVersion != toVersion else {
-                problems.append("\(label) goes from \(fromVersion) to itself; a stage must change the version")
+                problems.append(
+                    PlanProblem(
+                        subject: .stage(index),
+                        description: "\(label) goes from \(fromVersion) to itself; a stage must change the version"))
                 continue
             }
             guard let from = schemas.first(where: { $0.version == fromVersion }),
@@ -108,26 +130,42 @@ public struct ValidatedPlan: @unchecked Sendable {
                     !schemas.contains { $0.version == version }
                 }
                 problems.append(
-                    "\(label) names \(missing.map(\.description).joined(separator: " and ")), which \(name).schemas does not list"
-                )
+                    PlanProblem(
+                        subject: .stage(index),
+                        description:
+                            "\(label) names \(missing.map(\.description).joined(separator: " and ")), which \(name).schemas does not list"
+                    ))
                 continue
             }
             let diff = SchemaDiff(from: from, to: to)
             if stage.kind == .lightweight {
                 for change in diff.customChanges {
                     problems.append(
-                        "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))"
-                    )
+                        PlanProblem(
+                            subject: .stage(index),
+                            description:
+                                "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))"
+                        ))
                 }
             }
             if stages.contains(where: { $0.from.version == fromVersion && $0.to.version == toVersion }) {
                 problems.append(
-                    "\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions")
+                    PlanProblem(
+                        subject: .stage(index),
+                        description:
+                            "\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions"
+                    ))
                 continue
             }
             stages.append(PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage))
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)
+    }
+
+    /// The stages a store at `from` runs to reach `to`, as a migration chooses them: the plan's shortest chain, or one
+    /// inferred lightweight stage; throws `MigrationError.noPath` with the reasons when neither leads there.
+    public func stages(from: Schema, to: Schema) throws -> [PlannedStage] {
+        try MigrationPath(schemas: schemas, stages: stages, store: name).stages(from: from, to: to)
     }
 
     /// The plan's schema with this version.

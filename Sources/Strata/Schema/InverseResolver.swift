@@ -38,6 +38,14 @@ public struct InverseResolver: Sendable {
         }
     }
 
+    /// A relationship whose inverse is wrong or cannot be inferred, and why.
+    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+        /// The relationship concerned.
+        public let relationship: Key
+        /// What is wrong and how to fix it.
+        public let description: String
+    }
+
     private let byEntity: [String: [Declared]]
 
     /// A resolver over every relationship of a schema.
@@ -46,25 +54,31 @@ public struct InverseResolver: Sendable {
     }
 
     /// The inverse of every relationship that has one, and the problems found (ambiguous or mismatched inverses).
-    public func resolve() -> (inverses: [Key: String], problems: [String]) {
-        var problems: [String] = []
+    public func resolve() -> (inverses: [Key: String], problems: [Problem]) {
+        var problems: [Problem] = []
         var inverse: [Key: String] = [:]
         for (entityName, relationships) in byEntity.sorted(by: { $0.key < $1.key }) {
             for relationship in relationships {
                 guard let declared = relationship.declaredInverse else { continue }
                 let destination = relationship.destination
+                let key = Key(entity: entityName, property: relationship.name)
                 guard let target = byEntity[destination]?.first(where: { $0.name == declared }) else {
                     problems.append(
-                        "\(entityName).\(relationship.name): its inverse must be a relationship of \(destination) that points back to \(entityName)"
-                    )
+                        Problem(
+                            relationship: key,
+                            description:
+                                "\(entityName).\(relationship.name): its inverse must be a relationship of \(destination) that points back to \(entityName)"
+                        ))
                     continue
                 }
-                let key = Key(entity: entityName, property: relationship.name)
                 let back = Key(entity: destination, property: target.name)
                 if let other = inverse[back], other != relationship.name {
                     problems.append(
-                        "\(destination).\(target.name) is the inverse of both \(entityName).\(other) and \(entityName).\(relationship.name); a relationship has one inverse"
-                    )
+                        Problem(
+                            relationship: key,
+                            description:
+                                "\(destination).\(target.name) is the inverse of both \(entityName).\(other) and \(entityName).\(relationship.name); a relationship has one inverse"
+                        ))
                     continue
                 }
                 inverse[key] = target.name
@@ -88,8 +102,11 @@ public struct InverseResolver: Sendable {
                     let names =
                         (rivals.map { "\(entityName).\($0.name)" } + candidates.map { "\(destination).\($0.name)" })
                     problems.append(
-                        "the inverse of \(entityName).\(relationship.name) is ambiguous among \(names.joined(separator: ", ")); name it with @Relationship(inverse: \\\(destination).property)"
-                    )
+                        Problem(
+                            relationship: Key(entity: entityName, property: relationship.name),
+                            description:
+                                "the inverse of \(entityName).\(relationship.name) is ambiguous among \(names.joined(separator: ", ")); name it with @Relationship(inverse: \\\(destination).property)"
+                        ))
                     continue
                 }
                 inverse[Key(entity: entityName, property: relationship.name)] = candidates[0].name

@@ -88,7 +88,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
                     inverses[InverseResolver.Key(entity: mapping.name, property: mapping.relationships[index].name)]
             }
         }
-        return problems
+        return problems.map(\.description)
     }
 
     /// The mapping of a model type's entity, when the type belongs to this schema.

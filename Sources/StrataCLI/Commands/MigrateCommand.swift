@@ -10,7 +10,9 @@ struct MigrateCommand: ParsableCommand {
         discussion: """
             On a terminal each stage shows a progress bar; otherwise one line is printed per event. A real run \
             asks for confirmation on a terminal unless --yes is given; without a terminal it needs --yes. \
-            --dry-run runs every stage on a private copy and never writes the store, its -wal or its -shm. \
+            --dry-run runs every stage on a private copy and never writes the store, its -wal or its -shm; a \
+            SwiftData or Core Data store (from a device) is imported privately at the plan version its model \
+            equals and the stages run on its real rows. \
             A failed stage rolls back and leaves the store at the version before it; the command then exits 1 \
             (3 when the store itself failed: locked, read-only, disk full).
 
@@ -19,9 +21,10 @@ struct MigrateCommand: ParsableCommand {
               strata migrate Books.store --plan bookshelf --step --backup Books-before.store
               strata migrate Books.store --plan bookshelf --to 3.0.0 --yes --json
               strata migrate Books.store --plan bookshelf --dry-run --refuse-data-loss
+              strata migrate default.store --sources MyApp/Sources --dry-run
             """)
 
-    @Argument(help: "The store file.")
+    @Argument(help: "The store file (with --dry-run, also a SwiftData / Core Data store).")
     var store: String
 
     @OptionGroup var plan: PlanOptions
@@ -64,10 +67,14 @@ struct MigrateCommand: ParsableCommand {
         let target = try PlanTarget(plan, to: to)
         let url = try StoreArgument.url(store)
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
+        let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
+        defer { device?.remove() }
         let migrator =
-            dryRun
-            ? try PrivateCopyErrors.migrator(onCopyOf: url, target: target, refusingDataLoss: refuseDataLoss)
-            : try Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
+            try device.map {
+                try PrivateCopyErrors.migrator(
+                    onCopyOf: $0.url, named: url, target: target, refusingDataLoss: refuseDataLoss)
+            }
+            ?? Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
         var backupPath: String?

@@ -7,15 +7,18 @@ struct PlanCommand: ParsableCommand {
         abstract: "Show the stages that would run from the store's version to the target.",
         discussion: """
             Locates the store's version in the plan and lists each stage on the path: its kind, changes and \
-            steps (with --sql, the SQL each step runs). The store is read through a private copy and never written.
+            steps (with --sql, the SQL each step runs). The store is read through a private copy and never written. \
+            A SwiftData or Core Data store (from a device) is imported privately at the plan version its model \
+            equals, and the first stage's findings are counted in its real rows.
 
             Examples:
               strata plan Books.store --plan bookshelf
               strata plan Books.store --plan bookshelf --to 2.0.0 --sql
               strata plan Notes.store --sources MyApp/Sources
+              strata plan default.store --sources MyApp/Sources
             """)
 
-    @Argument(help: "The store file.")
+    @Argument(help: "The store file: a Strata store, or a SwiftData / Core Data store.")
     var store: String
 
     @OptionGroup var plan: PlanOptions
@@ -30,7 +33,9 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let target = try PlanTarget(plan, to: to)
-        let report = try PlanReport(store: StoreArgument.url(store), plan: target.resolved.name, target: target)
+        let device = try DeviceStore(StoreArgument.url(store), plan: target.plan)
+        defer { device.remove() }
+        let report = try PlanReport(store: device, plan: target.resolved.name, target: target)
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -12,8 +12,10 @@ struct OpenCommand: ParsableCommand {
         discussion: """
             Without --plan the UI shows the store's recorded version, schema, history and rows. With a plan it also \
             diffs versions and steps through the stages, in dry-run mode on a private copy until you switch to \
-            apply mode (m) and confirm. A SwiftData or Core Data store opens read-only: its embedded model is the \
-            first version (diff it against the plan's), the browser shows its rows, and nothing runs. When standard \
+            apply mode (m) and confirm. A SwiftData or Core Data store (from a device) whose model equals a version of \
+            the plan is imported privately at that version, and its stages step on the real rows (the original is \
+            never written). Any other opens read-only: its embedded model is the first version (diffed against the \
+            closest of the plan's), the browser shows its rows, and nothing runs. When standard \
             output is not a terminal, it prints a summary and exits.
 
             Examples:
@@ -21,6 +23,7 @@ struct OpenCommand: ParsableCommand {
               strata open Books.store --plan bookshelf --no-color
               strata open default.store --plan bookshelf
               strata open Notes.store --sources MyApp/Sources
+              strata open default.store --sources MyApp/Sources
             """)
 
     @Argument(help: "The store file.")
@@ -34,10 +37,23 @@ struct OpenCommand: ParsableCommand {
         let url = URL(fileURLWithPath: store)
         let resolved = plan.isEmpty ? nil : try plan.resolve()
         let validated = try resolved?.validated()
+        // A SwiftData / Core Data store whose model is a plan version opens as a private import, to step the stages
+        // on its rows; any other opens read-only, diffed against the closest version.
+        let device = try validated.flatMap { plan in
+            do { return try DeviceStore(StoreArgument.url(store), plan: plan) } catch MigrationError.unknownStoreVersion
+            {
+                return nil
+            }
+        }
+        defer { device?.remove() }
         guard StoreSummary.interactive else {
-            print(try StoreSummary.text(store: url, plan: validated, planName: resolved?.name))
+            print(
+                try StoreSummary.text(
+                    store: device?.url ?? url, plan: validated, planName: resolved?.name, importedFrom: device?.imported
+                ))
             return
         }
-        try TerminalApp.run(store: url, validated: validated, planName: resolved?.name, options: display.options)
+        try TerminalApp.run(
+            store: device?.url ?? url, validated: validated, planName: resolved?.name, options: display.options)
     }
 }

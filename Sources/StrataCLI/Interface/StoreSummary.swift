@@ -8,18 +8,26 @@ enum StoreSummary {
     /// True when both standard input and output are terminals, so the UI can run.
     static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    /// The store's version, entities with row counts, history, and with a plan its versions and pending stages.
-    static func text(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
+    /// The store's version, entities with row counts, history, and with a plan its versions and pending stages;
+    /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported.
+    static func text(
+        store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil
+    ) throws -> String {
         if try StoreFormat.detect(at: url) == .apple {
             return try appleText(store: url, plan: plan, planName: planName)
         }
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
         var lines = [
-            "store: \(url.path)",
+            "store: \((imported?.source ?? url).path)",
             "version: \(metadata.version?.description ?? "unversioned") (fingerprint \(metadata.schema.shortFingerprint))",
             "entities:",
         ]
+        if imported != nil {
+            lines.insert(
+                "format: SwiftData / Core Data store, imported privately at the plan version its model equals (the original is never written)",
+                at: 1)
+        }
         lines += try inspector.rowCounts().map { "  \(TerminalText.sanitize($0.entity)): \($0.rows) rows" }
         let history = try inspector.history()
         lines.append("history: \(history.isEmpty ? "none" : "")")

@@ -1,7 +1,9 @@
 import Strata
+import StrataSources
 
 /// What `strata check` reports, shape `strata.check/1`:
-/// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`.
+/// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`,
+/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`.
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -21,13 +23,17 @@ struct CheckReport: Encodable {
     let versions: [Version]
     /// The plan's stages with their changes and steps.
     let stages: [StageEntry]
+    /// The lint's findings at their places in the sources (with `--sources` only).
+    let diagnostics: [DiagnosticEntry]?
 
-    /// The report of a plan checked, known as `name`.
-    init(name: String, checked: (ValidatedPlan, problems: [String])) {
+    /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
+    /// the problems, the errors among them making the plan invalid.
+    init(name: String, checked: (ValidatedPlan, problems: [String]), lint: [SourceProblem]? = nil) {
         let (checked, problems) = checked
         plan = name
-        valid = problems.isEmpty
-        self.problems = problems
+        self.problems = lint.map { $0.filter { $0.severity == "error" }.map(\.message) } ?? problems
+        valid = self.problems.isEmpty
+        diagnostics = lint?.map(DiagnosticEntry.init)
         versions = checked.schemas.map {
             Version(
                 version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
@@ -51,7 +57,16 @@ struct CheckReport: Encodable {
             lines += stage.textLines(style: style, sql: false).map { "  " + $0 }
         }
         lines.append("")
-        if valid {
+        if let diagnostics {
+            lines += diagnostics.map {
+                TerminalText.sanitize("\($0.file):\($0.line):\($0.column): \($0.severity): \($0.message)")
+            }
+            let warnings = diagnostics.count - problems.count
+            let counted =
+                "\(problems.count) error\(problems.count == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            lines.append(
+                valid ? style.green("OK: the plan is valid (\(counted)).") : style.red("The plan has \(counted)."))
+        } else if valid {
             lines.append(style.green("OK: the plan is valid."))
         } else {
             lines.append(style.red("The plan has \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))

@@ -17,9 +17,9 @@ struct PlanReport: Encodable {
     let stages: [StageEntry]
 
     /// Plans the path of `store` (read through a private copy, so none of its files is written).
-    init(store url: URL, plan name: String, target: PlanTarget) throws {
-        let migrator = try PrivateCopyErrors.migrator(onCopyOf: url, target: target)
-        store = url.path
+    init(store: DeviceStore, plan name: String, target: PlanTarget) throws {
+        let migrator = try PrivateCopyErrors.migrator(onCopyOf: store.url, named: store.original, target: target)
+        self.store = store.original.path
         plan = name
         storeVersion = migrator.current.version?.description ?? "unversioned"
         self.target = migrator.target.version?.description ?? "unversioned"

@@ -25,13 +25,15 @@ enum PrivateCopyErrors {
         }
     }
 
-    /// A migrator on a private copy of `url`, whose errors name `url`.
-    static func migrator(onCopyOf url: URL, target: PlanTarget, refusingDataLoss: Bool = false) throws -> Migrator {
+    /// A migrator on a private copy of `url`, whose errors name `original` (`url` by default).
+    static func migrator(
+        onCopyOf url: URL, named original: URL? = nil, target: PlanTarget, refusingDataLoss: Bool = false
+    ) throws -> Migrator {
         do {
             return try Migrator.onPrivateCopy(
                 of: url, validated: target.plan, to: target.version, refusingDataLoss: refusingDataLoss)
         } catch {
-            throw naming(url, in: error)
+            throw naming(original ?? url, in: error)
         }
     }
 }

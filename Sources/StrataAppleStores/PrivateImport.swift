@@ -1,0 +1,48 @@
+import Foundation
+import Strata
+
+/// A SwiftData or Core Data store imported into a temporary Strata store at the plan version its model equals, so
+/// that a plan's stages can be planned and dry-run on the device's real rows. The original is only read (through
+/// a private copy); `remove()` deletes the temporary store.
+public struct PrivateImport: Sendable {
+    /// The Apple store imported.
+    public let source: URL
+    /// The temporary Strata store.
+    public let url: URL
+    /// The plan version the store was recorded at.
+    public let version: Schema
+
+    /// Imports the store at `source` at the version of `plan` its model equals; throws
+    /// `MigrationError.unknownStoreVersion` naming the closest version and the differences when it equals none.
+    public init(of source: URL, plan: ValidatedPlan) throws {
+        let store = try AppleStore(url: source)
+        let model = store.schema().schema
+        let match = ApplePlanMatch(model: model, versions: plan.schemas)
+        guard let equal = match.equal else {
+            throw MigrationError.unknownStoreVersion(
+                store: source.path,
+                recorded:
+                    "model \(store.defaultVersion?.description ?? "(unversioned)") (a SwiftData / Core Data store)",
+                closest: match.closest?.version?.description,
+                differences: match.differences.map { TerminalText.sanitize($0.description) })
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(source.lastPathComponent)
+        do {
+            try AppleStoreImport.run(from: source, to: url, recordingAs: equal)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+        self.source = source
+        self.url = url
+        version = equal
+    }
+
+    /// Deletes the temporary store and its folder.
+    public func remove() {
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+    }
+}

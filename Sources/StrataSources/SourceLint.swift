@@ -1,0 +1,127 @@
+import Foundation
+import Strata
+
+/// The lint `strata check --sources` runs: the plan checks the engine makes, and the pitfalls of the seeds, each
+/// found at its place in the app's sources (`path:line:column: error: message`).
+///
+/// ```swift
+/// let plan = try AppSources(folder: folder).plan(named: nil)
+/// for finding in SourceLint(plan: plan, folder: folder).findings() { print(finding) }
+/// ```
+public struct SourceLint {
+    /// The plan linted.
+    public let plan: SourcePlan
+    /// Versions as they shipped; the sources' versions of the same identifiers must still equal them.
+    public let shipped: [ShippedVersion]
+    /// True when the app builds in the Swift 6 language mode, where a stored `static var versionIdentifier` is an error.
+    public let swift6: Bool
+
+    /// A lint of `plan`, read from `folder` (whose package or project says the language mode).
+    public init(plan: SourcePlan, folder: URL, shipped: [ShippedVersion] = []) {
+        self.plan = plan
+        self.shipped = shipped
+        swift6 = SwiftLanguageMode.isSwift6(folder)
+    }
+
+    /// Every finding, errors and warnings, in file, line and column order.
+    public func findings() -> [SourceProblem] {
+        let (validated, problems) = ValidatedPlan.diagnose(
+            name: plan.name, schemas: plan.versions.map(\.schema), stages: plan.stages.map(\.declaration),
+            schemaNames: plan.versions.map(\.name))
+        var found = plan.problems + problems.map(located)
+        found += shippedEdits() + stagelessSteps(validated) + sharedModels() + mutableIdentifiers()
+        var seen: Set<SourceProblem> = []
+        return found.filter { seen.insert($0).inserted }.sorted {
+            ($0.location.file, $0.location.line, $0.location.column) < (
+                $1.location.file, $1.location.line, $1.location.column
+            )
+        }
+    }
+
+    /// An engine problem at the declaration it is about: a stage, a version, or the property a model problem names.
+    private func located(_ problem: PlanProblem) -> SourceProblem {
+        switch problem.subject {
+        case .plan:
+            return SourceProblem(plan.location, problem.description)
+        case .stage(let index):
+            return SourceProblem(plan.stages[index].location, problem.description)
+        case .schema(let index, let message):
+            let version = plan.versions[index]
+            let place = version.problems.first { $0.message == message }?.location ?? version.location
+            // A model shared by several versions has its problem once, at its declaration.
+            return SourceProblem(place, message ?? problem.description)
+        }
+    }
+
+    /// Shipped versions whose models were edited since, at the version's declaration; and shipped versions the plan
+    /// no longer lists (warnings).
+    public func shippedEdits() -> [SourceProblem] {
+        shipped.compactMap { recorded in
+            let identifier = recorded.schema.version?.description ?? "unversioned"
+            guard let declared = plan.versions.first(where: { $0.schema.version == recorded.schema.version }) else {
+                return SourceProblem(
+                    plan.location,
+                    "\(plan.name) no longer lists \(identifier), which shipped (\(recorded.recordedIn)): stores at \(identifier) cannot be opened",
+                    severity: "warning")
+            }
+            let edits = recorded.edits(in: declared.schema)
+            guard !edits.isEmpty else { return nil }
+            return SourceProblem(
+                declared.location,
+                "\(declared.name) (\(identifier)) was edited after it shipped (\(recorded.recordedIn)): "
+                    + edits.map(\.description).joined(separator: "; ")
+                    + "; stores at \(identifier) will not open: restore it and make the change in a new version")
+        }
+    }
+
+    /// Consecutive versions with no stage between them, where the migration a store at the first would infer
+    /// cannot make the changes: at the later version's declaration.
+    private func stagelessSteps(_ validated: ValidatedPlan) -> [SourceProblem] {
+        zip(plan.versions, plan.versions.dropFirst()).compactMap { from, to in
+            guard !plan.stages.contains(where: { $0.from == from.schema.version && $0.to == to.schema.version }) else {
+                return nil
+            }
+            do {
+                _ = try validated.stages(from: from.schema, to: to.schema)
+                return nil
+            } catch MigrationError.noPath(_, _, _, let reasons) {
+                return SourceProblem(
+                    to.location,
+                    "no stage leads from \(from.name) to \(to.name), and an inferred migration cannot make its changes: "
+                        + reasons.dropFirst().joined(separator: "; ")
+                        + "; add a custom stage from \(from.name) to \(to.name) to the plan")
+            } catch {
+                return SourceProblem(to.location, "\(error)")
+            }
+        }
+    }
+
+    /// A model class listed by two versions: editing it for the later one edits the earlier, shipped one too.
+    private func sharedModels() -> [SourceProblem] {
+        var found: [SourceProblem] = []
+        for (index, version) in plan.versions.enumerated() {
+            for model in version.modelNames {
+                guard let earlier = plan.versions[..<index].first(where: { $0.modelNames.contains(model) }),
+                    let location = version.modelLocations[model]
+                else { continue }
+                found.append(
+                    SourceProblem(
+                        location,
+                        "\(model) is listed by both \(earlier.name) and \(version.name): editing it for \(version.name) edits \(earlier.name) too; give \(version.name) its own copy of the class",
+                        severity: "warning"))
+            }
+        }
+        return found
+    }
+
+    /// A stored `static var versionIdentifier`: global mutable state, an error in the Swift 6 language mode.
+    private func mutableIdentifiers() -> [SourceProblem] {
+        plan.versions.compactMap { version in
+            guard version.versionIsStoredVar, let location = version.versionLocation else { return nil }
+            return SourceProblem(
+                location,
+                "static var versionIdentifier is mutable global state, which the Swift 6 language mode rejects (not concurrency-safe); write static let versionIdentifier",
+                severity: swift6 ? "error" : "warning")
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import SwiftUI
+import SwiftData
+
+struct ItemsView: View {
+    @Query(sort: \Item.name) private var items: [Item]
+
+    var body: some View {
+        NavigationStack {
+            List(items) { item in
+                Text(item.name)
+            }
+            .navigationTitle("Items")
+        }
+    }
+}
