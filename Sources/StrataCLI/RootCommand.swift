@@ -5,8 +5,8 @@ import Strata
 struct RootCommand: ParsableCommand {
     /// The built-in subcommands, in the order `--help` lists them.
     static let builtInSubcommands: [any ParsableCommand.Type] = [
-        InfoCommand.self, CheckCommand.self, FreezeCommand.self, DiffCommand.self, PlanCommand.self, MigrateCommand.self, RowsCommand.self,
-        ImportCommand.self, NewCommand.self, OpenCommand.self, DemoCommand.self,
+        InfoCommand.self, CheckCommand.self, FreezeCommand.self, DiffCommand.self, PlanCommand.self,
+        MigrateCommand.self, RowsCommand.self, ImportCommand.self, NewCommand.self, OpenCommand.self, DemoCommand.self,
     ]
 
     static var configuration: CommandConfiguration {
