@@ -32,6 +32,11 @@ struct DeviceStoreCommandTests {
             findings.compactMap { $0["description"] as? String }.contains {
                 $0.hasPrefix("Component.id: 5 non-nil values dropped")
             })
+        let text = try AppleStoreCommandTests.run(["plan", store, "--sources", Self.tree], unchanging: store)
+        #expect(text.standardOutput.hasPrefix("\(store) is at 1.0.0; plan ResourcesPlan leads to 2.0.0 in 1 stage:"))
+        #expect(
+            text.standardOutput.hasSuffix(
+                "Dry-run it with: strata migrate \(store) --sources \(Self.tree) --to 2.0.0 --dry-run\n"))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.directory.path).sorted() == [
                 "default.store", "default.store-shm", "default.store-wal",

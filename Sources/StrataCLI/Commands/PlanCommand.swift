@@ -39,7 +39,8 @@ struct PlanCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(report)
         } else {
-            report.textLines(style: .standardOutput, sql: sql).forEach { Console.out($0) }
+            let planArgument = plan.sources.map { "--sources \($0)" + (plan.plan.map { " --plan \($0)" } ?? "") }
+            report.textLines(style: .standardOutput, sql: sql, planArgument: planArgument).forEach { Console.out($0) }
         }
     }
 }
