@@ -40,8 +40,9 @@ struct OpenCommand: ParsableCommand {
         // A SwiftData / Core Data store whose model is a plan version opens as a private import, to step the stages
         // on its rows; any other opens read-only, diffed against the closest version.
         let device = try validated.flatMap { plan in
-            do { return try DeviceStore(StoreArgument.url(store), plan: plan) } catch MigrationError.unknownStoreVersion
-            {
+            do {
+                return try DeviceStore(url, plan: plan)
+            } catch MigrationError.unknownStoreVersion {
                 return nil
             }
         }

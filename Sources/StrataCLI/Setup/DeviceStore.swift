@@ -15,10 +15,12 @@ struct DeviceStore {
     var url: URL { imported?.url ?? original }
 
     /// The store at `original`, imported privately when it is an Apple store; exits 1 naming the closest version
-    /// and what differs when its model equals no version of `plan`.
+    /// and what differs when its model equals no version of `plan`. Any other file is left to the migrator, whose
+    /// errors say what is wrong with it.
     init(_ original: URL, plan: ValidatedPlan) throws {
         self.original = original
-        imported = try StoreArgument.format(of: original) == .apple ? try PrivateImport(of: original, plan: plan) : nil
+        let isApple = (try? StoreFormat.detect(at: original)) == .apple
+        imported = isApple ? try PrivateImport(of: original, plan: plan) : nil
     }
 
     /// Deletes the private import, if one was made.
