@@ -14,7 +14,7 @@ struct ModelReader {
 
     let index: DeclarationIndex
 
-    /// Reads `model`'s stored, non-transient properties in declaration order.
+    /// Reads `model`'s stored, non-transient properties in declaration order, and its `#Unique` and `#Index` groups.
     func read(_ model: DeclarationIndex.TypeDecl) -> Result {
         let name = model.simpleName
         var result = Result(entity: Schema.Entity(name: name), destinations: [], declaredInverses: [:], problems: [])
@@ -59,6 +59,9 @@ struct ModelReader {
                 }
             }
         }
+        let constraints = ModelConstraints(in: members)
+        result.entity.uniquenessConstraints = constraints.unique
+        result.entity.indexes = constraints.indexes
         return result
     }
 }
