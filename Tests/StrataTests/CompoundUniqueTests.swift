@@ -54,4 +54,33 @@ import Testing
             FetchDescriptor<ContactsV2.Contact>(sortBy: [SortDescriptor(\.phone)]))
         #expect(contacts.map { "\($0.givenName) \($0.familyName) \($0.phone)" } == ["Bo Lee 2", "Lee Bo 3"])
     }
+
+    @Test func aGroupWithANilValueNeverClashes() throws {
+        let directory = TemporaryDirectory()
+        let container = try ModelContainer(
+            for: CalendarEvent.self, configurations: ModelConfiguration(url: directory.store()))
+        let context = ModelContext(container)
+        context.insert(CalendarEvent(calendar: "work", day: nil, title: "someday"))
+        context.insert(CalendarEvent(calendar: "work", day: nil, title: "later"))
+        context.insert(CalendarEvent(calendar: "work", day: 3, title: "review"))
+        try context.save()
+        context.insert(CalendarEvent(calendar: "work", day: 3, title: "review, moved"))
+        try context.save()
+        let titles = try ModelContext(container).fetch(
+            FetchDescriptor<CalendarEvent>(sortBy: [SortDescriptor(\.title)])
+        ).map(\.title)
+        #expect(titles == ["later", "review, moved", "someday"])
+    }
+
+    @Test func aGroupNamingARelationshipIsRefusedWhenTheContainerOpens() {
+        let directory = TemporaryDirectory()
+        let message = errorMessage {
+            _ = try ModelContainer(
+                for: BadlyGroupedEvent.self, configurations: ModelConfiguration(url: directory.store()))
+        }
+        #expect(
+            message?.contains(
+                "BadlyGroupedEvent.attendees: #Unique can name only stored attributes of the model (not relationships or nested key paths)"
+            ) == true, "\(message ?? "no error")")
+    }
 }

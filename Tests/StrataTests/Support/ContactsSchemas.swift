@@ -106,3 +106,36 @@ func indexNames(of table: String, at url: URL) throws -> [String] {
             arguments: [table])
     }
 }
+
+/// A calendar's event, unique per (calendar, day) where the day may be unset.
+@Model final class CalendarEvent {
+    #Unique<CalendarEvent>([\.calendar, \.day])
+
+    var calendar: String
+    var day: Int?
+    var title: String
+
+    init(calendar: String, day: Int?, title: String) {
+        self.calendar = calendar
+        self.day = day
+        self.title = title
+    }
+}
+
+/// A mistake: a `#Unique` group naming a relationship, which has no column of its own to index.
+@Model final class BadlyGroupedEvent {
+    #Unique<BadlyGroupedEvent>([\.title, \.attendees])
+
+    var title: String
+    var attendees: [CalendarAttendee] = []
+
+    init(title: String) { self.title = title }
+}
+
+/// Someone attending a `BadlyGroupedEvent`.
+@Model final class CalendarAttendee {
+    var name: String
+    var event: BadlyGroupedEvent?
+
+    init(name: String) { self.name = name }
+}
