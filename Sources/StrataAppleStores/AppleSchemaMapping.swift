@@ -18,7 +18,7 @@ public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
 
 /// Turns an `AppleModel` into Strata's `Schema`: each entity becomes a Strata entity with the properties it
 /// inherits (Strata has no inheritance), transient properties (no data in the store) are left out, attribute types map from `NSAttributeType`, single-property unique
-/// constraints become `.unique`, renaming identifiers become `originalName`.
+/// constraints become `.unique` and constraints of several attributes `#Unique` groups, renaming identifiers become `originalName`.
 struct AppleSchemaMapping {
     let model: AppleModel
 
@@ -64,14 +64,6 @@ struct AppleSchemaMapping {
             }
             let tuples = ([entity] + ancestry).flatMap(\.uniqueTuples)
             let uniqueNames = Set(tuples.filter { $0.count == 1 }.map { $0[0] })
-            for tuple in tuples where tuple.count > 1 {
-                notes.append(
-                    ImportNote(
-                        entity: entity.name, property: nil,
-                        message:
-                            "unique together (\(tuple.joined(separator: ", "))) is not carried over: Strata has only single-attribute uniqueness"
-                    ))
-            }
             var attributes: [Schema.Attribute] = []
             for attribute in model.storedAttributes(of: entity.name) {
                 guard let type = Self.valueType(of: attribute.kind) else {
@@ -103,6 +95,22 @@ struct AppleSchemaMapping {
                         isOptional: attribute.isOptional, defaultValue: attribute.defaultValue,
                         options: uniqueNames.contains(attribute.name) ? [.unique] : []))
             }
+            // Several properties unique together (SwiftData's `#Unique` group) become a group when they all are
+            // attributes: a relationship's column cannot be part of one.
+            let attributeNames = Set(attributes.map(\.name))
+            var groups: [[String]] = []
+            for tuple in tuples where tuple.count > 1 {
+                if tuple.allSatisfy(attributeNames.contains) {
+                    groups.append(tuple)
+                    continue
+                }
+                notes.append(
+                    ImportNote(
+                        entity: entity.name, property: nil,
+                        message:
+                            "unique together (\(tuple.joined(separator: ", "))) is not carried over: a #Unique group can name only attributes Strata stores"
+                    ))
+            }
             for other in ([entity] + ancestry).flatMap(\.otherProperties) {
                 notes.append(
                     ImportNote(entity: entity.name, property: other, message: "fetched property is not carried over"))
@@ -126,7 +134,10 @@ struct AppleSchemaMapping {
                         minimumModelCount: relationship.isToMany ? relationship.minCount : 0,
                         maximumModelCount: relationship.isToMany ? relationship.maxCount : 0))
             }
-            entities.append(Schema.Entity(name: entity.name, attributes: attributes, relationships: relationships))
+            entities.append(
+                Schema.Entity(
+                    name: entity.name, attributes: attributes, relationships: relationships,
+                    uniquenessConstraints: groups))
         }
         return (Schema(entities: entities, version: version), notes)
     }

@@ -15,7 +15,7 @@ enum ModelDiagnostic: String, DiagnosticMessage {
         case .missingType:
             "@Model properties need a type annotation or an initial value, e.g. 'var count: Int' or 'var count = 0'"
         case .letWithInitialValue:
-            "a stored 'let' with an initial value could not take the stored value when the model is fetched; assign it in init ('let id: UUID' then 'self.id = id') or make it 'var'"
+            "this 'let' is stored when the model is inserted, but a fetched model gets a new value from its initial value, not the stored one; to read the stored value back, write 'let id: UUID' and assign it in init, or make it 'var'"
         case .reservedName: "'_pk' is the primary-key column of every Strata table; rename this property"
         case .unsupportedType:
             "this type cannot be stored: use a value type (String, numbers, Date, Data, UUID, URL, Decimal, a RawRepresentable enum, a Codable value) or a @Model class"
@@ -24,5 +24,5 @@ enum ModelDiagnostic: String, DiagnosticMessage {
     }
 
     var diagnosticID: MessageID { MessageID(domain: "StrataMacros", id: rawValue) }
-    var severity: DiagnosticSeverity { .error }
+    var severity: DiagnosticSeverity { self == .letWithInitialValue ? .warning : .error }
 }

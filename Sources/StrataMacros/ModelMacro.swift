@@ -35,7 +35,28 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             ]
             }
             """,
-        ]
+        ] + constraintMembers(ModelConstraints(in: classDecl.memberBlock.members), access: access)
+    }
+
+    /// `schemaUniqueness` and `schemaIndexes` for the `#Unique` and `#Index` groups of the class body, when it has any.
+    static func constraintMembers(_ constraints: ModelConstraints, access: String) -> [DeclSyntax] {
+        func literal(_ groups: [[String]]) -> String {
+            "["
+                + groups.map {
+                    "[" + $0.map { "\(StringLiteralExprSyntax(content: $0))" }.joined(separator: ", ") + "]"
+                }
+                .joined(separator: ", ") + "]"
+        }
+        var members: [DeclSyntax] = []
+        if !constraints.unique.isEmpty {
+            members.append(
+                "\(raw: access)static var schemaUniqueness: [[String]] { \(raw: literal(constraints.unique)) }")
+        }
+        if !constraints.indexes.isEmpty {
+            members.append(
+                "\(raw: access)static var schemaIndexes: [[String]] { \(raw: literal(constraints.indexes)) }")
+        }
+        return members
     }
 
     public static func expansion(
@@ -59,7 +80,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     }
 
     /// What `init(backingData:)` does for a property: a `var` gets its placeholder storage; a `let` is read
-    /// from the row being handed over (a `let` with an initial value is diagnosed instead).
+    /// from the row being handed over, unless it has an initial value, which Swift lets no initialiser replace.
     static func initialisation(of property: StoredProperty) -> String? {
         guard property.isLet else { return "self._\(property.name) = Strata._PersistedStorage()" }
         guard property.initializer == nil else { return nil }
@@ -97,12 +118,11 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
                     }
                     continue
                 }
+                if property.isLetWithInitialValue {
+                    context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.letWithInitialValue))
+                }
                 if property.isRejected {
-                    context.diagnose(
-                        Diagnostic(
-                            node: decl,
-                            message: property.isLet ? ModelDiagnostic.letWithInitialValue : ModelDiagnostic.missingType)
-                    )
+                    context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.missingType))
                 } else if property.name == "_pk" {
                     context.diagnose(Diagnostic(node: decl, message: ModelDiagnostic.reservedName))
                 } else if let type = property.type, !isStorable(type) {

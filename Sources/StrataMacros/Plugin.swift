@@ -9,5 +9,6 @@ struct StrataMacrosPlugin: CompilerPlugin {
         ModelActorMacro.self,
         PersistedPropertyMacro.self,
         MarkerMacro.self,
+        ConstraintMacro.self,
     ]
 }

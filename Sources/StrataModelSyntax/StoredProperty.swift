@@ -43,9 +43,11 @@ public struct StoredProperty {
     public var isTransient: Bool { attribute(named: "Transient") != nil }
     /// True for `let` properties.
     public var isLet: Bool { decl.bindingSpecifier.tokenKind == .keyword(.let) }
-    /// True for what `@Model` diagnoses instead of storing: a `let` with an initial value (a fetch could not
-    /// give it the stored value) and a `var` with neither a type nor an initial value.
-    public var isRejected: Bool { (isLet && initializer != nil) || (type == nil && initializer == nil) }
+    /// True for what `@Model` diagnoses instead of storing: a property with neither a type nor an initial value.
+    public var isRejected: Bool { type == nil && initializer == nil }
+    /// True for a `let` with an initial value (`let id = UUID()`): stored as inserted, but an object read from the
+    /// store keeps the value its initial value gives it, as in SwiftData (Swift lets no initialiser replace it).
+    public var isLetWithInitialValue: Bool { isLet && initializer != nil }
 
     /// The attribute written on the declaration with this name (`Attribute`, `Relationship`, `Transient`).
     public func attribute(named wanted: String) -> AttributeSyntax? {

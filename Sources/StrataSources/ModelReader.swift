@@ -16,7 +16,7 @@ struct ModelReader {
 
     let index: DeclarationIndex
 
-    /// Reads `model`'s stored, non-transient properties in declaration order.
+    /// Reads `model`'s stored, non-transient properties in declaration order, and its `#Unique` and `#Index` groups.
     func read(_ model: DeclarationIndex.TypeDecl) -> Result {
         let name = model.simpleName
         var result = Result(
@@ -68,6 +68,9 @@ struct ModelReader {
                 }
             }
         }
+        let constraints = ModelConstraints(in: members)
+        result.entity.uniquenessConstraints = constraints.unique
+        result.entity.indexes = constraints.indexes
         return result
     }
 }

@@ -13,7 +13,8 @@ struct StrataBench: ParsableCommand {
               swift run -c release strata-bench enumerate --rows 1000000
               swift run -c release strata-bench migrations --rows 1000000 --scaling --write BENCHMARKS.md
               swift run -c release strata-bench app --rows 100000 --runs 3
+              swift run -c release strata-bench concurrency --rows 100000
             """,
-        subcommands: [EnumerateBenchmark.self, MigrationBenchmark.self, AppBenchmark.self]
+        subcommands: [EnumerateBenchmark.self, MigrationBenchmark.self, AppBenchmark.self, ConcurrencyBenchmark.self]
     )
 }

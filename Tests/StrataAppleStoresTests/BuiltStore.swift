@@ -30,6 +30,8 @@ struct BuiltStore {
         var abstract = false
         var renamingIdentifier: String?
         let properties: [Property]
+        /// NSUniqueTuples: property names unique together.
+        var uniqueTuples: [[String]] = []
     }
 
     /// Writes a store at `url`: the model, `Z_PRIMARYKEY` rows (number, stored name, parent number), then `sql`.
@@ -79,6 +81,12 @@ struct BuiltStore {
         let entityClass = className("NSEntityDescription")
         let attributeClass = className("NSAttributeDescription")
         let relationshipClass = className("NSRelationshipDescription")
+        let arrayClass = className("NSArray")
+        func array(_ elements: [Int]) -> Int {
+            add(
+                "<dict><key>NS.objects</key><array>\(elements.map(uid).joined())</array><key>$class</key>\(uid(arrayClass))</dict>"
+            )
+        }
         let byName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         func allProperties(_ entity: Entity) -> [Property] {
             (entity.parent.flatMap { byName[$0] }.map(allProperties) ?? []) + entity.properties
@@ -120,8 +128,11 @@ struct BuiltStore {
             )
             let parent = entity.parent.flatMap { entityIndexes[$0] }.map { "<key>NSSuperentity</key>\(uid($0))" } ?? ""
             let renaming = entity.renamingIdentifier.map { "<key>NSRenamingIdentifier</key>\(uid(string($0)))" } ?? ""
+            let tuples =
+                entity.uniqueTuples.isEmpty
+                ? "" : "<key>NSUniqueTuples</key>\(uid(array(entity.uniqueTuples.map { array($0.map(string)) })))"
             objects[index] = """
-                <dict><key>NSEntityName</key>\(uid(index + 1))\(parent)\(renaming)<key>NSIsAbstract</key>\(entity.abstract ? "<true/>" : "<false/>")\
+                <dict><key>NSEntityName</key>\(uid(index + 1))\(parent)\(renaming)\(tuples)<key>NSIsAbstract</key>\(entity.abstract ? "<true/>" : "<false/>")\
                 <key>NSProperties</key>\(uid(properties))<key>$class</key>\(uid(entityClass))</dict>
                 """
         }

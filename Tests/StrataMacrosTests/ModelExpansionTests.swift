@@ -55,6 +55,63 @@ final class ModelExpansionTests: XCTestCase {
             macroSpecs: strataMacroSpecs)
     }
 
+    func testUniqueAndIndexBecomeTheClassGroups() {
+        assertMacroExpansion(
+            #"""
+            @Model
+            final class Person {
+                #Unique<Person>([\.id], [\.givenName, \Person.familyName])
+                #Index<Person>([\.familyName])
+                var id: UUID
+                var givenName: String
+                var familyName: String
+            }
+            """#,
+            expandedSource: #"""
+                final class Person {
+                    @Strata._PersistedProperty
+                    var id: UUID
+                    @Strata._PersistedProperty
+                    var givenName: String
+                    @Strata._PersistedProperty
+                    var familyName: String
+
+                    @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Person.self)
+
+                    var persistentBackingData: Strata.BackingData {
+                        _$backingData
+                    }
+
+                    required init(backingData: Strata.BackingData) {
+                        self._id = Strata._PersistedStorage()
+                        self._givenName = Strata._PersistedStorage()
+                        self._familyName = Strata._PersistedStorage()
+                        self._$backingData = backingData
+                    }
+
+                    static var schemaMetadata: [Strata.PropertyMetadata] {
+                        [
+                            Strata.PropertyMetadata("id", \Person.id),
+                            Strata.PropertyMetadata("givenName", \Person.givenName),
+                            Strata.PropertyMetadata("familyName", \Person.familyName)
+                        ]
+                    }
+
+                    static var schemaUniqueness: [[String]] {
+                        [["id"], ["givenName", "familyName"]]
+                    }
+
+                    static var schemaIndexes: [[String]] {
+                        [["familyName"]]
+                    }
+                }
+
+                extension Person: Strata.PersistentModel {
+                }
+                """#,
+            macroSpecs: strataMacroSpecs)
+    }
+
     func testNonFinalClass() {
         assertMacroExpansion(
             #"""

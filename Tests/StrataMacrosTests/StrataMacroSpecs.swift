@@ -9,4 +9,6 @@ let strataMacroSpecs: [String: MacroSpec] = [
     "Attribute": MacroSpec(type: MarkerMacro.self),
     "Relationship": MacroSpec(type: MarkerMacro.self),
     "Transient": MacroSpec(type: MarkerMacro.self),
+    "Unique": MacroSpec(type: ConstraintMacro.self),
+    "Index": MacroSpec(type: ConstraintMacro.self),
 ]

@@ -61,6 +61,17 @@ import Testing
         }
     }
 
+    @Test func readsUniqueAndIndexDeclarationsAsTheCompiledPlanHasThem() throws {
+        let read = try AppSources(folder: FixtureTree.compiledApp).plan(named: "InventoryPlan").validated()
+        let compiled = try ValidatedPlan(InventoryPlan.self)
+        #expect(read.schemas.map(\.fingerprint) == compiled.schemas.map(\.fingerprint))
+        #expect(read.schemas.map(\.entities) == compiled.schemas.map(\.entities))
+        let item = try #require(read.schemas.last?.entitiesByName["Item"])
+        #expect(item.uniquenessConstraints == [["sku", "warehouse"]])
+        #expect(item.indexes == [["warehouse"], ["sku", "count"]])
+        #expect(read.stages.map(\.description) == ["lightweight 1.0.0 -> 2.0.0"])
+    }
+
     @Test func readsATreeThatDoesNotCompile() throws {
         let plan = try AppSources(folder: FixtureTree.folder("BrokenApp")).plan(named: "PhotosPlan")
         let validated = try plan.validated()

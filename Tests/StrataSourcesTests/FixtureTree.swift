@@ -8,6 +8,11 @@ enum FixtureTree {
             .appendingPathComponent(name)
     }
 
+    /// The folder of plans compiled into these tests and also read as sources.
+    static var compiledApp: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CompiledApp")
+    }
+
     /// The folder holding the bundled example plans' sources (read statically and compared with the compiled plans).
     static var examples: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

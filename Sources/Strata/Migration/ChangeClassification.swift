@@ -36,7 +36,8 @@ extension SchemaChange {
     /// Which kind of stage the change needs, following SwiftData's lightweight table.
     public var classification: ChangeClassification {
         switch self {
-        case .entityAdded, .attributeRenamed, .uniqueAdded, .uniqueRemoved, .relationshipRenamed, .deleteRuleChanged:
+        case .entityAdded, .attributeRenamed, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
+            .indexAdded, .indexRemoved, .relationshipRenamed, .deleteRuleChanged:
             return .lightweight
         case .entityRemoved(let entity):
             return .destructive(loss: "every row of \(entity.name)")

@@ -76,12 +76,11 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                     SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))
             case .uniqueAdded(_, let name):
-                guard let attribute = diff.to.entitiesByName[entity]?.attribute(named: name) else { continue }
-                let column =
-                    diff.from.entitiesByName[entity].flatMap { SchemaDiff.source(of: attribute, in: $0) }?.name ?? name
-                if let finding = try duplicateGroups(entity, attribute, column: column, in: db) {
-                    findings.append(finding)
-                }
+                try findings += [duplicateGroups(entity, diff.sourceColumns(of: [name], in: entity), in: db)].compactMap
+                { $0 }
+            case .uniquenessAdded(_, let names):
+                try findings += [duplicateGroups(entity, diff.sourceColumns(of: names, in: entity), in: db)].compactMap
+                { $0 }
             case .attributeTypeChanged(_, let name, let from, let to) where from.sqlType != to.sqlType:
                 let column = quote(name)
                 let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"

@@ -63,7 +63,11 @@ struct OldRows {
             result[old.name] = OldRows(
                 table: new.name, columns: columns, lastKey: lastKey, isLive: true,
                 retained: newAttributes.map { SchemaDiff.source(of: $0, in: old) != nil },
-                insertsCanUpsert: new.attributes.contains { $0.isUnique && SchemaDiff.source(of: $0, in: old) != nil })
+                insertsCanUpsert: new.uniqueKeys.contains { key in
+                    key.allSatisfy { name in
+                        new.attribute(named: name).map { SchemaDiff.source(of: $0, in: old) != nil } ?? false
+                    }
+                })
         }
         return result
     }

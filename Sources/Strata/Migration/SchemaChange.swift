@@ -9,6 +9,14 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
     case attributeOptionalityChanged(entity: String, attribute: Schema.Attribute, isOptional: Bool)
     case uniqueAdded(entity: String, attribute: String)
     case uniqueRemoved(entity: String, attribute: String)
+    /// A `#Unique` group added: the attributes whose values together become unique.
+    case uniquenessAdded(entity: String, attributes: [String])
+    /// A `#Unique` group removed.
+    case uniquenessRemoved(entity: String, attributes: [String])
+    /// An `#Index` group added.
+    case indexAdded(entity: String, attributes: [String])
+    /// An `#Index` group removed.
+    case indexRemoved(entity: String, attributes: [String])
     case defaultChanged(entity: String, attribute: Schema.Attribute, from: String?)
     case relationshipAdded(entity: String, Schema.Relationship)
     case relationshipRemoved(entity: String, Schema.Relationship)
@@ -25,7 +33,9 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         case .entityAdded(let entity), .entityRemoved(let entity): entity.name
         case .attributeAdded(let entity, _), .attributeRemoved(let entity, _), .attributeRenamed(let entity, _, _),
             .attributeTypeChanged(let entity, _, _, _), .attributeOptionalityChanged(let entity, _, _),
-            .uniqueAdded(let entity, _), .uniqueRemoved(let entity, _), .defaultChanged(let entity, _, _),
+            .uniqueAdded(let entity, _), .uniqueRemoved(let entity, _), .uniquenessAdded(let entity, _),
+            .uniquenessRemoved(let entity, _), .indexAdded(let entity, _), .indexRemoved(let entity, _),
+            .defaultChanged(let entity, _, _),
             .relationshipAdded(let entity, _), .relationshipRemoved(let entity, _),
             .relationshipRenamed(let entity, _, _),
             .relationshipCardinalityChanged(let entity, _, _), .relationshipDestinationChanged(let entity, _, _, _),
@@ -48,14 +58,21 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
             name
         case .relationshipAdded(_, let relationship), .relationshipRemoved(_, let relationship): relationship.name
         case .relationshipRenamed(_, _, let relationship): relationship.name
+        case .uniquenessAdded(_, let names), .uniquenessRemoved(_, let names), .indexAdded(_, let names),
+            .indexRemoved(_, let names):
+            Self.group(names)
         }
     }
+
+    /// How a `#Unique` or `#Index` group is named where a property would be: "(givenName, familyName)".
+    static func group(_ names: [String]) -> String { "(\(names.joined(separator: ", ")))" }
 
     /// "+" for additions, "-" for removals, "~" for modifications.
     public var marker: String {
         switch self {
-        case .entityAdded, .attributeAdded, .relationshipAdded, .uniqueAdded: "+"
-        case .entityRemoved, .attributeRemoved, .relationshipRemoved, .uniqueRemoved: "-"
+        case .entityAdded, .attributeAdded, .relationshipAdded, .uniqueAdded, .uniquenessAdded, .indexAdded: "+"
+        case .entityRemoved, .attributeRemoved, .relationshipRemoved, .uniqueRemoved, .uniquenessRemoved, .indexRemoved:
+            "-"
         default: "~"
         }
     }
@@ -80,6 +97,10 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
             return isOptional ? "\(subject) made optional" : "\(subject) made required"
         case .uniqueAdded: return "\(subject) made unique"
         case .uniqueRemoved: return "\(subject) no longer unique"
+        case .uniquenessAdded: return "\(subject) made unique together (#Unique)"
+        case .uniquenessRemoved: return "\(subject) no longer unique together (#Unique)"
+        case .indexAdded: return "\(subject) indexed (#Index)"
+        case .indexRemoved: return "\(subject) no longer indexed (#Index)"
         case .defaultChanged(_, let attribute, let from):
             return "\(subject) default changed from \(from ?? "none") to \(attribute.defaultValue ?? "none")"
         case .relationshipAdded(_, let relationship):

@@ -20,6 +20,7 @@ public struct SchemaDiff: Sendable {
                 continue
             }
             changes += Self.attributeChanges(old, entity)
+            changes += Self.groupChanges(old, entity)
             changes += Self.relationshipChanges(old, entity, fromLayout: fromLayout, toLayout: toLayout)
         }
         for entity in from.entities where to.entitiesByName[entity.name] == nil {
@@ -50,6 +51,16 @@ public struct SchemaDiff: Sendable {
     static func source(of attribute: Schema.Attribute, in old: Schema.Entity) -> Schema.Attribute? {
         old.attribute(named: attribute.name) ?? attribute.originalName.flatMap(old.attribute(named:))
             ?? old.attributes.first { $0.originalName == attribute.name }
+    }
+
+    /// The target's attributes of `entity` with these names, each with the column it is read from before the
+    /// change (its old name when renamed, its own name when new); names that are no attribute are left out.
+    func sourceColumns(of names: [String], in entity: String) -> [(attribute: Schema.Attribute, column: String)] {
+        names.compactMap { name in
+            guard let attribute = to.entitiesByName[entity]?.attribute(named: name) else { return nil }
+            let column = from.entitiesByName[entity].flatMap { Self.source(of: attribute, in: $0) }?.name ?? name
+            return (attribute, column)
+        }
     }
 
     /// Where a relationship comes from in `old`: the same name, its `originalName`, or the reverse of a rename.
@@ -95,6 +106,26 @@ public struct SchemaDiff: Sendable {
             changes.append(.attributeRemoved(entity: new.name, attribute))
         }
         return changes
+    }
+
+    /// The `#Unique` and `#Index` groups added and removed; an old group is compared under its attributes' new
+    /// names, so renaming an attribute of a group changes no group.
+    private static func groupChanges(_ old: Schema.Entity, _ new: Schema.Entity) -> [SchemaChange] {
+        var renamed: [String: String] = [:]
+        for attribute in new.attributes {
+            if let previous = source(of: attribute, in: old) { renamed[previous.name] = attribute.name }
+        }
+        func translated(_ groups: [[String]]) -> [[String]] { groups.map { $0.map { renamed[$0] ?? $0 } } }
+        let oldUnique = translated(old.uniquenessConstraints)
+        let oldIndexes = translated(old.indexes)
+        return new.uniquenessConstraints.filter { !oldUnique.contains($0) }.map {
+            .uniquenessAdded(entity: new.name, attributes: $0)
+        }
+            + oldUnique.filter { !new.uniquenessConstraints.contains($0) }.map {
+                .uniquenessRemoved(entity: new.name, attributes: $0)
+            }
+            + new.indexes.filter { !oldIndexes.contains($0) }.map { .indexAdded(entity: new.name, attributes: $0) }
+            + oldIndexes.filter { !new.indexes.contains($0) }.map { .indexRemoved(entity: new.name, attributes: $0) }
     }
 
     private static func relationshipChanges(

@@ -247,8 +247,9 @@ struct StageRunner {
 
     private func duplicateFindings(_ schema: Schema, db: Database) throws -> [DataFinding] {
         try schema.entities.flatMap { entity in
-            try entity.uniqueAttributes.compactMap {
-                try DataFinding.duplicateGroups(entity.name, $0, column: $0.name, in: db)
+            try entity.uniqueKeys.compactMap { key in
+                try DataFinding.duplicateGroups(
+                    entity.name, key.compactMap { name in entity.attribute(named: name).map { ($0, name) } }, in: db)
             }
         }
     }

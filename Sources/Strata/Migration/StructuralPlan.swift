@@ -114,11 +114,16 @@ struct StructuralPlan {
             case .attributeOptionalityChanged(_, let attribute, false) where isCustom:
                 // The default would be filled in before didMigrate, hiding the values from before the stage.
                 return defaultValue(entity, attribute) == nil
-            case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .defaultChanged, .deleteRuleChanged,
-                .attributeOptionalityChanged:
+            case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
+                .indexAdded, .indexRemoved, .defaultChanged, .deleteRuleChanged, .attributeOptionalityChanged:
                 return true
             case .attributeRemoved(_, let attribute):
-                return supportsDropColumn && !attribute.isUnique
+                // SQLite refuses to drop a column an index covers.
+                let indexed =
+                    from.entitiesByName[entity].map { old in
+                        (old.uniquenessConstraints + old.indexes).joined().contains(attribute.name)
+                    } ?? false
+                return supportsDropColumn && !attribute.isUnique && !indexed
             case .relationshipAdded(_, let relationship), .relationshipRemoved(_, let relationship):
                 return relationship.isToMany
             case .relationshipRenamed:

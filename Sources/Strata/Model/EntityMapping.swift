@@ -16,11 +16,18 @@ final class EntityMapping: @unchecked Sendable {
     var relationships: [RelationshipMapping]
     /// Properties the type declares that Strata cannot store, as messages.
     let problems: [String]
+    /// The `#Unique` groups of the type.
+    let uniquenessConstraints: [[String]]
+    /// The `#Index` groups of the type.
+    let indexes: [[String]]
+    /// The attribute positions of each group of the entity's `uniqueKeys`, which a new object's values claim.
+    let uniqueKeyPositions: [[Int]]
 
     /// The entity description for the schema.
     var entity: Schema.Entity {
         Schema.Entity(
-            name: name, attributes: attributes.map(\.attribute), relationships: relationships.map(\.relationship))
+            name: name, attributes: attributes.map(\.attribute), relationships: relationships.map(\.relationship),
+            uniquenessConstraints: uniquenessConstraints, indexes: indexes)
     }
 
     /// The attribute with this name.
@@ -61,10 +68,23 @@ final class EntityMapping: @unchecked Sendable {
         }
         self.attributes = attributes
         constantPositions = attributes.indices.filter { attributes[$0].isConstant }
-        attributePositions = Dictionary(
+        let positions = Dictionary(
             attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        attributePositions = positions
         self.relationships = relationships
+        uniquenessConstraints = type.schemaUniqueness
+        indexes = type.schemaIndexes
+        for (macro, groups) in [("#Unique", type.schemaUniqueness), ("#Index", type.schemaIndexes)] {
+            for name in groups.joined() where positions[name] == nil {
+                problems.append(
+                    "\(Self.entityName(of: type)).\(name): \(macro) can name only stored attributes of the model (not relationships or nested key paths)"
+                )
+            }
+        }
         self.problems = problems
+        uniqueKeyPositions =
+            attributes.indices.filter { attributes[$0].attribute.isUnique }.map { [$0] }
+            + type.schemaUniqueness.map { $0.compactMap { positions[$0] } }.filter { !$0.isEmpty }
     }
 
     private enum Classification {

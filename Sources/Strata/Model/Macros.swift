@@ -1,6 +1,7 @@
 /// Makes a class a persistent model: its stored properties become attributes and relationships of an entity.
 @attached(
-    member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata))
+    member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata),
+    named(schemaUniqueness), named(schemaIndexes))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")
@@ -23,6 +24,18 @@ public macro Relationship(
     minimumModelCount: Int? = 0, maximumModelCount: Int? = 0, originalName: String? = nil,
     inverse: AnyKeyPath? = nil, hashModifier: String? = nil
 ) = #externalMacro(module: "StrataMacros", type: "MarkerMacro")
+
+/// Declares, inside a model's class body, groups of properties whose values together are unique across the
+/// model's rows: `#Unique<Person>([\.id], [\.givenName, \.familyName])`. Inserting an object whose values of a
+/// group equal a stored row's updates that row (an upsert), as `@Attribute(.unique)` does for one property.
+@freestanding(declaration)
+public macro Unique<T>(_ constraints: [PartialKeyPath<T>]...) =
+    #externalMacro(module: "StrataMacros", type: "ConstraintMacro") where T: PersistentModel
+
+/// Declares, inside a model's class body, the indexes of the model's table: `#Index<Trip>([\.name], [\.start, \.end])`.
+@freestanding(declaration)
+public macro Index<T>(_ indices: [PartialKeyPath<T>]...) =
+    #externalMacro(module: "StrataMacros", type: "ConstraintMacro") where T: PersistentModel
 
 /// Keeps a property out of the store.
 @attached(peer)

@@ -9,9 +9,17 @@ public protocol PersistentModel: AnyObject, Observable, Hashable, Identifiable {
     init(backingData: BackingData)
     /// What `@Model` recorded of the stored properties.
     static var schemaMetadata: [PropertyMetadata] { get }
+    /// The property groups of the class's `#Unique` declarations.
+    static var schemaUniqueness: [[String]] { get }
+    /// The property groups of the class's `#Index` declarations.
+    static var schemaIndexes: [[String]] { get }
 }
 
 extension PersistentModel {
+    /// No `#Unique` groups, for a class that declares none.
+    public static var schemaUniqueness: [[String]] { [] }
+    /// No `#Index` groups, for a class that declares none.
+    public static var schemaIndexes: [[String]] { [] }
     /// The object's identity in its store; temporary until the object is first saved.
     public var persistentModelID: PersistentIdentifier { persistentBackingData.identifier(for: Self.self) }
     /// The context the object was inserted into or fetched from.

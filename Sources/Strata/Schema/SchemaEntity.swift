@@ -1,18 +1,27 @@
 extension Schema {
     /// One model type of a schema: its attributes and relationships, in declaration order.
-    public struct Entity: Hashable, Codable, Sendable {
+    public struct Entity: Hashable, Sendable {
         /// The class name, which is also the table name.
         public var name: String
         /// The stored values.
         public var attributes: [Attribute]
         /// The references to other entities.
         public var relationships: [Relationship]
+        /// The `#Unique` groups: attribute names whose values together are unique across the rows.
+        public var uniquenessConstraints: [[String]]
+        /// The `#Index` groups: attribute names each index covers, in order.
+        public var indexes: [[String]]
 
         /// Creates an entity description.
-        public init(name: String, attributes: [Attribute] = [], relationships: [Relationship] = []) {
+        public init(
+            name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
+            uniquenessConstraints: [[String]] = [], indexes: [[String]] = []
+        ) {
             self.name = name
             self.attributes = attributes
             self.relationships = relationships
+            self.uniquenessConstraints = uniquenessConstraints
+            self.indexes = indexes
         }
 
         /// The attribute with this name.
@@ -23,5 +32,9 @@ extension Schema {
 
         /// The attributes whose values must be unique.
         public var uniqueAttributes: [Attribute] { attributes.filter(\.isUnique) }
+
+        /// Every group of attributes whose values together must be unique: each `@Attribute(.unique)` alone, then
+        /// each `#Unique` group.
+        public var uniqueKeys: [[String]] { uniqueAttributes.map { [$0.name] } + uniquenessConstraints }
     }
 }

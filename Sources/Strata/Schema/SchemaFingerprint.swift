@@ -2,12 +2,15 @@ import Crypto
 import Foundation
 
 extension Schema {
-    /// The schema's entities in a canonical order (entities, attributes, relationships by name).
+    /// The schema's entities in a canonical order (entities, attributes, relationships by name; `#Unique` and
+    /// `#Index` groups in name order, each group's names as written).
     public var canonicalEntities: [Entity] {
         entities.sorted { $0.name < $1.name }.map { entity in
             var entity = entity
             entity.attributes.sort { $0.name < $1.name }
             entity.relationships.sort { $0.name < $1.name }
+            entity.uniquenessConstraints.sort { $0.lexicographicallyPrecedes($1) }
+            entity.indexes.sort { $0.lexicographicallyPrecedes($1) }
             return entity
         }
     }

@@ -12,9 +12,11 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
     public let isStoredInMemoryOnly: Bool
     /// False to refuse every save.
     public let allowsSave: Bool
-    /// Accepted for source compatibility; Strata has no app groups and ignores it.
+    /// Accepted for source compatibility; Strata has no app groups: a named one gets a one-time notice on
+    /// standard error saying where the store is.
     public let groupContainer: GroupContainer
-    /// Accepted for source compatibility; Strata has no CloudKit and ignores it.
+    /// Accepted for source compatibility; Strata has no CloudKit: a named database gets a one-time notice on
+    /// standard error saying nothing syncs and where the store is.
     public let cloudKitDatabase: CloudKitDatabase
     /// True when the name was given (only named in-memory stores are shared).
     let isNamed: Bool
@@ -79,7 +81,7 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         hasher.combine(url)
     }
 
-    /// An app group's shared container; accepted and ignored.
+    /// An app group's shared container; accepted, and a named one noticed once (see `groupContainer`).
     public struct GroupContainer: Hashable, Sendable {
         let identifier: String?
         /// The default.
@@ -90,7 +92,7 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         public static func identifier(_ groupName: String) -> GroupContainer { GroupContainer(identifier: groupName) }
     }
 
-    /// A CloudKit database; accepted and ignored.
+    /// A CloudKit database; accepted, and a named one noticed once (see `cloudKitDatabase`).
     public struct CloudKitDatabase: Hashable, Sendable {
         let identifier: String?
         /// The default.

@@ -52,6 +52,7 @@ public final class ModelContainer: @unchecked Sendable {
         self.configurations = [configuration]
         self.migrationPlan = migrationPlan
         let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
+        ConfigurationNotice.tell(configuration, store: identifier)
         let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
         // A file is inspected and every refusal thrown before it is opened for writing.
         let decided =

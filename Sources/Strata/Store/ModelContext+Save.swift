@@ -35,6 +35,15 @@ extension ModelContext {
         if notify { postDidSave(inserted: insertedNow, updated: changedNow, deleted: deletedIdentifiers) }
     }
 
+    /// Brings the pending changes up to date as a save would before writing: new objects that inserted or
+    /// changed objects relate to are inserted, so `insertedModelsArray` lists them. Inverses are kept in step
+    /// as relationships are set, and delete rules apply at the save (where `.deny` can refuse it).
+    public func processPendingChanges() {
+        useCheck.enter("processPendingChanges()", of: useDescription)
+        defer { useCheck.leave() }
+        insertReachableObjects()
+    }
+
     /// Inserts the new objects that inserted or changed objects relate to (as SwiftData does).
     private func insertReachableObjects() {
         var work = insertedModelsArray + changedModelsArray

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Writes a context's pending changes inside one write transaction: keys for new rows (reusing the row of an
-/// equal unique value, SwiftData's upsert), inserts, updates, join-table rows and deletes.
+/// equal unique value or `#Unique` group, SwiftData's upsert), inserts, updates, join-table rows and deletes.
 struct SaveWriter {
     let context: ModelContext
     let layout: StoreLayout
@@ -69,14 +69,15 @@ struct SaveWriter {
             let claims = try uniqueClaims(of: model, mapping)
             for claim in claims {
                 // A cached statement: an uncached one was prepared again for every inserted object.
+                let condition = claim.attributes.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
                 let existing =
                     try claimed[claim]
                     ?? Int64.fetchOne(
                         db.cachedStatement(
                             sql:
-                                "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(quote(claim.attribute)) = ?"
+                                "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(condition)"
                         ),
-                        arguments: [claim.stored])
+                        arguments: StatementArguments(claim.stored))
                 if let key = existing {
                     keys[id] = key
                     upserts.insert(id)
@@ -89,16 +90,25 @@ struct SaveWriter {
         }
     }
 
-    /// The non-nil unique values of a new object, as stored.
+    /// The unique keys (`@Attribute(.unique)` and `#Unique` groups) of a new object whose values are all non-nil,
+    /// as stored: SQLite's unique index lets rows with a NULL in the key coexist.
     private func uniqueClaims(of model: any PersistentModel, _ mapping: EntityMapping) throws -> [UniqueClaim] {
         var claims: [UniqueClaim] = []
-        for (position, attribute) in mapping.attributes.enumerated() where attribute.attribute.isUnique {
-            guard let value = model.persistentBackingData.values[position] else { continue }
-            let stored = try attribute.encode(value)
-            if let value = UniqueClaim.Value(stored) {
-                claims.append(
-                    UniqueClaim(entity: mapping.name, attribute: attribute.name, value: value, stored: stored))
+        for positions in mapping.uniqueKeyPositions {
+            var values: [UniqueClaim.Value] = []
+            var stored: [DatabaseValue] = []
+            for position in positions {
+                guard let value = model.persistentBackingData.values[position] else { break }
+                let encoded = try mapping.attributes[position].encode(value)
+                guard let comparable = UniqueClaim.Value(encoded) else { break }
+                values.append(comparable)
+                stored.append(encoded)
             }
+            guard values.count == positions.count else { continue }
+            claims.append(
+                UniqueClaim(
+                    entity: mapping.name, attributes: positions.map { mapping.attributes[$0].name }, values: values,
+                    stored: stored))
         }
         return claims
     }
@@ -186,7 +196,7 @@ struct SaveWriter {
     }
 }
 
-/// A unique value taken by a new object in this save: entity, attribute and the value as stored.
+/// A unique key taken by a new object in this save: entity, the key's attributes and their values as stored.
 private struct UniqueClaim: Hashable {
     /// A stored value compared as SQLite's `=` compares it: text by its bytes (Swift's `String` equality would
     /// join canonically equivalent strings that the store keeps apart), blobs by their bytes, numbers by value
@@ -210,19 +220,20 @@ private struct UniqueClaim: Hashable {
     }
 
     let entity: String
-    let attribute: String
-    let value: Value
-    /// The value as bound to the lookup of an existing row.
-    let stored: DatabaseValue
+    /// One attribute for `@Attribute(.unique)`, the group's for `#Unique`.
+    let attributes: [String]
+    let values: [Value]
+    /// The values as bound to the lookup of an existing row.
+    let stored: [DatabaseValue]
 
     static func == (lhs: UniqueClaim, rhs: UniqueClaim) -> Bool {
-        lhs.entity == rhs.entity && lhs.attribute == rhs.attribute && lhs.value == rhs.value
+        lhs.entity == rhs.entity && lhs.attributes == rhs.attributes && lhs.values == rhs.values
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(entity)
-        hasher.combine(attribute)
-        hasher.combine(value)
+        hasher.combine(attributes)
+        hasher.combine(values)
     }
 }
 

@@ -94,17 +94,24 @@ public struct StoreLayout {
         var drop: String { "DROP INDEX IF EXISTS \(quote(name))" }
     }
 
-    /// The unique indexes of unique attributes and the indexes of foreign-key columns.
+    /// The unique indexes of unique attributes and `#Unique` groups, the indexes of `#Index` groups and those
+    /// of foreign-key columns.
     func indexes(for entity: Schema.Entity) -> [Index] {
-        entity.uniqueAttributes.map {
-            let name = Self.uniqueIndexName(entity.name, $0.name)
+        func index(_ name: String, _ columns: [String], unique: Bool) -> Index {
+            let list = columns.map(quote).joined(separator: ", ")
             return Index(
-                name: name, create: "CREATE UNIQUE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
+                name: name,
+                create: "CREATE \(unique ? "UNIQUE " : "")INDEX \(quote(name)) ON \(quote(entity.name))(\(list))")
         }
+        return entity.uniqueAttributes.map {
+            index(Self.uniqueIndexName(entity.name, $0.name), [$0.name], unique: true)
+        }
+            + entity.uniquenessConstraints.map {
+                index("\(entity.name)_unique_\($0.joined(separator: "_"))", $0, unique: true)
+            }
+            + entity.indexes.map { index("\(entity.name)_index_\($0.joined(separator: "_"))", $0, unique: false) }
             + entity.relationships.filter { !$0.isToMany }.map {
-                let name = "\(entity.name)_\($0.name)_fk"
-                return Index(
-                    name: name, create: "CREATE INDEX \(quote(name)) ON \(quote(entity.name))(\(quote($0.name)))")
+                index("\(entity.name)_\($0.name)_fk", [$0.name], unique: false)
             }
     }
 
