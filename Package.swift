@@ -113,7 +113,10 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
@@ -125,7 +128,10 @@ let package = Package(
         // Golden frames are read from beside the tests through #filePath; the end-to-end test runs `strata` in tmux.
         .testTarget(
             name: "StrataTUITests",
-            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures"],
+            dependencies: [
+                "StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures",
+                "StrataAppleStores",
+            ],
             exclude: ["Golden"]
         ),
         // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the

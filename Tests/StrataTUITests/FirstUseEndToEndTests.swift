@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 17 with the real `strata` in tmux: Ctrl-C and `q` stop a running custom stage at once, row filters
-/// take values with spaces, a 60x16 terminal shows whole hints and a scrolling help, and an ASCII-only locale
-/// drops no character of the data.
+/// take values with spaces, a long message wraps, a 60x16 terminal shows whole hints and a scrolling help, and an
+/// ASCII-only locale drops no character of the data.
 @Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct FirstUseEndToEndTests {
     /// A new folder for one test's store, removed afterwards by the caller's `defer`.
@@ -79,6 +79,39 @@ struct FirstUseEndToEndTests {
         screen = try tmux.wait(for: "no column 'writer'")
         #expect(screen.contains("of 50"), "a refused filter keeps the rows shown")
         try tmux.send("q")
+    }
+
+    /// A refused filter's message (about 290 characters) wraps whole above the status bar at 80x24; at 60x16 it
+    /// takes three lines, the last pointing to the log, which Enter in the Progress pane opens whole.
+    @Test func aLongMessageWrapsWhereItAppearsAndTheLogHasItWhole() throws {
+        for (width, height) in [(80, 24), (60, 16)] {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tmux = try Self.demo(rows: 50, in: folder, width: width, height: height)
+            try tmux.wait(for: "DRY RUN")
+            try tmux.send("3", "Enter")
+            try tmux.wait(for: "of 50")
+            try tmux.send("/", "writer=x")
+            try tmux.send("Enter")
+            let screen = try tmux.wait(for: "no column 'writer'")
+            let joined = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+            if width == 80 {
+                #expect(
+                    joined.contains("quote values with spaces or not (author=\"Jane Austen\" or author=Jane Austen)."))
+                #expect(!screen.contains("whole in the log"), "\(screen)")
+            } else {
+                #expect(screen.contains("whole in the log: 5, Enter"), "\(screen)")
+                try tmux.send("5", "Enter")
+                let log = try tmux.wait(for: "Log")
+                let text = log.split(separator: "\n").map {
+                    $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|"))
+                }.joined(separator: " ")
+                #expect(text.contains("(author=\"Jane Austen\" or author=Jane"), "\(log)")
+            }
+            try tmux.send("Escape", "q")
+            try tmux.wait("the program to end") { !$0.contains("DRY RUN") }
+        }
     }
 
     @Test func aSmallTerminalShowsWholeHintsAndAScrollingHelp() throws {

@@ -32,12 +32,15 @@ enum DiffView {
             if entry.entity != entity {
                 entity = entry.entity
                 lines.append(Line())
-                lines.append(Line(entry.entity, .heading, [.bold, .underline]))
+                var heading = Line(entry.entity, .heading, [.bold, .underline])
+                if let lineage = entry.lineage { heading = heading.with(lineage.suffix, .dim) }
+                lines.append(heading)
             }
-            lines.append(
-                Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
-                    .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
-                    .with(shortText(entry)))
+            var line = Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
+                .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
+                .with(shortText(entry))
+            if let ancestor = entry.inheritedFrom { line = line.with(" (inherited from \(ancestor))", .dim) }
+            lines.append(line)
             let indent = "                "
             if let detail = entry.detail {
                 lines += Line.wrap(detail, width: width - indent.count).map { Line(indent + $0, .dim) }
@@ -96,20 +99,28 @@ enum DiffView {
         guard let schema = state.schemas.first else { return [Line("The store records no schema.", .dim)] }
         var lines = [Line("No plan given: the store's recorded schema (pass --plan NAME to diff versions).", .dim)]
         for entity in schema.entities {
+            // A store's own model names each entity's parent and marks the properties it inherits.
+            let lineage = state.storeModelFirst ? state.modelLineage[entity.name] : nil
+            func marked(_ line: Line, _ property: String) -> Line {
+                lineage?.inherited[property].map { line.with("  inherited from \($0)", .info) } ?? line
+            }
             lines.append(Line())
-            lines.append(Line(entity.name, .heading, [.bold, .underline]))
+            let heading = Line(entity.name, .heading, [.bold, .underline])
+            lines.append(lineage.map { heading.with($0.suffix, .dim) } ?? heading)
             for attribute in entity.attributes {
                 let options = (attribute.isOptional ? ["optional"] : []) + attribute.options.map(\.name)
                 lines.append(
-                    Line("  \(attribute.name)").with(
-                        ": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")",
-                        .dim))
+                    marked(
+                        Line("  \(attribute.name)").with(
+                            ": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")",
+                            .dim), attribute.name))
             }
             for relationship in entity.relationships {
                 lines.append(
-                    Line("  \(relationship.name)").with(
-                        " \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)",
-                        .dim))
+                    marked(
+                        Line("  \(relationship.name)").with(
+                            " \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)",
+                            .dim), relationship.name))
             }
         }
         return lines
