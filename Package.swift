@@ -113,10 +113,7 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: [
-                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures",
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            dependencies: ["Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
