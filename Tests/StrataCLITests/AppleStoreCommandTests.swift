@@ -159,7 +159,7 @@ struct AppleStoreCommandTests {
         let store = try Self.copy("coredata-easylife", "EasyLife.sqlite", into: directory)
         func rows(_ conditions: String...) throws -> (total: Int, rows: [[String: Any]]) {
             let run = try Self.run(
-                ["rows", store, "TodoItem", "--limit", "200"] + conditions.flatMap { ["--where", $0] },
+                ["rows", store, "TodoItem", "--limit", "200", "--json"] + conditions.flatMap { ["--where", $0] },
                 unchanging: store)
             #expect(run.status == 0, "\(conditions): \(run.standardError)")
             let json = try run.json()
