@@ -143,6 +143,7 @@ struct AppleStoreSessionTests {
             if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
         }
         #expect(refused?.contains("the entity column compares with = and != only") == true)
+        #expect(refused?.hasSuffix("Filters: \(RowFilter.accepted).") == true, "the message names the accepted forms")
         messages.shutdown()
         #expect(Self.files(wire) == wireBefore, "the store's files are never written")
     }

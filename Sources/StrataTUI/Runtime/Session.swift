@@ -276,7 +276,8 @@ public final class Session: @unchecked Sendable {
         } catch let error as RowFilterError {
             return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch let error as AppleStoreError {
-            return .rowsFailed(entity: entity, message: "\(error)")
+            guard case .invalidFilter = error else { return .rowsFailed(entity: entity, message: "\(error)") }
+            return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
         }

@@ -24,9 +24,7 @@ extension KeyReducer {
             return []
         }
         guard let next = state.stages.first(where: { $0.isRunnable }) else {
-            state.say(
-                state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.",
-                .warning)
+            state.say(nothingToRun(state), .warning)
             return []
         }
         guard state.mode == .apply else {
@@ -63,6 +61,11 @@ extension KeyReducer {
             "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
     }
 
+    /// Why nothing runs: no plan (and how to add one), or the Stages pane's note, or the store at the target.
+    static func nothingToRun(_ state: AppState) -> String {
+        state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version."
+    }
+
     /// How to add a plan to a store opened without one.
     static let noPlanHint =
         "No plan: this store is browsed only. Open it with --plan NAME to diff its versions and dry-run the plan's stages."
@@ -70,9 +73,7 @@ extension KeyReducer {
     /// `m`: to apply mode after a typed confirmation; back to dry run at once.
     static func switchMode(_ state: inout AppState) -> [Effect] {
         if state.planName == nil || !state.stages.contains(where: { $0.isRunnable }) && state.mode == .dryRun {
-            state.say(
-                state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version.",
-                .warning)
+            state.say(nothingToRun(state), .warning)
             return []
         }
         if state.mode == .readOnly {
