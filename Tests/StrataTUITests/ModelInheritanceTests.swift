@@ -8,7 +8,7 @@ import Testing
 
 /// A Core Data store whose entities inherit (the messaging app's stores: an abstract Message, and ClientMessage,
 /// TextMessage, SystemMessage, ... under it): the schema, the Browser and the Diff name each entity's parent and
-/// mark what it inherits.
+/// mark what it inherits; so does a version's schema, picked in Versions with f and t on it.
 @Suite(
     .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
 struct ModelInheritanceTests {
@@ -58,5 +58,14 @@ struct ModelInheritanceTests {
         }
         #expect(state.diff.allSatisfy { $0.lineage?.parent == before.model.entity(named: $0.entity)?.parent })
         try GoldenFrame.check(Renderer.render(state), "inheritance-diff-120x40", monochrome: false)
+
+        // f and t both on the store's model (Versions: t on its row): the Diff pane lists that model's entities.
+        state.focus = .versions
+        _ = Reducer.reduce(&state, .key(.character("t")))
+        #expect(state.diffFrom == 0 && state.diffTo == 0)
+        let frame = Renderer.render(state).text
+        #expect(frame.contains("Schema 2.24.1") && frame.contains("f and t are both on 2.24.1: its schema"))
+        #expect(frame.contains("AssetClientMessage : Message") && frame.contains("inherited from Message"))
+        try GoldenFrame.check(Renderer.render(state), "inheritance-versions-120x40", monochrome: false)
     }
 }

@@ -100,7 +100,9 @@ extension KeyReducer {
         state.cursors[.diff] = ListCursor()
         if state.message?.level == .warning { state.message = nil }
         if state.diffFrom == state.diffTo {
-            state.say("Both ends of the diff are \(state.versions[state.diffFrom].version): no changes.", .warning)
+            state.say(
+                "Both ends of the diff are \(state.versions[state.diffFrom].version): the Diff pane shows its schema.",
+                .warning)
         }
         return [.loadFindings(from: state.diffFrom, to: state.diffTo)]
     }

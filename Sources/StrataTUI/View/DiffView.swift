@@ -1,18 +1,19 @@
 import Strata
 
 /// The Diff pane: the changes between the two picked versions, step by step along the plan and grouped by entity,
-/// each with its marker, classification, reason and (when a store is open) data counts; without a plan, the
-/// store's schema.
+/// each with its marker, classification, reason and (when a store is open) data counts; without a plan, or with
+/// both ends on one version, that version's schema.
 enum DiffView {
     /// The title of the large pane when it shows the diff.
     static func title(_ state: AppState, glyphs: Glyphs) -> String {
         guard state.schemas.count > 1 else { return "Schema \(state.storeVersion)" }
+        if state.diffFrom == state.diffTo { return "Schema \(state.versions[state.diffFrom].version)" }
         return "Diff \(state.versions[state.diffFrom].version) \(glyphs.arrow) \(state.versions[state.diffTo].version)"
     }
 
     /// The lines at a width.
     static func lines(_ state: AppState, width: Int) -> [Line] {
-        guard state.schemas.count > 1 else { return schemaLines(state, width: width) }
+        guard state.schemas.count > 1, state.diffFrom != state.diffTo else { return schemaLines(state, width: width) }
         var lines = [
             Line(Formatting.plural(state.diff.count, "change", "changes"), .plain, .bold)
                 .with(state.diff.isEmpty ? "" : " · \(summary(state.diff))", .dim)
@@ -94,13 +95,19 @@ enum DiffView {
         }
     }
 
-    /// Without a plan: the store's recorded schema, entity by entity.
+    /// One version's schema, entity by entity: the store's without a plan, or the version both ends are on.
     static func schemaLines(_ state: AppState, width: Int) -> [Line] {
-        guard let schema = state.schemas.first else { return [Line("The store records no schema.", .dim)] }
-        var lines = [Line("No plan given: the store's recorded schema (pass --plan NAME to diff versions).", .dim)]
+        let index = state.schemas.count > 1 ? state.diffFrom : 0
+        guard state.schemas.indices.contains(index) else { return [Line("The store records no schema.", .dim)] }
+        let schema = state.schemas[index]
+        let note =
+            state.schemas.count > 1
+            ? "f and t are both on \(state.versions[index].version): its schema (pick another version to diff)."
+            : "No plan given: the store's recorded schema (pass --plan NAME to diff versions)."
+        var lines = Line.wrap(note, width: width).map { Line($0, .dim) }
         for entity in schema.entities {
             // A store's own model names each entity's parent and marks the properties it inherits.
-            let lineage = state.storeModelFirst ? state.modelLineage[entity.name] : nil
+            let lineage = state.storeModelFirst && index == 0 ? state.modelLineage[entity.name] : nil
             func marked(_ line: Line, _ property: String) -> Line {
                 lineage?.inherited[property].map { line.with("  inherited from \($0)", .info) } ?? line
             }
