@@ -125,7 +125,10 @@ let package = Package(
         // Golden frames are read from beside the tests through #filePath; the end-to-end test runs `strata` in tmux.
         .testTarget(
             name: "StrataTUITests",
-            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures"],
+            dependencies: [
+                "StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures",
+                "StrataAppleStores",
+            ],
             exclude: ["Golden"]
         ),
         // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the

@@ -109,11 +109,16 @@ public final class AppleStore: Sendable {
     }
 
     /// A page of an entity's rows in `Z_PK` order, subentities' rows included (the `entity` column tells them
-    /// apart): attributes decoded by type, relationships as references to their targets. Each filter keeps the
-    /// rows whose column equals the value as the rows show it (`Z_PK`, `entity`, attributes, to-one
+    /// apart): attributes decoded by type, relationships as references to their targets. The filters take the
+    /// syntax Strata stores take (`RowFilter`: `=`, `!=`, `~` contains ignoring case, `<`, `<=`, `>`, `>=` on
+    /// numbers and dates) on the columns as the rows show them (`Z_PK`, `entity`, attributes, to-one
     /// relationships as `3` or `Item#3`); an impossible filter throws `AppleStoreError.invalidFilter`.
+    ///
+    /// ```swift
+    /// let page = try store.rows(of: "Item", filters: RowFilter.parseLine("name~axe Z_PK>2"))
+    /// ```
     public func rows(
-        of entity: String, limit: Int = 50, offset: Int = 0, filters: [(column: String, value: String)] = []
+        of entity: String, limit: Int = 50, offset: Int = 0, filters: [RowFilter] = []
     ) throws -> AppleRowPage {
         let storage = try self.storage(of: entity)
         let family = model.family(of: entity)
@@ -128,7 +133,7 @@ public final class AppleStore: Sendable {
         let described = AppleRowFilter.Columns(
             path: url.path, entity: entity, storage: storage, attributes: attributes, relationships: relationships,
             numbers: familyNumbers, titles: columns)
-        let conditions = try filters.map { try AppleRowFilter(column: $0.column, value: $0.value, in: described) }
+        let conditions = try filters.map { try AppleRowFilter($0, in: described) }
         let notes = self.notes(of: entity)
         guard let table = storage.table else {
             return AppleRowPage(entity: entity, columns: columns, rows: [], total: 0, notes: notes)

@@ -14,7 +14,7 @@ public enum AppleStoreError: Error, CustomStringConvertible, Sendable {
     case damagedModelArchive(path: String, reason: String)
     /// The store has no entity with this name.
     case unknownEntity(path: String, entity: String, known: [String])
-    /// A `column=value` filter names no column of the entity, a value that cannot be of the column's type, or a
+    /// A row filter names no column of the entity, a value that cannot be of the column's type, or a
     /// column that cannot be filtered.
     case invalidFilter(path: String, entity: String, column: String, reason: String)
     /// The store has no persistent-history table with this name.

@@ -263,23 +263,33 @@ struct AppleStoreReadingTests {
         let cartKit = try AppleStore(url: fixtures.url("coredata-cartkit/CartStorage_v1.sqlite"))
         let created = Date(timeIntervalSinceReferenceDate: 791474371.290433)
         let shown = AppleValue.date(created).description
-        #expect(try cartKit.rows(of: "CDCart", filters: [("createdAt", shown)]).total == 1)
+        #expect(try cartKit.rows(of: "CDCart", filters: [RowFilter(column: "createdAt", value: shown)]).total == 1)
         let wholeSecond = ISO8601DateFormatter().string(from: created)
-        #expect(try cartKit.rows(of: "CDCart", filters: [("createdAt", wholeSecond)]).total == 1)
-        #expect(try cartKit.rows(of: "CDCart", filters: [("createdAt", "2001-01-01T00:00:00Z")]).total == 0)
         #expect(
-            try cartKit.rows(of: "CDCartItem", filters: [("totalPriceAmount", "10"), ("productId", "burger")]).total
+            try cartKit.rows(of: "CDCart", filters: [RowFilter(column: "createdAt", value: wholeSecond)]).total == 1)
+        #expect(
+            try cartKit.rows(of: "CDCart", filters: [RowFilter(column: "createdAt", value: "2001-01-01T00:00:00Z")])
+                .total == 0)
+        #expect(
+            try cartKit.rows(
+                of: "CDCartItem",
+                filters: [
+                    RowFilter(column: "totalPriceAmount", value: "10"), RowFilter(column: "productId", value: "burger"),
+                ]
+            ).total
                 == 1)
-        #expect(try cartKit.rows(of: "CDCartItem", filters: [("totalPriceAmount", "11")]).total == 0)
-        #expect(try cartKit.rows(of: "CDCartItem", filters: [("cart", "1")]).total == 1)
+        #expect(
+            try cartKit.rows(of: "CDCartItem", filters: [RowFilter(column: "totalPriceAmount", value: "11")]).total == 0
+        )
+        #expect(try cartKit.rows(of: "CDCartItem", filters: [RowFilter(column: "cart", value: "1")]).total == 1)
         for (entity, column, value, reason) in [
-            ("CDCartItem", "quantity", "two", "an integer attribute takes an integer, got 'two'"),
+            ("CDCartItem", "quantity", "two", "quantity holds numbers, got 'two'"),
             ("CDCart", "metadataJSON", "x", "cannot be filtered"),
             ("CDCart", "items", "1", "only to-one relationships"),
-            ("CDCart", "createdAt", "yesterday", "ISO 8601"),
+            ("CDCart", "createdAt", "yesterday", "createdAt is a date: write it as 2020-01-31"),
         ] {
             #expect {
-                try cartKit.rows(of: entity, filters: [(column, value)])
+                try cartKit.rows(of: entity, filters: [RowFilter(column: column, value: value)])
             } throws: { error in
                 guard case .invalidFilter(_, let named, let filtered, let message)? = error as? AppleStoreError else {
                     return false
@@ -288,7 +298,8 @@ struct AppleStoreReadingTests {
             }
         }
         let resources = try AppleStore(url: fixtures.url("swiftdata-resourcesmanager/default.store"))
-        let components = try resources.rows(of: "Component", filters: [("id", "7C1EA5A6-0D9B-4B74-A530-13251F4943D8")])
+        let components = try resources.rows(
+            of: "Component", filters: [RowFilter(column: "id", value: "7C1EA5A6-0D9B-4B74-A530-13251F4943D8")])
         #expect(components.total == 1 && components.rows.first?.first == .integer(3))
     }
 }

@@ -90,7 +90,7 @@ struct InheritanceStoreTests {
         #expect(page.rows.filter { $0[text] != .null }.count == 1681)
         #expect(page.rows.first?[text] == .text("Hello World 6")) // SELECT ZTEXT1 FROM ZMESSAGE WHERE Z_PK = 2
         // SystemMessage, the earlier sibling, reads ZTEXT: Z_PK 79 holds the invitation text there.
-        let system = try store.rows(of: "SystemMessage", limit: 1, filters: [("Z_PK", "79")])
+        let system = try store.rows(of: "SystemMessage", limit: 1, filters: [RowFilter(column: "Z_PK", value: "79")])
         let systemText = try #require(system.columns.firstIndex(of: "text"))
         #expect(system.rows.first?[systemText].description.hasPrefix("Hi Florian,") == true)
         // Subentities list each inherited property once, and no transient ones.
@@ -171,7 +171,7 @@ struct InheritanceStoreTests {
         }
         #expect(messages.count == 52 && messages.prefix(3) == [482, 490, 541])
         #expect(participants == [2, 6, 3])
-        let page = try store.rows(of: "Conversation", limit: 1, filters: [("Z_PK", "2")])
+        let page = try store.rows(of: "Conversation", limit: 1, filters: [RowFilter(column: "Z_PK", value: "2")])
         let column = { (name: String) -> [Int64] in
             guard let index = page.columns.firstIndex(of: name),
                 case .references(let targets)? = page.rows.first?[index]

@@ -148,7 +148,42 @@ struct AppleStoreCommandTests {
         #expect(unknown.standardOutput.isEmpty)
         let badKey = try Self.run(["rows", store, "Item", "--where", "Z_PK=first"], unchanging: store)
         #expect(badKey.status == 2)
-        #expect(badKey.standardError.contains("Z_PK takes an integer, got 'first'"))
+        #expect(badKey.standardError.contains("Z_PK holds numbers, got 'first'"))
+    }
+
+    /// Every filter form of Strata stores on a real Core Data store (EasyLife's 158 to-dos): the expected counts
+    /// were read from the file with sqlite3 (`ZDATE` is seconds since 2001-01-01; 2017-04-22T00:00:00Z is
+    /// 514512000), and each returned row is checked against its condition.
+    @Test func filtersOnACoreDataStoreTakeTheSyntaxOfStrataStores() throws {
+        let directory = try TemporaryStore()
+        let store = try Self.copy("coredata-easylife", "EasyLife.sqlite", into: directory)
+        func rows(_ conditions: String...) throws -> (total: Int, rows: [[String: Any]]) {
+            let run = try Self.run(
+                ["rows", store, "TodoItem", "--limit", "200", "--json"] + conditions.flatMap { ["--where", $0] },
+                unchanging: store)
+            #expect(run.status == 0, "\(conditions): \(run.standardError)")
+            let json = try run.json()
+            return (json["total"] as? Int ?? -1, json["rows"] as? [[String: Any]] ?? [])
+        }
+        let spaced = try rows("name=phone bank")
+        #expect(spaced.total == 1 && spaced.rows.first?["Z_PK"] as? Int == 2, "an unquoted value with a space")
+        #expect(try rows(#"name="phone bank""#).total == 1)
+        let phone = try rows("name~PHONE")
+        #expect(phone.total == 6, "contains, ignoring case")
+        #expect(phone.rows.allSatisfy { ($0["name"] as? String)?.lowercased().contains("phone") == true })
+        let day = try rows("date=2017-04-22")
+        #expect(day.total == 6 && day.rows.allSatisfy { ($0["date"] as? String)?.hasPrefix("2017-04-22") == true })
+        #expect(try rows("date<2017-04-22").total == 5, "before the day")
+        #expect(try rows("date<=2017-04-22").total == 11, "up to the day's end")
+        let instant = try rows("date=2017-04-21T13:13:38.120Z")
+        #expect(instant.total == 1 && instant.rows.first?["Z_PK"] as? Int == 4, "the millisecond the rows show")
+        #expect(try rows("repeats>0").total == 8, "numbers compare as numbers")
+        #expect(try rows("done=true").total == 142)
+        #expect(try rows("name~phone", "Z_PK<=20").total == 2, "conditions combine with AND")
+        let badDate = try Self.run(["rows", store, "TodoItem", "--where", "date>tomorrow"], unchanging: store)
+        #expect(badDate.status == 2)
+        #expect(
+            badDate.standardError.contains("cannot filter TodoItem on 'date': date is a date: write it as 2020-01-31"))
     }
 
     @Test func openWithoutATerminalSummarisesTheStoreReadOnly() throws {

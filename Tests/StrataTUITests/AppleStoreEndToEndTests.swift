@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// The real `strata open` on a copy of a real SwiftData store (most rows in its -wal) in tmux: READ ONLY, the
-/// embedded model, the entities and their rows, n refused with the way to dry-run, and the three files unchanged.
+/// embedded model, the entities and their rows filtered as a Strata store's are, n refused with the way to dry-run,
+/// and the three files unchanged.
 @Suite(
     .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
     .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
@@ -27,6 +28,13 @@ struct AppleStoreEndToEndTests {
         screen = try tmux.wait(for: "Rows: Item")
         screen = try tmux.wait(for: "Stone Axe")
         #expect(screen.contains("CraftingRecipe#1"))
+        // The filter syntax of Strata stores: Wooden Chest (7), Wooden Plank (8), Small Wooden Stick (12) contain
+        // "wood"; two have a key above 7.
+        try tmux.send("/", "name~WOOD Z_PK>7")
+        try tmux.send("Enter")
+        screen = try tmux.wait(for: "rows 1–2 of 2")
+        #expect(screen.contains("Wooden Plank") && screen.contains("Small Wooden Stick"))
+        #expect(!screen.contains("Wooden Chest") && screen.contains(#"where name~WOOD Z_PK>7"#))
         try tmux.send("q")
         try tmux.wait("the program to end") { $0.contains("Pane is dead") || !$0.contains("READ ONLY") }
         #expect(AppleStoreSessionTests.files(url) == before, "open never writes the store's file, -wal or -shm")

@@ -92,6 +92,62 @@ struct AppleStoreSessionTests {
         #expect(Self.files(url) == before)
     }
 
+    /// The rows filter typed in the UI on a Core Data store: the `/` line's syntax of Strata stores (contains,
+    /// dates, the entity of a family), read by the same parser. Expected rows read from the files with sqlite3.
+    @Test func rowsFiltersOfCoreDataStoresTakeTheSyntaxOfStrataStores() throws {
+        let (url, directory) = try Self.copy("coredata-easylife", "EasyLife.sqlite")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = try Session(store: url, plan: nil, width: 120, height: 40)
+        var state = session.initialState
+        state.focus = .browser
+        state.cursors[.browser] = ListCursor(
+            selected: try #require(state.browser.entities.firstIndex { $0.name == "TodoItem" }))
+        for effect in Reducer.reduce(&state, .key(.enter)) { session.perform(effect) }
+        let first = try #require(
+            try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+        _ = Reducer.reduce(&state, .rowsLoaded(first))
+        #expect(first.total == 158)
+        _ = Reducer.reduce(&state, .key(.character("/")))
+        for character in "name~PHONE date<2017-05-01" { _ = Reducer.reduce(&state, .key(.character(character))) }
+        for effect in Reducer.reduce(&state, .key(.enter)) { session.perform(effect) }
+        let page = try #require(
+            try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+        #expect(
+            page.filter == [
+                RowFilter(column: "name", .contains, value: "PHONE"),
+                RowFilter(column: "date", .less, value: "2017-05-01"),
+            ])
+        let name = try #require(page.columns.firstIndex(of: "name"))
+        #expect(page.total == 3 && page.rows.map { $0[0] } == ["2", "17", "22"])
+        #expect(page.rows.map { $0[name] } == ["phone bank", "phone mum", "phone Bose"])
+        session.shutdown()
+
+        let (wire, wireDirectory) = try Self.copy("coredata-wire", "store2-101-0.wiredatabase")
+        defer { try? FileManager.default.removeItem(at: wireDirectory) }
+        let wireBefore = Self.files(wire)
+        let messages = try Session(store: wire, plan: nil, width: 120, height: 40)
+        // Z_ENT 15 (SystemMessage) holds 21 of ZMESSAGE's 24 rows, Z_ENT 12 (ClientMessage) the other 3.
+        for (filter, total) in [("entity=SystemMessage", 21), ("entity!=SystemMessage", 3)] {
+            messages.perform(
+                .loadRows(entity: "Message", offset: 0, limit: 30, filter: try RowFilter.parseLine(filter)))
+            let found = try #require(
+                try Self.next(messages) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+            let entity = try #require(found.columns.firstIndex(of: "entity"))
+            #expect(found.total == total, "\(filter)")
+            #expect(found.rows.allSatisfy { ($0[entity] == "SystemMessage") == (filter == "entity=SystemMessage") })
+        }
+        messages.perform(
+            .loadRows(entity: "Message", offset: 0, limit: 30, filter: [RowFilter(column: "entity", .less, value: "A")])
+        )
+        let refused = try Self.next(messages) {
+            if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
+        }
+        #expect(refused?.contains("the entity column compares with = and != only") == true)
+        #expect(refused?.hasSuffix("Filters: \(RowFilter.accepted).") == true, "the message names the accepted forms")
+        messages.shutdown()
+        #expect(Self.files(wire) == wireBefore, "the store's files are never written")
+    }
+
     /// Waits (up to 10 s) for the first posted action `pick` accepts.
     static func next<T>(_ session: Session, _ pick: (Action) -> T?) throws -> T? {
         let deadline = Date().addingTimeInterval(10)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 17 with the real `strata` in tmux: Ctrl-C and `q` stop a running custom stage at once, row filters
-/// take values with spaces, a 60x16 terminal shows whole hints and a scrolling help, and an ASCII-only locale
-/// drops no character of the data.
+/// take values with spaces, a long message wraps, a 60x16 terminal shows whole hints and a scrolling help, and an
+/// ASCII-only locale drops no character of the data.
 @Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct FirstUseEndToEndTests {
     /// A new folder for one test's store, removed afterwards by the caller's `defer`.
@@ -79,6 +79,42 @@ struct FirstUseEndToEndTests {
         screen = try tmux.wait(for: "no column 'writer'")
         #expect(screen.contains("of 50"), "a refused filter keeps the rows shown")
         try tmux.send("q")
+    }
+
+    /// A refused filter's message (about 290 characters) wraps whole above the status bar at 80x24; at 60x16 it
+    /// takes three lines, the last pointing to the log, which Enter in the Progress pane opens whole.
+    @Test func aLongMessageWrapsWhereItAppearsAndTheLogHasItWhole() throws {
+        for (width, height) in [(80, 24), (60, 16)] {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tmux = try Self.demo(rows: 50, in: folder, width: width, height: height)
+            try tmux.wait(for: "DRY RUN")
+            try tmux.send("3", "Enter")
+            try tmux.wait(for: "of 50")
+            try tmux.send("/", "writer=x")
+            try tmux.send("Enter")
+            func unwrapped(_ screen: String) -> String {
+                screen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " │|")) }
+                    .joined(separator: " ")
+            }
+            if width == 80 {
+                let screen = try tmux.wait("the whole message") {
+                    unwrapped($0).contains(
+                        "quote values with spaces or not (author=\"Jane Austen\" or author=Jane Austen).")
+                }
+                #expect(screen.contains("no column 'writer'") && !screen.contains("whole in the log"), "\(screen)")
+            } else {
+                try tmux.wait(for: "whole in the log: 5, Enter")
+                try tmux.send("5", "Enter")
+                // The Log overlay, scrolled to its end, holds the message's last words.
+                let log = try tmux.wait("the whole message in the Log overlay") {
+                    $0.contains("─ Log ─") && unwrapped($0).contains("(author=\"Jane Austen\" or author=Jane")
+                }
+                #expect(unwrapped(log).contains("Book has no column 'writer'"), "\(log)")
+            }
+            try tmux.send("Escape", "q")
+            try tmux.wait("the program to end") { !$0.contains("DRY RUN") }
+        }
     }
 
     @Test func aSmallTerminalShowsWholeHintsAndAScrollingHelp() throws {

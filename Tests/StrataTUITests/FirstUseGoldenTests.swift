@@ -25,11 +25,15 @@ import Testing
         try check(state, "filter-line-80x24")
     }
 
-    @Test func clippedMessageAndItsWholeText() throws {
+    @Test func aLongMessageWrapsALongerOneIsCutAndTheLogHasItWhole() throws {
         var state = try Fixtures.bookshelf()
         state.say(
             "Cannot plan a migration: the store is locked by another connection or process; close the other program (sqlite3, a running app) and try again, or copy the store and open the copy.",
             .error)
+        try check(state, "message-wrapped-80x24")
+        state.say(
+            "Cannot plan a migration: 1.0.0 was modified after it shipped:\n"
+                + (1...12).map { "Book.field\($0) added (String, optional)" }.joined(separator: "\n"), .error)
         try check(state, "message-clipped-80x24")
         _ = Reducer.reduce(&state, .key(.character("5")))
         _ = Reducer.reduce(&state, .key(.enter))

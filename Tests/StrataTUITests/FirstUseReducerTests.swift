@@ -117,11 +117,33 @@ import Testing
         #expect(state.visibleVersions == [0, 1, 2] && state.filterInput == nil)
     }
 
+    @Test func aLongMessageWrapsWhereItAppears() throws {
+        var state = try Fixtures.bookshelf()
+        let text =
+            "Cannot plan a migration: the store is locked by another connection or process; close the other program (sqlite3, a running app) and try again, or copy the store and open the copy."
+        state.say(text, .warning)
+        #expect(!StatusBarView.messageIsClipped(state))
+        let lines = Renderer.render(state).text.split(separator: "\n").map(String.init)
+        let layout = Layout(state)
+        let shown = lines[(layout.messageRow - 2)...layout.messageRow].map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(shown.joined(separator: " ") == "warning: " + text, "three whole lines above the status bar")
+        #expect(lines[layout.statusRow].contains("DRY RUN"))
+        #expect(state.message?.until ?? 0 > state.now + 6, "a long message stays longer to be read")
+        _ = Reducer.reduce(&state, .tick(now: state.now + 12))
+        #expect(state.visibleMessage == nil)
+        let again = Renderer.render(state).text.split(separator: "\n")
+        #expect(
+            again[layout.messageRow - 1].hasPrefix("└") && again[layout.messageRow - 2].hasPrefix("│"),
+            "the panes show again")
+    }
+
     @Test func aClippedMessageOpensWholeWithEnter() throws {
         var state = try Fixtures.bookshelf()
         state.say(
             "Cannot plan a migration: 1.0.0 was modified after it shipped: "
-                + (1...12).map { "Book.field\($0) added" }.joined(separator: ", "), .error)
+                + (1...30).map { "Book.field\($0) added" }.joined(separator: ", "), .error)
         #expect(StatusBarView.messageIsClipped(state))
         #expect(Renderer.render(state).text.contains("whole in the log: 5, Enter"))
         _ = Reducer.reduce(&state, .key(.character("5")))

@@ -9,8 +9,15 @@ final class TmuxSession {
     let name = "strata-test-\(UUID().uuidString.prefix(8))"
 
     /// Starts `command` (a shell command line) in a new session; the pane stays after the command exits.
+    /// A server still shutting down after the previous test's last session (`server exited unexpectedly`) is
+    /// waited out: the session is asked for again, up to five times.
     init(command: String, width: Int, height: Int) throws {
-        let start = try Self.run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+        var start = (status: Int32(-1), output: "")
+        for attempt in 0..<5 {
+            if attempt > 0 { usleep(200_000) }
+            start = try Self.run(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
+            guard start.status != 0, start.output.contains("server exited unexpectedly") else { break }
+        }
         guard start.status == 0 else { throw Failure("tmux new-session failed: \(start.output)") }
         _ = try Self.run(["set-option", "-t", name, "remain-on-exit", "on"])
     }

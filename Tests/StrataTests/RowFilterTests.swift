@@ -57,4 +57,29 @@ import Testing
             try inspector.rows(entity: "Book", filters: [RowFilter(column: "_pk", .greater, value: "many")])
         }
     }
+
+    /// A date stands for the span its precision names: entry n of the ledger demo is booked n × 3,600.25 s after
+    /// 2001-01-01T00:00:00Z, so 2001-01-01 holds entries 1–23 and 2001-01-02 entries 24–47.
+    @Test func datesCompareAsTheDaySecondOrMillisecondWritten() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.store("ledger")
+        try Ledger.makeDemoStore(at: url, rows: 100)
+        let inspector = StoreInspector(url: url)
+        func total(_ line: String) throws -> Int {
+            try inspector.rows(entity: "Entry", filters: RowFilter.parseLine(line)).total
+        }
+        #expect(try total("booked=2001-01-01") == 23)
+        #expect(try total("booked!=2001-01-01") == 77)
+        #expect(try total("booked<2001-01-02") == 23)
+        #expect(try total("booked<=2001-01-02") == 47)
+        #expect(try total("booked>2001-01-02") == 53)
+        #expect(try total("booked>=2001-01-02") == 77)
+        #expect(try total("booked=2001-01-01T01:00:00Z") == 1, "the second of entry 1 (01:00:00.25)")
+        #expect(try total("booked=2001-01-01T01:00:00.250Z") == 1, "its millisecond, as the rows show it")
+        #expect(try total("booked=2001-01-01T01:00:00.252Z") == 0)
+        let shown = try inspector.rows(entity: "Entry", limit: 1).rows[0]
+        let columns = try inspector.rows(entity: "Entry", limit: 1).columns
+        let booked = try #require(columns.firstIndex(of: "booked"))
+        #expect(try total("booked=\(shown[booked])") == 1, "a date as the rows show it finds its row")
+    }
 }

@@ -3,7 +3,7 @@ import GRDB
 
 extension StoreInspector {
     /// A page of an entity's rows in key order, optionally filtered (conditions combined with AND; values bound,
-    /// read as the column's type: numbers compare as numbers, dates as dates). Throws `RowFilterError` naming
+    /// read as the column's type: numbers compare as numbers, dates as the day, second or millisecond written). Throws `RowFilterError` naming
     /// the column for an unknown column or a value the column cannot hold.
     public func rows(entity: String, limit: Int = 50, offset: Int = 0, filters: [RowFilter] = []) throws -> RowPage {
         let schema = try metadata().schema
@@ -21,7 +21,7 @@ extension StoreInspector {
         }
         let conditions = try filters.map { try $0.condition(entity: entity, type: types[$0.column]) }
         let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.map(\.sql).joined(separator: " AND ")
-        let arguments = StatementArguments(conditions.map(\.argument))
+        let arguments = StatementArguments(conditions.flatMap(\.arguments))
         let table = quote(entity)
         return try read { db in
             let total =

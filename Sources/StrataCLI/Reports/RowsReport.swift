@@ -53,15 +53,9 @@ struct RowsReport: Encodable {
                 "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))"
             )
         }
-        if let other = filters.first(where: { $0.comparison != .equal }) {
-            throw CommandFailure.usage(
-                "\(TerminalText.sanitize(other.description)): a SwiftData or Core Data store's rows are filtered with column=value only"
-            )
-        }
         let page: AppleRowPage
         do {
-            page = try apple.rows(
-                of: entity, limit: limit, offset: offset, filters: filters.map { ($0.column, $0.value) })
+            page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
         } catch let error as AppleStoreError {
             guard case .invalidFilter = error else { throw error }
             throw CommandFailure.usage(TerminalText.sanitize(error.description))

@@ -15,6 +15,25 @@ struct AppleStoreOpening {
     /// What the Stages pane says about them.
     private(set) var note: String
 
+    /// Each entity of a model that inherits or is abstract, with its parent and inherited properties (none when no
+    /// entity inherits).
+    static func lineage(of model: AppleModel) -> [String: EntityLineage] {
+        guard model.entities.contains(where: { $0.parent != nil }) else { return [:] }
+        var lineage: [String: EntityLineage] = [:]
+        for entity in model.entities where entity.parent != nil || entity.isAbstract {
+            var inherited: [String: String] = [:]
+            for ancestor in model.ancestors(of: entity.name).reversed() {
+                guard let declaring = model.entity(named: ancestor) else { continue }
+                for name in declaring.attributes.map(\.name) + declaring.relationships.map(\.name) {
+                    inherited[name] = ancestor
+                }
+            }
+            lineage[entity.name] = EntityLineage(
+                parent: entity.parent, isAbstract: entity.isAbstract, inherited: inherited)
+        }
+        return lineage
+    }
+
     /// Reads the store's model and relates it to the plan.
     init(store: AppleStore, plan: ValidatedPlan?, planName: String?, width: Int, height: Int, options: RenderOptions) {
         let embedded = store.schema().schema
@@ -42,8 +61,6 @@ struct AppleStoreOpening {
         } else if match == nil, let closest {
             state.diffTo = closest + 1
         }
-        state.recomputeDiff()
-        self.state = state
 
         let from = (equal ?? named).flatMap { planSchemas[$0].version }
         let planned: [PlannedStage] = plan?.stages ?? []
@@ -65,12 +82,14 @@ struct AppleStoreOpening {
             note =
                 "The store's model matches no version of the plan \(planLabel); the closest is \(version) (see the Diff)."
         }
-        // The model row and its diff show each entity flattened (Strata has no inheritance): say which inherit.
-        let inheriting = store.model.entities.compactMap { entity in entity.parent.map { "\(entity.name) : \($0)" } }
-        if !inheriting.isEmpty {
+        // Each entity is shown flattened (Strata has no inheritance), with its parent and inherited properties.
+        let lineage = Self.lineage(of: store.model)
+        state.modelLineage = lineage
+        state.recomputeDiff()
+        self.state = state
+        if !lineage.isEmpty {
             note +=
-                " Model entities inherit (shown flattened, with inherited properties): "
-                + TerminalText.sanitize(inheriting.joined(separator: ", ")) + "."
+                " Its entities inherit: each shows its parent (Entity : Parent) and the properties it inherits."
         }
     }
 }

@@ -268,13 +268,7 @@ public final class Session: @unchecked Sendable {
         }
         do {
             if let apple {
-                if let other = filter.first(where: { $0.comparison != .equal }) {
-                    return .rowsFailed(
-                        entity: entity,
-                        message: "\(other): a SwiftData or Core Data store's rows are filtered with column=value only.")
-                }
-                let page = try apple.rows(
-                    of: entity, limit: limit, offset: offset, filters: filter.map { ($0.column, $0.value) })
+                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filter)
                 return loaded(page.columns, page.rows, total: page.total)
             }
             let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filter)
@@ -282,7 +276,8 @@ public final class Session: @unchecked Sendable {
         } catch let error as RowFilterError {
             return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch let error as AppleStoreError {
-            return .rowsFailed(entity: entity, message: "\(error)")
+            guard case .invalidFilter = error else { return .rowsFailed(entity: entity, message: "\(error)") }
+            return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
         }

@@ -31,6 +31,9 @@ public struct AppState: @unchecked Sendable {
     public var storeModelFirst = false
     /// The plan version equal to the store's own model, when version 0 is that model.
     public var matchIndex: Int?
+    /// The inheritance of the store's own model (version 0), by entity name: SwiftData and Core Data stores whose
+    /// entities inherit; empty otherwise.
+    public var modelLineage: [String: EntityLineage] = [:]
     /// The two versions diffed (indexes into `schemas`).
     public var diffFrom: Int
     public var diffTo: Int
@@ -67,8 +70,6 @@ public struct AppState: @unchecked Sendable {
     public var main: MainView = .diff
     /// The cursor of each list pane (the diff and progress panes scroll with theirs).
     public var cursors: [Pane: ListCursor] = [:]
-    /// Scroll offset of the stage detail view.
-    public var detailScroll = 0
     /// Per-pane list filter (substring, case-insensitive).
     public var filters: [Pane: String] = [:]
     /// The filter being typed after `/`, if any.
@@ -120,9 +121,12 @@ public struct AppState: @unchecked Sendable {
         let steps = Self.diffSteps(
             from: diffFrom, to: diffTo, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
         diff = steps.flatMap { from, to in
-            DiffEntry.entries(
+            // A step from or to the store's own model names its entities' parents and inherited properties.
+            let lineage = storeModelFirst && (from == 0 || to == 0) ? modelLineage : [:]
+            return DiffEntry.entries(
                 of: SchemaDiff(from: schemas[from], to: schemas[to]),
-                step: steps.count > 1 ? "\(versions[from].version) -> \(versions[to].version)" : nil)
+                step: steps.count > 1 ? "\(versions[from].version) -> \(versions[to].version)" : nil
+            ).map { $0.placed(in: lineage) }
         }
     }
 
@@ -149,9 +153,11 @@ public struct AppState: @unchecked Sendable {
     /// The message to show now, if it has not expired.
     public var visibleMessage: Message? { message.flatMap { $0.until > now ? $0 : nil } }
 
-    /// Sets the message line for a few seconds.
+    /// Sets the message line for a few seconds (errors longer), and a second more per 40 characters past 80 (up to
+    /// 30 seconds) so that a long message can be read.
     public mutating func say(_ text: String, _ level: Message.Level = .info) {
-        message = Message(level: level, text: text, until: now + (level == .error ? 8 : 4))
+        let reading = Double(max(0, text.count - 80)) / 40
+        message = Message(level: level, text: text, until: now + min(30, (level == .error ? 8 : 4) + reading))
         log.append("\(level == .info ? "" : "\(level.rawValue): ")\(text)")
     }
 }

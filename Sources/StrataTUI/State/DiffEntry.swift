@@ -16,6 +16,19 @@ public struct DiffEntry: Sendable, Equatable {
     public var detail: String?
     /// The step ("1.0.0 -> 2.0.0") the change belongs to, when the diff spans several versions.
     public var step: String?
+    /// Where the entity stands in the inheritance of a store's own model, when the change is about one of its
+    /// entities.
+    public var lineage: EntityLineage?
+
+    /// The ancestor declaring the changed property, when the entity inherits it in a store's own model.
+    public var inheritedFrom: String? { property.flatMap { lineage?.inherited[$0] } }
+
+    /// The entry with its entity's place in a model's inheritance (unchanged for an entity not in `lineage`).
+    func placed(in lineage: [String: EntityLineage]) -> DiffEntry {
+        var placed = self
+        placed.lineage = lineage[entity]
+        return placed
+    }
 
     /// The entries of a diff, in its order (grouped by entity), each marked with `step` when given.
     public static func entries(of diff: SchemaDiff, step: String? = nil) -> [DiffEntry] {

@@ -10,9 +10,18 @@ enum BrowserView {
         state.visibleEntities.map { index in
             let entity = state.browser.entities[index]
             let count = Formatting.count(entity.rows)
-            let name = CharacterWidth.pad(
-                entity.name, to: max(1, width - CharacterWidth.of(count) - 1), ellipsis: state.options.glyphs.ellipsis)
-            return Line(name, .plain, .bold).with(" " + count, .dim)
+            // A store's own model: "TextMessage : Message", "Message (abstract)" (counts hold subentities' rows).
+            let lineage = state.storeModelFirst ? state.modelLineage[entity.name] : nil
+            let room = max(1, width - CharacterWidth.of(count) - 1)
+            let ellipsis = state.options.glyphs.ellipsis
+            guard let lineage else {
+                return Line(CharacterWidth.pad(entity.name, to: room, ellipsis: ellipsis), .plain, .bold).with(
+                    " " + count, .dim)
+            }
+            let name = CharacterWidth.truncate(entity.name, to: room, ellipsis: ellipsis)
+            return Line(name, .plain, .bold).with(
+                CharacterWidth.pad(lineage.suffix, to: room - CharacterWidth.of(name), ellipsis: ellipsis), .dim
+            ).with(" " + count, .dim)
         }
     }
 

@@ -1,18 +1,19 @@
 import Strata
 
 /// The Diff pane: the changes between the two picked versions, step by step along the plan and grouped by entity,
-/// each with its marker, classification, reason and (when a store is open) data counts; without a plan, the
-/// store's schema.
+/// each with its marker, classification, reason and (when a store is open) data counts; without a plan, or with
+/// both ends on one version, that version's schema.
 enum DiffView {
     /// The title of the large pane when it shows the diff.
     static func title(_ state: AppState, glyphs: Glyphs) -> String {
         guard state.schemas.count > 1 else { return "Schema \(state.storeVersion)" }
+        if state.diffFrom == state.diffTo { return "Schema \(state.versions[state.diffFrom].version)" }
         return "Diff \(state.versions[state.diffFrom].version) \(glyphs.arrow) \(state.versions[state.diffTo].version)"
     }
 
     /// The lines at a width.
     static func lines(_ state: AppState, width: Int) -> [Line] {
-        guard state.schemas.count > 1 else { return schemaLines(state, width: width) }
+        guard state.schemas.count > 1, state.diffFrom != state.diffTo else { return schemaLines(state, width: width) }
         var lines = [
             Line(Formatting.plural(state.diff.count, "change", "changes"), .plain, .bold)
                 .with(state.diff.isEmpty ? "" : " · \(summary(state.diff))", .dim)
@@ -32,12 +33,15 @@ enum DiffView {
             if entry.entity != entity {
                 entity = entry.entity
                 lines.append(Line())
-                lines.append(Line(entry.entity, .heading, [.bold, .underline]))
+                var heading = Line(entry.entity, .heading, [.bold, .underline])
+                if let lineage = entry.lineage { heading = heading.with(lineage.suffix, .dim) }
+                lines.append(heading)
             }
-            lines.append(
-                Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
-                    .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
-                    .with(shortText(entry)))
+            var line = Line("  \(entry.marker) ", role(marker: entry.marker), .bold)
+                .with(CharacterWidth.pad(entry.label, to: 12), role(label: entry.label))
+                .with(shortText(entry))
+            if let ancestor = entry.inheritedFrom { line = line.with(" (inherited from \(ancestor))", .dim) }
+            lines.append(line)
             let indent = "                "
             if let detail = entry.detail {
                 lines += Line.wrap(detail, width: width - indent.count).map { Line(indent + $0, .dim) }
@@ -91,25 +95,39 @@ enum DiffView {
         }
     }
 
-    /// Without a plan: the store's recorded schema, entity by entity.
+    /// One version's schema, entity by entity: the store's without a plan, or the version both ends are on.
     static func schemaLines(_ state: AppState, width: Int) -> [Line] {
-        guard let schema = state.schemas.first else { return [Line("The store records no schema.", .dim)] }
-        var lines = [Line("No plan given: the store's recorded schema (pass --plan NAME to diff versions).", .dim)]
+        let index = state.schemas.count > 1 ? state.diffFrom : 0
+        guard state.schemas.indices.contains(index) else { return [Line("The store records no schema.", .dim)] }
+        let schema = state.schemas[index]
+        let note =
+            state.schemas.count > 1
+            ? "f and t are both on \(state.versions[index].version): its schema (pick another version to diff)."
+            : "No plan given: the store's recorded schema (pass --plan NAME to diff versions)."
+        var lines = Line.wrap(note, width: width).map { Line($0, .dim) }
         for entity in schema.entities {
+            // A store's own model names each entity's parent and marks the properties it inherits.
+            let lineage = state.storeModelFirst && index == 0 ? state.modelLineage[entity.name] : nil
+            func marked(_ line: Line, _ property: String) -> Line {
+                lineage?.inherited[property].map { line.with("  inherited from \($0)", .info) } ?? line
+            }
             lines.append(Line())
-            lines.append(Line(entity.name, .heading, [.bold, .underline]))
+            let heading = Line(entity.name, .heading, [.bold, .underline])
+            lines.append(lineage.map { heading.with($0.suffix, .dim) } ?? heading)
             for attribute in entity.attributes {
                 let options = (attribute.isOptional ? ["optional"] : []) + attribute.options.map(\.name)
                 lines.append(
-                    Line("  \(attribute.name)").with(
-                        ": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")",
-                        .dim))
+                    marked(
+                        Line("  \(attribute.name)").with(
+                            ": \(attribute.valueType)\(options.isEmpty ? "" : " (\(options.joined(separator: ", ")))")",
+                            .dim), attribute.name))
             }
             for relationship in entity.relationships {
                 lines.append(
-                    Line("  \(relationship.name)").with(
-                        " \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)",
-                        .dim))
+                    marked(
+                        Line("  \(relationship.name)").with(
+                            " \(state.options.glyphs.arrow) \(relationship.isToMany ? "[\(relationship.destination)]" : relationship.destination)",
+                            .dim), relationship.name))
             }
         }
         return lines

@@ -1,7 +1,9 @@
-/// The two bottom lines: messages (or the filter being typed), and the status bar with store, version, mode
-/// and the focused pane's keys.
+/// The two bottom lines: messages (or the filter being typed; a long message wraps onto the rows above), and the
+/// status bar with store, version, mode and the focused pane's keys.
 enum StatusBarView {
-    /// The message line: the filter being typed, or the message (cut, pointing to the log, when too long).
+    /// The message line: the filter being typed, or the message. A message wider than the terminal wraps onto
+    /// the rows above, drawn over the bottom of the panes while it shows (at most `messageLineLimit` lines); one
+    /// longer still ends pointing to the log (Progress pane, Enter), which keeps every message whole.
     static func drawMessageLine(_ state: AppState, in frame: inout Frame, row: Int) {
         let ellipsis = state.options.glyphs.ellipsis
         if let input = state.filterInput {
@@ -11,33 +13,59 @@ enum StatusBarView {
                 : "  (matches as you type; Ctrl-U clears; Enter keeps, Esc cancels)"
             Line("/", .key, .bold).with(input + "_").with(hint, .dim).draw(
                 in: &frame, x: 0, y: row, limit: frame.width, ellipsis: ellipsis)
-        } else if let message = state.visibleMessage {
-            let role: Role =
-                switch message.level {
-                case .info: .info
-                case .warning: .warning
-                case .error: .error
-                }
-            let prefix = message.level == .info ? "" : "\(message.level.rawValue): "
-            let text = message.text.replacingOccurrences(of: "\n", with: " ")
-            var line = Line(prefix, role, .bold)
-            if messageIsClipped(state) {
-                let more = " \(ellipsis) whole in the log: \(Pane.progress.rawValue), Enter"
-                let room = frame.width - CharacterWidth.of(prefix) - CharacterWidth.of(more)
-                line = line.with(CharacterWidth.truncate(text, to: max(1, room), ellipsis: ""), role).with(
-                    more, .key, .bold)
-            } else {
-                line = line.with(text, role)
-            }
-            line.draw(in: &frame, x: 0, y: row, limit: frame.width, ellipsis: ellipsis)
+            return
+        }
+        let lines = messageLines(state)
+        for (index, line) in lines.enumerated() {
+            let y = row - lines.count + 1 + index
+            frame.fill(Rect(x: 0, y: y, width: frame.width, height: 1))
+            line.draw(in: &frame, x: 0, y: y, limit: frame.width, ellipsis: ellipsis)
         }
     }
 
-    /// True when the visible message is wider than the terminal (the log, opened with Enter in Progress, has it whole).
+    /// The most lines a message takes: a fifth of the terminal, between one and six.
+    static func messageLineLimit(_ state: AppState) -> Int { max(1, min(6, (state.height - 2) / 4)) }
+
+    /// The visible message wrapped to the terminal's width (each of its own lines wrapped apart), its level's
+    /// prefix first; nil when there is none or an overlay or the filter line covers it.
+    static func wrappedMessage(_ state: AppState) -> [String]? {
+        guard state.filterInput == nil, state.overlay == nil, let message = state.visibleMessage else { return nil }
+        let prefix = message.level == .info ? "" : "\(message.level.rawValue): "
+        return (prefix + message.text).components(separatedBy: "\n").flatMap { Line.wrap($0, width: state.width) }
+    }
+
+    /// True when the visible message has more lines than `messageLineLimit`: it is cut, and points to the log.
     static func messageIsClipped(_ state: AppState) -> Bool {
-        guard state.filterInput == nil, state.overlay == nil, let message = state.visibleMessage else { return false }
-        let prefix = message.level == .info ? 0 : message.level.rawValue.count + 2
-        return prefix + CharacterWidth.of(message.text) > state.width || message.text.contains("\n")
+        (wrappedMessage(state)?.count ?? 0) > messageLineLimit(state)
+    }
+
+    /// The message's lines as drawn: its level's colour, the prefix in bold, the last line of a cut message
+    /// pointing to the log.
+    static func messageLines(_ state: AppState) -> [Line] {
+        guard let message = state.visibleMessage, var wrapped = wrappedMessage(state) else { return [] }
+        let role: Role =
+            switch message.level {
+            case .info: .info
+            case .warning: .warning
+            case .error: .error
+            }
+        let limit = messageLineLimit(state)
+        var more: String?
+        if wrapped.count > limit {
+            let pointer = " \(state.options.glyphs.ellipsis) whole in the log: \(Pane.progress.rawValue), Enter"
+            wrapped = Array(wrapped.prefix(limit))
+            wrapped[limit - 1] = CharacterWidth.truncate(
+                wrapped[limit - 1], to: max(1, state.width - CharacterWidth.of(pointer)), ellipsis: "")
+            more = pointer
+        }
+        let prefix = message.level == .info ? "" : "\(message.level.rawValue): "
+        return wrapped.enumerated().map { index, text in
+            var line =
+                index == 0 && !prefix.isEmpty && text.hasPrefix(prefix)
+                ? Line(prefix, role, .bold).with(String(text.dropFirst(prefix.count)), role) : Line(text, role)
+            if index == wrapped.count - 1, let more { line = line.with(more, .key, .bold) }
+            return line
+        }
     }
 
     /// The status bar: mode, store and versions, then as many of the focused pane's keys as fit (whole, most
