@@ -1,6 +1,7 @@
 import CNCurses
 import Foundation
 import StrataTUI
+import StrataText
 import Testing
 
 @testable import StrataTerminal

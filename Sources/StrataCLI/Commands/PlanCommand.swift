@@ -15,13 +15,9 @@ struct PlanCommand: ParsableCommand {
               strata plan Notes.store --sources MyApp/Sources
             """)
 
-    @Argument(help: "The store file.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
-    @OptionGroup var plan: PlanOptions
-
-    @Option(help: "The version to plan to (default: the plan's newest).")
-    var to: String?
+    @OptionGroup var plan: PlanTargetOptions
 
     @Flag(help: "Show the SQL of each step (JSON always includes it).")
     var sql = false
@@ -29,8 +25,8 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let target = try PlanTarget(plan, to: to)
-        let report = try PlanReport(store: StoreArgument.url(store), plan: target.resolved.name, target: target)
+        let target = try plan.resolve()
+        let report = try PlanReport(store: file.url(), plan: target.resolved.name, target: target)
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -23,15 +23,14 @@ struct OpenCommand: ParsableCommand {
               strata open Notes.store --sources MyApp/Sources
             """)
 
-    @Argument(help: "The store file.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
     @OptionGroup var plan: PlanOptions
 
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
-        let url = URL(fileURLWithPath: store)
+        let url = URL(fileURLWithPath: file.store)
         let resolved = plan.isEmpty ? nil : try plan.resolve()
         let validated = try resolved?.validated()
         guard StoreSummary.interactive else {

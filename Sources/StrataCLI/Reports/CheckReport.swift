@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// What `strata check` reports, shape `strata.check/1`:
 /// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`.

@@ -70,7 +70,7 @@ struct AppleStoreOpening {
         if !inheriting.isEmpty {
             note +=
                 " Model entities inherit (shown flattened, with inherited properties): "
-                + TerminalText.sanitize(inheriting.joined(separator: ", ")) + "."
+                + inheriting.joined(separator: ", ") + "."
         }
     }
 }
