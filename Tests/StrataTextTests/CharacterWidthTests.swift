@@ -50,7 +50,7 @@ import Testing
             #expect(
                 CharacterWidth.of(text) == CharacterWidth.of(TerminalText.sanitize(text)), "\(text.debugDescription)")
         }
-        #expect(CharacterWidth.of("\u{1B}") == 7) // \u{1b}
+        #expect(CharacterWidth.of("\u{1B}") == 6) // \u{1b}
     }
 
     @Test func truncateAndPadCountColumnsNotCharacters() {
