@@ -57,4 +57,19 @@ import Testing
             try inspector.rows(entity: "Book", filters: [RowFilter(column: "_pk", .greater, value: "many")])
         }
     }
+
+    @Test func anUnknownEntityNamesTheStoresEntities() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.store("books")
+        try Bookshelf.makeDemoStore(at: url, rows: 3)
+        let error = try #require(throws: StrataError.self) {
+            try StoreInspector(url: url).rows(entity: "Magazine", filters: RowFilter.parseLine("title~x"))
+        }
+        guard case .unknownEntity(let store, let entity, let entities) = error else {
+            Issue.record("expected unknownEntity, got \(error)")
+            return
+        }
+        #expect(store == url.path && entity == "Magazine" && entities == ["Book"])
+        #expect(error.description == "\(url.path) has no entity 'Magazine'; its entities are Book")
+    }
 }
