@@ -30,6 +30,28 @@ import Testing
         #expect(terminal.nextInput(timeout: 0) == nil, "no input on /dev/null")
     }
 
+    @Test func clustersKeepTheColumnsAfterThem() throws {
+        let output = try #require(fopen("/dev/null", "w"))
+        let input = try #require(fopen("/dev/null", "r"))
+        defer {
+            fclose(output)
+            fclose(input)
+        }
+        let terminal = try NCursesTerminal(monochrome: false, term: "xterm-256color", output: output, input: input)
+        defer { terminal.close() }
+        resizeterm(24, 80)
+        var frame = Frame(width: 80, height: 24)
+        // A ZWJ sequence, a skin tone, a combining mark and a flag, each followed by a bar.
+        frame.put("👩‍💻|👍🏽|e\u{301}|🇯🇵|x", x: 0, y: 0)
+        terminal.draw(frame)
+        for (column, expected) in [(0, "👩"), (2, "|"), (3, "👍"), (5, "|"), (6, "e"), (7, "|"), (10, "|"), (11, "x")] {
+            var character: wchar_t = 0
+            #expect(strata_char_at(0, Int32(column), &character) == OK)
+            #expect(
+                Unicode.Scalar(UInt32(bitPattern: character)).map(String.init) == expected, "column \(column)")
+        }
+    }
+
     @Test func unknownTerminalGivesAMessageInsteadOfExiting() throws {
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))

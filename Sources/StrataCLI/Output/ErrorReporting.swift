@@ -14,7 +14,7 @@ enum ErrorReporting {
     }
 
     /// Every line of a message as the terminal must show it.
-    static func printable(_ message: String) -> String {
+    private static func printable(_ message: String) -> String {
         message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
             .joined(separator: "\n")
     }
