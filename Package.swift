@@ -49,6 +49,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Text where it meets a terminal: control characters made visible, display width in columns (no dependencies).
+        .target(name: "StrataText"),
         // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing.
         .target(
             name: "StrataSources",
@@ -66,7 +68,7 @@ let package = Package(
         // libncursesw through a module map and a static-inline shim; only StrataTerminal imports it.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The terminal UI as pure state, reducer and frames (no ncurses), and the thin ncurses layer running it.
-        .target(name: "StrataTUI", dependencies: ["Strata", "StrataAppleStores"]),
+        .target(name: "StrataTUI", dependencies: ["Strata", "StrataAppleStores", "StrataText"]),
         .target(name: "StrataTerminal", dependencies: ["Strata", "StrataTUI", "CNCurses"]),
         // The system zlib (raw DEFLATE of Core Data's Z_MODELCACHE); only StrataAppleStores imports it.
         .systemLibrary(name: "CZlib"),
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "StrataAppleStores",
             dependencies: [
-                "Strata", "CZlib",
+                "Strata", "CZlib", "StrataText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -90,6 +92,7 @@ let package = Package(
                 "StrataSources",
                 "StrataTUI",
                 "StrataTerminal",
+                "StrataText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,6 +109,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "StrataTextTests", dependencies: ["StrataText"]),
         .testTarget(
             name: "StrataTests",
             dependencies: ["Strata", "StrataExamples"]
@@ -113,7 +117,10 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
@@ -126,8 +133,8 @@ let package = Package(
         .testTarget(
             name: "StrataTUITests",
             dependencies: [
-                "StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures",
-                "StrataAppleStores",
+                "StrataTUI", "StrataTerminal", "StrataText", "CNCurses", "Strata", "StrataExamples",
+                "AppleStoreFixtures", "StrataAppleStores",
             ],
             exclude: ["Golden"]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Strata
 
 /// Where one stored property (an attribute or a to-one relationship) keeps its values in its root entity's table.
 ///
@@ -15,7 +16,9 @@ struct AppleColumn: Hashable, Sendable {
 
     /// The SQL expression that reads the value: the quoted column, or the first non-NULL candidate.
     var expression: String {
-        columns.count == 1 ? quoted(columns[0]) : "COALESCE(" + columns.map(quoted).joined(separator: ", ") + ")"
+        columns.count == 1
+            ? StoreLayout.quoted(columns[0])
+            : "COALESCE(" + columns.map(StoreLayout.quoted).joined(separator: ", ") + ")"
     }
 }
 

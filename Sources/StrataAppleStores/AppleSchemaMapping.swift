@@ -12,7 +12,7 @@ public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
 
     /// "Entity.property: message".
     public var description: String {
-        TerminalText.sanitize(property.map { "\(entity).\($0)" } ?? entity) + ": " + message
+        (property.map { "\(entity).\($0)" } ?? entity) + ": " + message
     }
 }
 

@@ -99,7 +99,8 @@ public final class AppleStore: Sendable {
         guard let table = storage.table else { return 0 }
         let numbers = includingSubentities ? storage.familyNumbers : storage.entityNumber.map { [$0] } ?? []
         return try snapshot.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE Z_ENT IN \(Self.list(numbers))") ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM \(StoreLayout.quoted(table)) WHERE Z_ENT IN \(Self.list(numbers))") ?? 0
         }
     }
 
@@ -144,14 +145,14 @@ public final class AppleStore: Sendable {
             let bound = conditions.flatMap(\.arguments)
             let total =
                 try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM \(quoted(table)) WHERE \(filter)",
+                    db, sql: "SELECT count(*) FROM \(StoreLayout.quoted(table)) WHERE \(filter)",
                     arguments: StatementArguments(bound)) ?? 0
             let selected =
                 ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                    "SELECT \(selected.joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: StatementArguments(bound + [max(limit, 0).databaseValue, max(offset, 0).databaseValue]))
             let keys = rows.compactMap { $0[0] as Int64? }
             var links: [String: [Int64: [AppleObjectReference]]] = [:]
@@ -188,8 +189,7 @@ public final class AppleStore: Sendable {
         let table = layout.entities[entity]?.table
         let unmatched =
             includingUnmatchedRows ? layout.unmatchedRows.filter { $0.table == table }.map(\.description) : []
-        return (propertyNotes(of: entity).map { "\($0.property): \($0.message)" } + unmatched).map(
-            TerminalText.sanitize)
+        return propertyNotes(of: entity).map { "\($0.property): \($0.message)" } + unmatched
     }
 
     /// The properties of an entity whose values are read from an uncertain column, or cannot be read at all.
@@ -228,12 +228,12 @@ public final class AppleStore: Sendable {
             throw AppleStoreError.unknownHistoryTable(path: url.path, table: table, known: layout.historyTables)
         }
         return try snapshot.read { db in
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quoted(table))") ?? 0
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(StoreLayout.quoted(table))") ?? 0
             let columns = try db.columns(in: table).map(\.name)
             let rows = try Row.fetchAll(
                 db,
                 sql:
-                    "SELECT \(columns.map(quoted).joined(separator: ", ")) FROM \(quoted(table)) ORDER BY Z_PK LIMIT ? OFFSET ?",
+                    "SELECT \(columns.map(StoreLayout.quoted).joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: [max(limit, 0), max(offset, 0)])
             return AppleRowPage(
                 entity: table, columns: columns,
@@ -256,7 +256,8 @@ public final class AppleStore: Sendable {
         try snapshot.read { db in
             let cursor = try Row.fetchCursor(
                 db,
-                sql: "SELECT \(selected.joined(separator: ", ")) FROM \(quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                sql:
+                    "SELECT \(selected.joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
                 arguments: [number])
             while let row = try cursor.next() {
                 let values = attributes.indices.map {
@@ -307,21 +308,21 @@ public final class AppleStore: Sendable {
         case .ownerColumn(let table, let column)?:
             let value = column.expression
             sql =
-                "SELECT Z_PK, \(value) FROM \(quoted(table)) WHERE \(value) IS NOT NULL"
+                "SELECT Z_PK, \(value) FROM \(StoreLayout.quoted(table)) WHERE \(value) IS NOT NULL"
                 + (owners.map { " AND Z_PK IN \(list($0))" } ?? "") + " ORDER BY Z_PK"
         case .targetColumn(let table, let column, let order)?:
             let owner = column.expression
             // Ordered relationships in their stored order (Z_FOK_), targets without a position last, by key.
-            let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
+            let position = order.map { "\(StoreLayout.quoted($0)) IS NULL, \(StoreLayout.quoted($0)), " } ?? ""
             sql =
-                "SELECT \(owner), Z_PK FROM \(quoted(table)) WHERE \(owner) IS NOT NULL"
+                "SELECT \(owner), Z_PK FROM \(StoreLayout.quoted(table)) WHERE \(owner) IS NOT NULL"
                 + (owners.map { " AND \(owner) IN \(list($0))" } ?? "") + " ORDER BY \(owner), \(position)Z_PK"
         case .joinTable(let table, let ownerColumn, let targetColumn, let order)?:
-            let position = order.map { "\(quoted($0)) IS NULL, \(quoted($0)), " } ?? ""
+            let position = order.map { "\(StoreLayout.quoted($0)) IS NULL, \(StoreLayout.quoted($0)), " } ?? ""
             sql =
-                "SELECT \(quoted(ownerColumn)), \(quoted(targetColumn)) FROM \(quoted(table)) WHERE 1"
-                + (owners.map { " AND \(quoted(ownerColumn)) IN \(list($0))" } ?? "")
-                + " ORDER BY \(quoted(ownerColumn)), \(position)\(quoted(targetColumn))"
+                "SELECT \(StoreLayout.quoted(ownerColumn)), \(StoreLayout.quoted(targetColumn)) FROM \(StoreLayout.quoted(table)) WHERE 1"
+                + (owners.map { " AND \(StoreLayout.quoted(ownerColumn)) IN \(list($0))" } ?? "")
+                + " ORDER BY \(StoreLayout.quoted(ownerColumn)), \(position)\(StoreLayout.quoted(targetColumn))"
         case .unresolved?, nil:
             return []
         }
@@ -335,9 +336,4 @@ public final class AppleStore: Sendable {
     private static func list(_ numbers: [Int64]) -> String {
         "(" + (numbers.isEmpty ? "NULL" : numbers.map(String.init).joined(separator: ", ")) + ")"
     }
-}
-
-/// Quotes an SQL identifier: `"name"`, with embedded quotes doubled.
-func quoted(_ identifier: String) -> String {
-    "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
 }

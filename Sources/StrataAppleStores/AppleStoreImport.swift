@@ -53,7 +53,7 @@ public enum AppleStoreImport {
             guard differences.isEmpty else {
                 throw AppleStoreError.schemaMismatch(
                     path: source.path, version: planSchema.version?.description ?? "(unversioned)",
-                    differences: differences.map { TerminalText.sanitize($0.description) })
+                    differences: differences.map(\.description))
             }
             schema = planSchema
         }
@@ -93,7 +93,7 @@ public enum AppleStoreImport {
                 let columns = [StoreLayout.primaryKey] + attributes.map(\.name)
                 let insert = try db.makeStatement(
                     sql:
-                        "INSERT INTO \(quoted(entity.name)) (\(columns.map(quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+                        "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
                 )
                 let types = attributes.map { attribute in entity.attribute(named: attribute.name)?.valueType ?? .data }
                 var written: Set<Int64> = []
@@ -152,14 +152,14 @@ public enum AppleStoreImport {
                         case .foreignKey(let column):
                             try db.execute(
                                 sql:
-                                    "UPDATE \(quoted(entity.name)) SET \(quoted(column)) = ? WHERE \(quoted(StoreLayout.primaryKey)) = ?",
+                                    "UPDATE \(StoreLayout.quoted(entity.name)) SET \(StoreLayout.quoted(column)) = ? WHERE \(StoreLayout.quoted(StoreLayout.primaryKey)) = ?",
                                 arguments: [pair.target, pair.owner])
                         case .joinTable(let table, _, _):
                             let position = positions[pair.owner, default: 0]
                             positions[pair.owner] = position + 1
                             try db.execute(
                                 sql:
-                                    "INSERT OR IGNORE INTO \(quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, ?)",
+                                    "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, ?)",
                                 arguments: [pair.owner, pair.target, position])
                         case .inverseForeignKey:
                             continue

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Strata
 
 /// Where each entity of an Apple model lives in the store's SQLite file, resolved against the tables and
 /// columns that really exist (so a guess that does not hold is reported, never queried).
@@ -102,7 +103,10 @@ struct AppleStoreLayout: Sendable {
                 column in
                 try Set(
                     Int64.fetchAll(
-                        db, sql: "SELECT DISTINCT Z_ENT FROM \(quoted(table)) WHERE \(quoted(column)) IS NOT NULL"))
+                        db,
+                        sql:
+                            "SELECT DISTINCT Z_ENT FROM \(StoreLayout.quoted(table)) WHERE \(StoreLayout.quoted(column)) IS NOT NULL"
+                    ))
             }
             assigned.merge(assignment.columns) { first, _ in first }
         }
@@ -139,7 +143,7 @@ struct AppleStoreLayout: Sendable {
         for table in Set(model.entities.filter { $0.parent == nil }.compactMap { tableName($0.name) }).sorted()
         where columns[table]?.contains("Z_ENT") == true {
             for row in try Row.fetchAll(
-                db, sql: "SELECT Z_ENT, count(*) FROM \(quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT")
+                db, sql: "SELECT Z_ENT, count(*) FROM \(StoreLayout.quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT")
             {
                 let number = row[0] as Int64?
                 guard number.map({ !known.contains($0) }) ?? true else { continue }

@@ -86,7 +86,7 @@ public struct AppleObjectReference: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// "Item#3".
-    public var description: String { "\(TerminalText.sanitize(entity))#\(key)" }
+    public var description: String { "\(entity)#\(key)" }
 }
 
 /// A page of an entity's rows from an Apple store.

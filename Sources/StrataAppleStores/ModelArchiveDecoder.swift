@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// Walks the keyed archive of an `NSManagedObjectModel` (the inflated Z_MODELCACHE) into an `AppleModel`.
 ///

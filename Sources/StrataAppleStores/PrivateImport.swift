@@ -24,7 +24,7 @@ public struct PrivateImport: Sendable {
                 recorded:
                     "model \(store.defaultVersion?.description ?? "(unversioned)") (a SwiftData / Core Data store)",
                 closest: match.closest?.version?.description,
-                differences: match.differences.map { TerminalText.sanitize($0.description) })
+                differences: match.differences.map(\.description))
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-import-\(UUID().uuidString)")

@@ -16,14 +16,14 @@ public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     /// The message shown after "error:".
     public var description: String {
         switch self {
-        case .notAFolder(let path): "\(TerminalText.sanitize(path)) is not a folder of Swift sources"
-        case .unreadable(let path): "\(TerminalText.sanitize(path)) cannot be read as UTF-8 text"
+        case .notAFolder(let path): "\(path) is not a folder of Swift sources"
+        case .unreadable(let path): "\(path) cannot be read as UTF-8 text"
         case .noPlan(let folder):
-            "\(TerminalText.sanitize(folder)) declares no SchemaMigrationPlan (an enum conforming to it, with its schemas and stages)"
+            "\(folder) declares no SchemaMigrationPlan (an enum conforming to it, with its schemas and stages)"
         case .severalPlans(let folder, let names):
-            "\(TerminalText.sanitize(folder)) declares several plans (\(names.joined(separator: ", "))); pick one with --plan NAME"
+            "\(folder) declares several plans (\(names.joined(separator: ", "))); pick one with --plan NAME"
         case .unknownPlan(let name, let names):
-            "the sources declare no plan named '\(TerminalText.sanitize(name))'; their plans: \(names.joined(separator: ", "))"
+            "the sources declare no plan named '\(name)'; their plans: \(names.joined(separator: ", "))"
         }
     }
 }

@@ -88,7 +88,9 @@ public final class NCursesTerminal: Terminal {
         return Self.characterKey(UInt32(code)).map(TerminalInput.key)
     }
 
-    /// Draws a frame: runs of cells with the same role and style go out in one call.
+    /// Draws a frame: runs of cells with the same role and style go out in one call. A run ends after a cell
+    /// holding a cluster of several scalars (ZWJ sequence, skin tone, flag, combining mark): ncurses measures such
+    /// a cluster scalar by scalar, so the next run is placed at its own column instead of after ncurses' count.
     public func draw(_ frame: Frame) {
         let (width, height) = size()
         for y in 0..<min(height, frame.height) {
@@ -100,8 +102,13 @@ public final class NCursesTerminal: Terminal {
                 while end < min(width, frame.width), frame[end, y].role == first.role,
                     frame[end, y].style == first.style
                 {
-                    text += frame[end, y].text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                    let scalars = frame[end, y].text.unicodeScalars
+                    text += scalars.map { wchar_t(bitPattern: $0.value) }
                     end += 1
+                    if scalars.count > 1 {
+                        while end < min(width, frame.width), frame[end, y].isContinuation { end += 1 }
+                        break
+                    }
                 }
                 let pair = colours ? Int16((Role.allCases.firstIndex(of: first.role) ?? 0) + 1) : 0
                 strata_set_attributes(attributes(first.role, first.style), pair)

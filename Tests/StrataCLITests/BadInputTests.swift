@@ -60,6 +60,11 @@ import Testing
         #expect(run.status == 2)
         #expect(run.standardError.contains("\(store) has no entity 'Nope'; its entities are "))
         #expect(run.standardError.contains("Trip"))
+        // Names from the command line reach the terminal with their escape sequences made visible.
+        let hostile = try CommandRun.strata("rows", store, "Nope\u{1B}[2J")
+        #expect(hostile.status == 2)
+        #expect(hostile.standardError.contains("has no entity 'Nope\\u{1b}[2J'"))
+        #expect(!hostile.standardError.unicodeScalars.contains("\u{1B}"))
     }
 
     @Test func storeOfAnotherPlanIsAFinding() throws {

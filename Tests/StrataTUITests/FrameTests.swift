@@ -1,3 +1,4 @@
+import StrataText
 import Testing
 
 @testable import StrataTUI
@@ -5,19 +6,19 @@ import Testing
 /// Cells, widths and sanitizing of the frame everything is drawn into.
 @Suite struct FrameTests {
     @Test func wideCharactersTakeTwoColumns() {
-        #expect(CharacterWidth.of("村上春樹") == 8)
-        #expect(CharacterWidth.of("e\u{301}") == 1)
-        #expect(CharacterWidth.of("abc") == 3)
         var frame = Frame(width: 6, height: 1)
         #expect(frame.put("村上春樹", x: 0, y: 0) == 6)
         #expect(frame[1, 0].isContinuation)
         #expect(frame.text == "村上春")
     }
 
-    @Test func truncateAndPadMeasureColumns() {
-        #expect(CharacterWidth.truncate("ノルウェイ", to: 5) == "ノル…")
-        #expect(CharacterWidth.pad("ab", to: 4) == "ab  ")
-        #expect(CharacterWidth.truncate("abcdef", to: 4, ellipsis: "~") == "abc~")
+    @Test func emojiSequencesAndCombiningMarksTakeTheirColumns() {
+        var frame = Frame(width: 20, height: 1)
+        #expect(frame.put("👩‍💻🇯🇵e\u{301}☕🚀|", x: 0, y: 0) == 10)
+        #expect(frame[0, 0].text == "👩‍💻" && frame[1, 0].isContinuation)
+        #expect(frame[2, 0].text == "🇯🇵" && frame[3, 0].isContinuation)
+        #expect(frame[4, 0].text == "e\u{301}")
+        #expect(frame[5, 0].text == "☕" && frame[7, 0].text == "🚀" && frame[9, 0].text == "|")
     }
 
     @Test func escapeSequencesAreDrawnVisibly() {

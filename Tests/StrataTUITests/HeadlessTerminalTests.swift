@@ -1,43 +1,71 @@
 import CNCurses
 import Foundation
 import StrataTUI
+import StrataText
 import Testing
 
 @testable import StrataTerminal
 
 /// The ncurses layer on a real ncurses screen written to /dev/null: what it draws is read back from ncurses.
 @Suite(.serialized) struct HeadlessTerminalTests {
-    @Test func drawsFramesThatReadBackFromNCurses() throws {
+    /// Runs `body` with /dev/null as the terminal's output and input, closed afterwards.
+    private func withDevNull(_ body: (UnsafeMutablePointer<FILE>, UnsafeMutablePointer<FILE>) throws -> Void) throws {
         let output = try #require(fopen("/dev/null", "w"))
         let input = try #require(fopen("/dev/null", "r"))
         defer {
             fclose(output)
             fclose(input)
         }
-        let terminal = try NCursesTerminal(monochrome: false, term: "xterm-256color", output: output, input: input)
-        defer { terminal.close() }
-        resizeterm(40, 120)
-        #expect(terminal.size() == (120, 40))
-        let frame = Renderer.render(try Fixtures.rows(width: 120, height: 40))
-        terminal.draw(frame)
-        let expected = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for row in [0, 3, 5, 38, 39] {
-            #expect(readRow(row, width: 120) == expected[row], "row \(row)")
+        try body(output, input)
+    }
+
+    /// Runs `body` with a colour xterm screen of `columns` x `rows` on /dev/null, closed afterwards.
+    private func withTerminal(columns: Int32, rows: Int32, _ body: (NCursesTerminal) throws -> Void) throws {
+        try withDevNull { output, input in
+            let terminal = try NCursesTerminal(monochrome: false, term: "xterm-256color", output: output, input: input)
+            defer { terminal.close() }
+            resizeterm(rows, columns)
+            try body(terminal)
         }
-        #expect(strata_attributes_at(39, 0) & strata_attr_reverse() != 0, "the status bar is reversed")
-        #expect(terminal.nextInput(timeout: 0) == .resize, "resizeterm queues a resize")
-        #expect(terminal.nextInput(timeout: 0) == nil, "no input on /dev/null")
+    }
+
+    @Test func drawsFramesThatReadBackFromNCurses() throws {
+        try withTerminal(columns: 120, rows: 40) { terminal in
+            #expect(terminal.size() == (120, 40))
+            let frame = Renderer.render(try Fixtures.rows(width: 120, height: 40))
+            terminal.draw(frame)
+            let expected = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for row in [0, 3, 5, 38, 39] {
+                #expect(readRow(row, width: 120) == expected[row], "row \(row)")
+            }
+            #expect(strata_attributes_at(39, 0) & strata_attr_reverse() != 0, "the status bar is reversed")
+            #expect(terminal.nextInput(timeout: 0) == .resize, "resizeterm queues a resize")
+            #expect(terminal.nextInput(timeout: 0) == nil, "no input on /dev/null")
+        }
+    }
+
+    @Test func clustersKeepTheColumnsAfterThem() throws {
+        try withTerminal(columns: 80, rows: 24) { terminal in
+            var frame = Frame(width: 80, height: 24)
+            // A ZWJ sequence, a skin tone, a combining mark and a flag, each followed by a bar.
+            frame.put("👩‍💻|👍🏽|e\u{301}|🇯🇵|x", x: 0, y: 0)
+            terminal.draw(frame)
+            for (column, expected) in [
+                (0, "👩"), (2, "|"), (3, "👍"), (5, "|"), (6, "e"), (7, "|"), (10, "|"), (11, "x"),
+            ] {
+                var character: wchar_t = 0
+                #expect(strata_char_at(0, Int32(column), &character) == OK)
+                #expect(
+                    Unicode.Scalar(UInt32(bitPattern: character)).map(String.init) == expected, "column \(column)")
+            }
+        }
     }
 
     @Test func unknownTerminalGivesAMessageInsteadOfExiting() throws {
-        let output = try #require(fopen("/dev/null", "w"))
-        let input = try #require(fopen("/dev/null", "r"))
-        defer {
-            fclose(output)
-            fclose(input)
-        }
-        #expect(throws: NCursesTerminal.OpenError.self) {
-            try NCursesTerminal(monochrome: true, term: "no-such-terminal-strata", output: output, input: input)
+        try withDevNull { output, input in
+            #expect(throws: NCursesTerminal.OpenError.self) {
+                try NCursesTerminal(monochrome: true, term: "no-such-terminal-strata", output: output, input: input)
+            }
         }
     }
 

@@ -82,4 +82,19 @@ import Testing
         let booked = try #require(columns.firstIndex(of: "booked"))
         #expect(try total("booked=\(shown[booked])") == 1, "a date as the rows show it finds its row")
     }
+
+    @Test func anUnknownEntityNamesTheStoresEntities() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.store("books")
+        try Bookshelf.makeDemoStore(at: url, rows: 3)
+        let error = try #require(throws: StrataError.self) {
+            try StoreInspector(url: url).rows(entity: "Magazine", filters: RowFilter.parseLine("title~x"))
+        }
+        guard case .unknownEntity(let store, let entity, let entities) = error else {
+            Issue.record("expected unknownEntity, got \(error)")
+            return
+        }
+        #expect(store == url.path && entity == "Magazine" && entities == ["Book"])
+        #expect(error.description == "\(url.path) has no entity 'Magazine'; its entities are Book")
+    }
 }

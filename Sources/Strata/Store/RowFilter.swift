@@ -76,11 +76,11 @@ public enum RowFilterError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let text):
-            "cannot read the filter '\(TerminalText.sanitize(text))': write \(RowFilter.accepted)"
+            "cannot read the filter '\(text)': write \(RowFilter.accepted)"
         case .unknownColumn(let entity, let column, let columns):
-            "\(entity) has no column '\(TerminalText.sanitize(column))'; its columns are \(columns.joined(separator: ", "))"
+            "\(entity) has no column '\(column)'; its columns are \(columns.joined(separator: ", "))"
         case .invalidValue(let entity, let filter, let reason):
-            "\(entity): cannot filter on \(TerminalText.sanitize(filter)): \(reason)"
+            "\(entity): cannot filter on \(filter): \(reason)"
         }
     }
 }

@@ -3,13 +3,16 @@ import GRDB
 
 extension StoreInspector {
     /// A page of an entity's rows in key order, optionally filtered (conditions combined with AND; values bound,
-    /// read as the column's type: numbers compare as numbers, dates as the day, second or millisecond written). Throws `RowFilterError` naming
-    /// the column for an unknown column or a value the column cannot hold.
+    /// read as the column's type: numbers compare as numbers, dates as the day, second
+    /// or millisecond written).
+    ///
+    /// - Throws: `StrataError.unknownEntity` naming the store's entities when it has none called `entity`;
+    ///   `RowFilterError.unknownColumn` naming the entity's columns for a filter on a column it lacks;
+    ///   `RowFilterError.invalidValue` for a value the column cannot hold.
     public func rows(entity: String, limit: Int = 50, offset: Int = 0, filters: [RowFilter] = []) throws -> RowPage {
         let schema = try metadata().schema
         guard let description = schema.entitiesByName[entity] else {
-            throw StrataError.unknownModelType(
-                "\(entity) (the store's entities are \(schema.entities.map(\.name).joined(separator: ", ")))")
+            throw StrataError.unknownEntity(store: url.path, entity: entity, entities: schema.entities.map(\.name))
         }
         let types: [String: ValueType] = Dictionary(
             uniqueKeysWithValues: description.attributes.map { ($0.name, $0.valueType) })

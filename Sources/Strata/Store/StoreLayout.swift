@@ -47,7 +47,9 @@ public struct StoreLayout {
             table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
     }
 
-    /// An SQL identifier quoted as every statement Strata writes quotes it.
+    /// An SQL identifier quoted as every statement Strata (and its readers of Apple stores) writes it: `"name"`,
+    /// embedded quotes doubled. GRDB's `quotedDatabaseIdentifier` does not double them, and names read from a
+    /// store's file can hold quotes.
     public static func quoted(_ identifier: String) -> String { quote(identifier) }
 
     /// The name of the join table owned by a to-many relationship.

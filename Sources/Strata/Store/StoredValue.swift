@@ -33,14 +33,14 @@ public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The value as one line of safe text: NULL, ISO dates, UUIDs, `<blob 16 bytes 0a1b2c…>`, text with
-    /// control characters and escape sequences made visible.
+    /// The value as text: NULL, ISO dates, UUIDs, `<blob 16 bytes 0a1b2c…>`, text as it is stored (a terminal
+    /// shows it through `TerminalText`, which makes control characters and escape sequences visible).
     public var description: String {
         switch self {
         case .null: return "NULL"
         case .integer(let number): return String(number)
         case .real(let number): return String(number)
-        case .text(let text): return TerminalText.sanitize(text)
+        case .text(let text): return text
         case .bool(let flag): return flag ? "true" : "false"
         case .uuid(let uuid): return uuid.uuidString
         case .date(let date):
@@ -50,18 +50,6 @@ public enum StoredValue: Hashable, Sendable, CustomStringConvertible {
         case .blob(let data):
             return
                 "<blob \(data.count) bytes \(data.prefix(8).map { String(format: "%02x", $0) }.joined())\(data.count > 8 ? "…" : "")>"
-        }
-    }
-
-    /// The value for JSON output: numbers and booleans as such, everything else as its description.
-    public var jsonValue: Any {
-        switch self {
-        case .null: return NSNull()
-        case .integer(let number): return number
-        case .real(let number): return number
-        case .bool(let flag): return flag
-        case .text(let text): return text
-        default: return description
         }
     }
 }

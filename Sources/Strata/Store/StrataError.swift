@@ -25,6 +25,8 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
     case relationshipCount(entity: String, key: String, relationship: String, count: Int, minimum: Int, maximum: Int)
     /// The model type is not part of the container's schema.
     case unknownModelType(String)
+    /// The store has no entity of that name (`StoreInspector.rows`); `entities` are the ones it has.
+    case unknownEntity(store: String, entity: String, entities: [String])
     /// The configuration does not allow saving.
     case readOnly(store: String)
     /// A configuration Strata cannot honour.
@@ -61,6 +63,8 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         case .unknownModelType(let name):
             return
                 "\(name) is not a model of this container's schema; add it to the types the container is created with."
+        case .unknownEntity(let store, let entity, let entities):
+            return "\(store) has no entity '\(entity)'; its entities are \(entities.joined(separator: ", "))"
         case .readOnly(let store):
             return "\(store) was opened with allowsSave: false; nothing was saved."
         case .unsupportedConfiguration(let detail):

@@ -77,7 +77,7 @@ struct CheckCommand: ParsableCommand {
                 shipped += try FrozenVersions(contentsOf: url).shipped(recordedIn: url.lastPathComponent)
             } catch {
                 throw CommandFailure.usage(
-                    "\(TerminalText.sanitize(frozen)) is not a file `strata freeze` wrote (\(error.localizedDescription))"
+                    "\(frozen) is not a file `strata freeze` wrote (\(error.localizedDescription))"
                 )
             }
         }

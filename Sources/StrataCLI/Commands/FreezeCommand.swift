@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataSources
+import StrataText
 
 /// `strata freeze --sources DIR [--out FILE]`: records each version of an app's plan, as it ships, in a stable JSON
 /// file the app commits; `strata check --frozen FILE` then reports any later edit to them.
@@ -44,7 +45,7 @@ struct FreezeCommand: ParsableCommand {
                 frozen = try FrozenVersions(contentsOf: url)
             } catch {
                 throw CommandFailure.usage(
-                    "\(TerminalText.sanitize(out)) exists and is not a file `strata freeze` wrote; give another --out")
+                    "\(out) exists and is not a file `strata freeze` wrote; give another --out")
             }
         }
         let edits = SourceLint(

@@ -14,13 +14,12 @@ struct InfoCommand: ParsableCommand {
               strata info Books.store --json | jq '.entities[] | {name, rows}'
             """)
 
-    @Argument(help: "The store file.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let report = try InfoReport(store: StoreArgument.url(store))
+        let report = try InfoReport(store: file.url())
         if output.json {
             try JSONOutput.print(report)
         } else {

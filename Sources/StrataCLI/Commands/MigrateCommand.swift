@@ -24,13 +24,9 @@ struct MigrateCommand: ParsableCommand {
               strata migrate default.store --sources MyApp/Sources --dry-run
             """)
 
-    @Argument(help: "The store file (with --dry-run, also a SwiftData / Core Data store).")
-    var store: String
+    @OptionGroup var file: StoreFile
 
-    @OptionGroup var plan: PlanOptions
-
-    @Option(help: "The version to migrate to (default: the plan's newest).")
-    var to: String?
+    @OptionGroup var plan: PlanTargetOptions
 
     @Flag(help: "Run the stages on a private copy; the store is not written.")
     var dryRun = false
@@ -56,7 +52,7 @@ struct MigrateCommand: ParsableCommand {
         if dryRun && backup != nil {
             throw ValidationError("--backup is for real runs; a dry run never writes the store")
         }
-        if plan.sources != nil && !dryRun {
+        if plan.source.sources != nil && !dryRun {
             throw ValidationError(
                 "--sources reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run (a real run needs the app's own strata, see StrataCommandLine)"
             )
@@ -64,8 +60,8 @@ struct MigrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let target = try PlanTarget(plan, to: to)
-        let url = try StoreArgument.url(store)
+        let target = try plan.resolve()
+        let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
         let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
         defer { device?.remove() }
@@ -111,7 +107,7 @@ struct MigrateCommand: ParsableCommand {
             )
         }
         let question =
-            "Migrate \(url.path) from \(from) to \(to) with plan \(plan.plan ?? "")\(step ? " (only the next stage)" : "")? This writes the store."
+            "Migrate \(url.path) from \(from) to \(to) with plan \(plan.source.plan ?? "")\(step ? " (only the next stage)" : "")? This writes the store."
         guard Confirmation.ask(question) else {
             throw CommandFailure.findings("not confirmed; \(url.path) was not changed")
         }

@@ -18,13 +18,9 @@ struct PlanCommand: ParsableCommand {
               strata plan default.store --sources MyApp/Sources
             """)
 
-    @Argument(help: "The store file: a Strata store, or a SwiftData / Core Data store.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
-    @OptionGroup var plan: PlanOptions
-
-    @Option(help: "The version to plan to (default: the plan's newest).")
-    var to: String?
+    @OptionGroup var plan: PlanTargetOptions
 
     @Flag(help: "Show the SQL of each step (JSON always includes it).")
     var sql = false
@@ -32,14 +28,16 @@ struct PlanCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let target = try PlanTarget(plan, to: to)
-        let device = try DeviceStore(StoreArgument.url(store), plan: target.plan)
+        let target = try plan.resolve()
+        let device = try DeviceStore(file.url(), plan: target.plan)
         defer { device.remove() }
         let report = try PlanReport(store: device, plan: target.resolved.name, target: target)
         if output.json {
             try JSONOutput.print(report)
         } else {
-            let planArgument = plan.sources.map { "--sources \($0)" + (plan.plan.map { " --plan \($0)" } ?? "") }
+            let planArgument = plan.source.sources.map {
+                "--sources \($0)" + (plan.source.plan.map { " --plan \($0)" } ?? "")
+            }
             report.textLines(style: .standardOutput, sql: sql, planArgument: planArgument).forEach { Console.out($0) }
         }
     }

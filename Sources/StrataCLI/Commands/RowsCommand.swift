@@ -21,8 +21,7 @@ struct RowsCommand: ParsableCommand {
               strata rows Books.store Book --where "title~pride" --where "published>=1900-01-01"
             """)
 
-    @Argument(help: "The store file.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
     @Argument(help: "The entity, such as Book.")
     var entity: String
@@ -56,7 +55,7 @@ struct RowsCommand: ParsableCommand {
     func run() throws {
         let conditions = try filters.map(RowFilter.parse)
         let report = try RowsReport(
-            store: StoreArgument.url(store), entity: entity, limit: limit, offset: offset, filters: conditions)
+            store: file.url(), entity: entity, limit: limit, offset: offset, filters: conditions)
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -26,15 +26,14 @@ struct OpenCommand: ParsableCommand {
               strata open default.store --sources MyApp/Sources
             """)
 
-    @Argument(help: "The store file.")
-    var store: String
+    @OptionGroup var file: StoreFile
 
     @OptionGroup var plan: PlanOptions
 
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
-        let url = URL(fileURLWithPath: store)
+        let url = URL(fileURLWithPath: file.store)
         let resolved = plan.isEmpty ? nil : try plan.resolve()
         let validated = try resolved?.validated()
         // A SwiftData / Core Data store whose model is a plan version opens as a private import, to step the stages

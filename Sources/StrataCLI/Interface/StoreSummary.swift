@@ -2,8 +2,11 @@ import Foundation
 import Strata
 import StrataAppleStores
 import StrataTUI
+import StrataText
 
-/// The text `demo` and `open` print when standard output is not a terminal: what the UI would show first.
+/// The text `demo` and `open` print when standard output is not a terminal: what the UI would show first. The
+/// store's part is `strata info`'s report (`InfoReport`, the one reading of what a store holds) in short; the plan's
+/// part is the checked plan, or for a SwiftData or Core Data store the UI's own first state.
 enum StoreSummary {
     /// True when both standard input and output are terminals, so the UI can run.
     static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
@@ -13,27 +16,36 @@ enum StoreSummary {
     static func text(
         store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil
     ) throws -> String {
-        if try StoreFormat.detect(at: url) == .apple {
-            return try appleText(store: url, plan: plan, planName: planName)
-        }
-        let inspector = StoreInspector(url: url)
-        let metadata = try inspector.metadata()
+        let info = try InfoReport(store: url)
+        let lines =
+            info.kind == "apple"
+            ? try appleLines(info, store: url, plan: plan, planName: planName)
+            : strataLines(info, plan: plan, planName: planName, importedFrom: imported)
+        return lines.map(TerminalText.sanitize).joined(separator: "\n")
+    }
+
+    /// The report's entities, one line each with its row count.
+    private static func entityLines(_ info: InfoReport) -> [String] {
+        ["entities:"] + info.entities.map { "  \($0.name): \($0.rows) rows" }
+    }
+
+    /// A Strata store: version and fingerprint, entities, history, then the plan's versions and stages.
+    private static func strataLines(
+        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport?
+    ) -> [String] {
         var lines = [
-            "store: \((imported?.source ?? url).path)",
-            "version: \(metadata.version?.description ?? "unversioned") (fingerprint \(metadata.schema.shortFingerprint))",
-            "entities:",
+            "store: \(imported?.source.path ?? info.store)",
+            "version: \(info.version ?? "unversioned") (fingerprint \((info.fingerprint ?? "").prefix(8)))",
         ]
         if imported != nil {
             lines.insert(
                 "format: SwiftData / Core Data store, imported privately at the plan version its model equals (the original is never written)",
                 at: 1)
         }
-        lines += try inspector.rowCounts().map { "  \(TerminalText.sanitize($0.entity)): \($0.rows) rows" }
-        let history = try inspector.history()
+        lines += entityLines(info)
+        let history = info.history ?? []
         lines.append("history: \(history.isEmpty ? "none" : "")")
-        lines += history.map {
-            "  \($0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion) -> \($0.toVersion) \($0.kind), \($0.rows) rows"
-        }
+        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \($0.rows) rows" }
         if let validated = plan {
             lines.append(
                 "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version?.description ?? "unversioned" }.joined(separator: ", "))"
@@ -44,25 +56,26 @@ enum StoreSummary {
                 )
             }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and how it relates to the plan.
-    private static func appleText(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
+    private static func appleLines(_ info: InfoReport, store url: URL, plan: ValidatedPlan?, planName: String?) throws
+        -> [String]
+    {
         let session = try Session(store: url, validated: plan, planName: planName)
         defer { session.shutdown() }
         let state = session.initialState
         var lines = [
-            "store: \(url.path)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)",
-            "entities:",
+            "store: \(info.store)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)",
         ]
-        lines += state.browser.entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) rows" }
+        lines += entityLines(info)
         if let planName {
             lines.append(
                 "plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
             lines += state.stages.map { "  stage \($0.id) \($0.kindLabel): \($0.changes.count) changes" }
         }
         lines += state.stagesNote.map { [$0] } ?? []
-        return lines.joined(separator: "\n")
+        return lines
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// Prints one line per migration event, for logs and pipes where a redrawn bar would be noise.
 enum EventLog {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// Draws one progress bar per stage on a terminal, redrawn in place as events arrive.
 final class ProgressBar {

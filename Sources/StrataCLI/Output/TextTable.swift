@@ -1,28 +1,27 @@
-import Foundation
+import StrataText
 
-/// Lays out rows of cells in aligned columns for human output; long cells are cut with an ellipsis.
+/// Lays out rows of cells in aligned columns for human output: cells are shown through `TerminalText`, measured
+/// in terminal columns (`CharacterWidth`: CJK and emoji take two, combining marks none), and long ones are cut
+/// with an ellipsis.
 struct TextTable {
     /// The header cells.
     let header: [String]
     /// The body rows (each as many cells as the header).
     let rows: [[String]]
-    /// The widest a column may be, in characters.
+    /// The widest a column may be, in terminal columns.
     var maximumColumnWidth = 40
 
     /// The table as lines: header, a rule, then the rows.
     func lines(style: TextStyle = TextStyle(enabled: false)) -> [String] {
-        let cut = { (cell: String) -> String in
-            cell.count > maximumColumnWidth ? String(cell.prefix(maximumColumnWidth - 1)) + "…" : cell
-        }
+        let cut = { (cell: String) in CharacterWidth.truncate(TerminalText.sanitize(cell), to: maximumColumnWidth) }
         let body = rows.map { $0.map(cut) }
         let head = header.map(cut)
         let widths = head.indices.map { column in
-            ([head[column]] + body.map { column < $0.count ? $0[column] : "" }).map(\.count).max() ?? 0
+            ([head[column]] + body.map { column < $0.count ? $0[column] : "" }).map { CharacterWidth.of($0) }.max() ?? 0
         }
         func line(_ cells: [String]) -> String {
             cells.indices.map { index in
-                index == cells.count - 1
-                    ? cells[index] : cells[index].padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                index == cells.count - 1 ? cells[index] : CharacterWidth.pad(cells[index], to: widths[index])
             }.joined(separator: "  ")
         }
         return [style.bold(line(head)), line(widths.map { String(repeating: "-", count: $0) })] + body.map(line)

@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// One schema change in reports: `{"entity", "property"?, "marker", "description", "classification", "reason"?, "fix"?,
 /// "loss"?, "step"?}`.

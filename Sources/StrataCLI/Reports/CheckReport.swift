@@ -1,5 +1,6 @@
 import Strata
 import StrataSources
+import StrataText
 
 /// What `strata check` reports, shape `strata.check/1`:
 /// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`,

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// What `strata diff` reports, shape `strata.diff/1`: `{"format", "plan", "from", "to", "counts": {"lightweight",
 /// "custom", "destructive"}, "changes": [change], "store"?, "findings"?: [finding]}` (the last two with `--store`).

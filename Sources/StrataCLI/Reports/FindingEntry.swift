@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// A data-dependent finding in reports: `{"kind", "entity", "property"?, "count", "samples": [String], "description"}`.
 struct FindingEntry: Encodable {

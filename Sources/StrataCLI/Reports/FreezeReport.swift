@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// What `strata freeze` reports, shape `strata.freeze-report/1`: `{"format", "file", "plan", "versions", "added"}`.
 struct FreezeReport: Encodable {

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataAppleStores
+import StrataText
 
 /// What `strata import` reports, shape `strata.import/1`: `{"format", "source", "destination", "version",
 /// "entities": [{"name", "rows"}], "links", "notes": [{"entity", "property", "message"}]}`; `version` is null for
@@ -48,12 +49,10 @@ struct ImportReport: Encodable {
         noteLines = report.notes.map(\.description)
     }
 
-    /// The text lines: what was imported, per entity, the links, and what was not carried over.
+    /// The text lines (through `TerminalText`): what was imported, per entity, the links, and what was not carried over.
     var textLines: [String] {
-        var lines = [
-            "Imported \(TerminalText.sanitize(source)) into \(TerminalText.sanitize(destination)) at version \(version ?? "unversioned")"
-        ]
-        lines += entities.map { "  \(TerminalText.sanitize($0.name)): \($0.rows) row\($0.rows == 1 ? "" : "s")" }
+        var lines = ["Imported \(source) into \(destination) at version \(version ?? "unversioned")"]
+        lines += entities.map { "  \($0.name): \($0.rows) row\($0.rows == 1 ? "" : "s")" }
         lines.append("  relationship links: \(links)")
         if notes.isEmpty {
             lines.append("Everything was carried over.")
@@ -61,6 +60,6 @@ struct ImportReport: Encodable {
             lines.append("Not carried over as it is (\(notes.count)):")
             lines += noteLines.map { "  \($0)" }
         }
-        return lines
+        return lines.map(TerminalText.sanitize)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataAppleStores
+import StrataText
 
 /// What `strata info` reports, shape `strata.info/1`. A Strata store: `{"format", "kind": "strata", "store",
 /// "storeFormat", "version"?, "fingerprint", "entities": [entity], "history": [applied stage]}`. A SwiftData or
@@ -23,6 +24,19 @@ struct InfoReport: Encodable {
         var abstract: Bool?
         var transient: [String]?
         var notes: [String]?
+
+        /// The entity named `name` with `rows` rows and the attributes and relationships `entity` describes.
+        init(name: String, rows: Int, _ entity: Schema.Entity?) {
+            self.name = name
+            self.rows = rows
+            attributes = (entity?.attributes ?? []).map {
+                Attribute(name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
+            }
+            relationships = (entity?.relationships ?? []).map {
+                Relationship(
+                    name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
+            }
+        }
     }
 
     /// Rows whose entity number matches no entity: `{"table", "entityNumber", "storedName", "rows"}`.
@@ -110,20 +124,13 @@ struct InfoReport: Encodable {
                 apple.model.allAttributes(of: name).filter(\.isTransient).map(\.name)
                 + apple.model.allRelationships(of: name).filter(\.isTransient).map(\.name)
             let notes = apple.notes(of: name, includingUnmatchedRows: false)
-            return Entity(
-                name: name, rows: counts[name] ?? 0,
-                attributes: (entity?.attributes ?? []).map {
-                    Attribute(
-                        name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
-                },
-                relationships: (entity?.relationships ?? []).map {
-                    Relationship(
-                        name: $0.name, destination: $0.destination, toMany: $0.isToMany,
-                        deleteRule: $0.deleteRule.rawValue)
-                },
-                parent: apple.model.entity(named: name)?.parent, ancestors: apple.model.ancestors(of: name),
-                abstract: apple.model.entity(named: name)?.isAbstract ?? false, transient: transient.sorted(),
-                notes: notes.isEmpty ? nil : notes)
+            var described = Entity(name: name, rows: counts[name] ?? 0, entity)
+            described.parent = apple.model.entity(named: name)?.parent
+            described.ancestors = apple.model.ancestors(of: name)
+            described.abstract = apple.model.entity(named: name)?.isAbstract ?? false
+            described.transient = transient.sorted()
+            described.notes = notes.isEmpty ? nil : notes
+            return described
         }
         let unmatched = apple.unmatchedRows
         unmatchedRows =
@@ -160,19 +167,7 @@ struct InfoReport: Encodable {
         storeFormat = metadata.format
         version = metadata.version?.description
         fingerprint = metadata.fingerprint
-        entities = metadata.schema.entities.map { entity in
-            Entity(
-                name: entity.name, rows: counts[entity.name] ?? 0,
-                attributes: entity.attributes.map {
-                    Attribute(
-                        name: $0.name, type: $0.valueType.description, optional: $0.isOptional, unique: $0.isUnique)
-                },
-                relationships: entity.relationships.map {
-                    Relationship(
-                        name: $0.name, destination: $0.destination, toMany: $0.isToMany,
-                        deleteRule: $0.deleteRule.rawValue)
-                })
-        }
+        entities = metadata.schema.entities.map { Entity(name: $0.name, rows: counts[$0.name] ?? 0, $0) }
         history = try inspector.history().map {
             AppliedStage(
                 from: $0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion, to: $0.toVersion, kind: $0.kind,
@@ -200,7 +195,7 @@ struct InfoReport: Encodable {
                 let name =
                     entity.name + (entity.parent.map { " : \($0)" } ?? "")
                     + (entity.abstract == true ? " (abstract)" : "")
-                return [name, String(entity.rows), properties.joined(separator: ", ")].map(TerminalText.sanitize)
+                return [name, String(entity.rows), properties.joined(separator: ", ")]
             },
             maximumColumnWidth: 100)
         return table.lines(style: style).map { "  " + $0 }

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
 /// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?}`. `reached` is the version the

@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// What `strata new` reports, shape `strata.new/1`: `{"format", "store", "plan", "version", "entities": [{"name", "rows"}]}`.
 struct NewReport: Encodable {

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// What `strata plan` reports, shape `strata.plan/1`:
 /// `{"format", "store", "plan", "storeVersion", "target", "stages": [stage]}` (stages empty when the store is at the target).

@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 import StrataAppleStores
+import StrataText
 
 /// What `strata rows` reports, shape `strata.rows/1`: `{"format", "store", "entity", "columns": [String],
 /// "rows": [{column: value}], "total", "limit", "offset"}`; values are JSON numbers, booleans, null or strings
@@ -50,15 +51,15 @@ struct RowsReport: Encodable {
     init(appleStore apple: AppleStore, entity: String, limit: Int, offset: Int, filters: [RowFilter] = []) throws {
         guard apple.entityNames.contains(entity) else {
             throw CommandFailure.usage(
-                "\(apple.url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(apple.entityNames.joined(separator: ", ")))"
-            )
+                StrataError.unknownEntity(store: apple.url.path, entity: entity, entities: apple.entityNames)
+                    .description)
         }
         let page: AppleRowPage
         do {
             page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filters)
         } catch let error as AppleStoreError {
             guard case .invalidFilter = error else { throw error }
-            throw CommandFailure.usage(TerminalText.sanitize(error.description))
+            throw CommandFailure.usage(error.description)
         }
         store = apple.url.path
         self.entity = entity
@@ -76,17 +77,13 @@ struct RowsReport: Encodable {
 
     /// Reads a page of `entity`'s rows from a Strata store.
     private init(strataStore url: URL, entity: String, limit: Int, offset: Int, filters: [RowFilter]) throws {
-        let inspector = StoreInspector(url: url)
-        let schema = try inspector.metadata().schema
-        guard schema.entitiesByName[entity] != nil else {
-            throw CommandFailure.usage(
-                "\(url.path) has no entity '\(TerminalText.sanitize(entity))'; its entities are \(TerminalText.sanitize(schema.entities.map(\.name).joined(separator: ", ")))"
-            )
-        }
         let page: RowPage
         do {
-            page = try inspector.rows(entity: entity, limit: limit, offset: offset, filters: filters)
+            page = try StoreInspector(url: url).rows(entity: entity, limit: limit, offset: offset, filters: filters)
         } catch let error as RowFilterError {
+            throw CommandFailure.usage(error.description)
+        } catch let error as StrataError {
+            guard case .unknownEntity = error else { throw error }
             throw CommandFailure.usage(error.description)
         }
         store = url.path
@@ -107,7 +104,7 @@ struct RowsReport: Encodable {
         let heading = "\(TerminalText.sanitize(entity)): \(shown) of \(total)"
         let noted = (notes ?? []).map { "Note: " + TerminalText.sanitize($0) }
         guard !cells.isEmpty else { return [heading] + noted }
-        return TextTable(header: columns.map(TerminalText.sanitize), rows: cells).lines(style: style) + [
+        return TextTable(header: columns, rows: cells).lines(style: style) + [
             style.dim(heading)
         ] + noted
     }

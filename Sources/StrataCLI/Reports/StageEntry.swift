@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// A planned stage in reports: `{"index", "title", "from", "to", "kind", "changes": [change], "steps": [step],
 /// "findings"?: [finding]}` (findings only where a store was read for them).

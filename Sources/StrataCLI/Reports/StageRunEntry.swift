@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// A stage that ran (or, in a dry run, ran on the copy): `{"index", "title", "from", "to", "kind", "status"
 /// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?}`.

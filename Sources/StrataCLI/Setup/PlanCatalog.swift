@@ -12,7 +12,7 @@ struct PlanCatalog: @unchecked Sendable {
     func plan(named name: String) throws -> any SchemaMigrationPlan.Type {
         guard let plan = plans[name] else {
             let known = names.isEmpty ? "this strata has no plans" : "known plans: \(names.joined(separator: ", "))"
-            throw CommandFailure.usage("unknown plan '\(TerminalText.sanitize(name))'; \(known)")
+            throw CommandFailure.usage("unknown plan '\(name)'; \(known)")
         }
         return plan
     }

@@ -26,7 +26,7 @@ enum StoreArgument {
             throw CommandFailure(
                 status: .storeProblem,
                 message:
-                    "\(TerminalText.sanitize(path)) is not a Strata store, nor a SwiftData or Core Data store: \(reason)"
+                    "\(path) is not a Strata store, nor a SwiftData or Core Data store: \(reason)"
             )
         }
     }

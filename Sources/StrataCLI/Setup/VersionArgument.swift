@@ -7,7 +7,7 @@ enum VersionArgument {
         let known = plan.schemas.compactMap(\.version).map(\.description).joined(separator: ", ")
         guard let version = Schema.Version(text) else {
             throw CommandFailure.usage(
-                "'\(TerminalText.sanitize(text))' is not a version like 1.2.0; plan \(planName) has \(known)")
+                "'\(text)' is not a version like 1.2.0; plan \(planName) has \(known)")
         }
         guard let schema = plan.schema(version) else {
             throw CommandFailure.usage("plan \(planName) has no version \(version); its versions are \(known)")

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// A grid of cells: what one screen shows, rendered from the state and drawn by the terminal layer.
 public struct Frame: Sendable, Equatable {

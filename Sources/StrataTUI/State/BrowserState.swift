@@ -33,7 +33,7 @@ public struct RowsPage: Sendable, Equatable {
     public var entity: String
     /// Column headers.
     public var columns: [String] = []
-    /// Cell texts (already one-line and sanitized).
+    /// Cell texts as stored (the frame shows control characters as escapes, and measures them as it shows them).
     public var rows: [[String]] = []
     /// The first row's offset.
     public var offset = 0

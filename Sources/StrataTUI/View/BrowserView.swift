@@ -1,3 +1,5 @@
+import StrataText
+
 /// The Browser pane (entities with row counts) and the rows view of the large pane.
 enum BrowserView {
     /// The Browser pane's title: which file it shows.

@@ -1,4 +1,5 @@
 import Strata
+import StrataText
 
 /// The Diff pane: the changes between the two picked versions, step by step along the plan and grouped by entity,
 /// each with its marker, classification, reason and (when a store is open) data counts; without a plan, or with

@@ -1,3 +1,5 @@
+import StrataText
+
 /// A line of styled text: spans drawn one after another.
 public struct Line: Sendable, Equatable {
     /// A run of text with one role and style.

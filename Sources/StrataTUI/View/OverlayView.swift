@@ -1,4 +1,5 @@
 import Foundation
+import StrataText
 
 /// Boxes drawn over the panes: the key help, long texts, the quit question and confirmations.
 enum OverlayView {

@@ -1,4 +1,5 @@
 import Foundation
+import StrataText
 
 /// The Progress pane: the running stage and step, a bar of rows done, rate, elapsed time, estimate, and the
 /// session's log (repeats collapsed, long lines wrapped, scrolled from its newest line).

@@ -1,3 +1,5 @@
+import StrataText
+
 /// Draws a state into a frame: the pure half of the UI, checked by golden tests.
 public enum Renderer {
     /// The frame for a state at its size (monochrome when the options say so).

@@ -1,4 +1,5 @@
 import Foundation
+import StrataText
 
 /// The large pane on a stage (Enter in Stages): the stage's outcome, its changes and the SQL of each step.
 enum StageDetailView {

@@ -1,3 +1,5 @@
+import StrataText
+
 /// The two bottom lines: messages (or the filter being typed; a long message wraps onto the rows above), and the
 /// status bar with store, version, mode and the focused pane's keys.
 enum StatusBarView {

@@ -1,3 +1,5 @@
+import StrataText
+
 /// The Versions pane: each schema with its entity count and short fingerprint, marking the store's version,
 /// the target and the two versions diffed (f and t in the first column).
 enum VersionsView {

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// `--plan NAME` or `--sources DIR`, and `--to V`: the plan and the version `plan` and `migrate` go to.
+struct PlanTargetOptions: ParsableArguments {
+    @OptionGroup var source: PlanOptions
+
+    @Option(help: "The version to go to (default: the plan's newest).")
+    var to: String?
+
+    /// The plan and target version, checked before any store is opened.
+    func resolve() throws -> PlanTarget { try PlanTarget(source, to: to) }
+}
