@@ -21,8 +21,11 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var changedAttributes = AttributeSet()
     /// The relationships changed since the last save, by name.
     @exclusivity(unchecked) var changedRelationships: Set<String> = []
-    /// The context the object belongs to.
-    @exclusivity(unchecked) var context: ModelContext?
+    /// The context the object belongs to, not kept alive by the object: as in Core Data, the references between
+    /// an object and its context are weak, except that the context keeps its inserted, changed and deleted
+    /// objects until they are saved or rolled back. (A strong reference made every unsaved object a cycle that
+    /// kept its context, container and open store files alive for ever.)
+    @exclusivity(unchecked) weak var context: ModelContext?
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
     /// The store the row is in once saved.

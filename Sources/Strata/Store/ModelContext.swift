@@ -10,7 +10,18 @@ import GRDB
 /// skips Swift's run-time exclusivity checks (`@exclusivity(unchecked)`), which that check stands in for.
 public final class ModelContext {
     /// The container the context belongs to.
-    public let container: ModelContainer
+    ///
+    /// A container's `mainContext` refers to it without keeping it alive (the container keeps its main context;
+    /// each keeping the other would keep both, and the store's files, open for ever): keep the container while
+    /// you use `container` of its main context. Every other context keeps its container alive.
+    public var container: ModelContainer {
+        guard let container = keptContainer ?? owningContainer else {
+            preconditionFailure("Strata: the container of this main context was released; keep the ModelContainer")
+        }
+        return container
+    }
+    private let keptContainer: ModelContainer?
+    private weak var owningContainer: ModelContainer?
     /// Saves pending changes by themselves (see `ModelContext+Autosave.swift` for the exact rule). True for the
     /// main context and for contexts created on the main queue (the main actor), false for the others, as in SwiftData.
     public var autosaveEnabled: Bool
@@ -47,15 +58,24 @@ public final class ModelContext {
 
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {
-        self.container = container
+        self.keptContainer = container
         self.schema = container.schema
         self.store = container.store
         autosaveEnabled = MainQueue.isCurrent
     }
 
+    /// The main context of `container`, which keeps it (so it does not keep `container`); it autosaves.
+    init(mainOf container: ModelContainer) {
+        self.keptContainer = nil
+        self.owningContainer = container
+        self.schema = container.schema
+        self.store = container.store
+        autosaveEnabled = true
+    }
+
     /// A context over another schema or another access path (a migration stage's transaction).
     init(container: ModelContainer, schema: Schema, access: any StoreAccess) {
-        self.container = container
+        self.keptContainer = container
         self.schema = schema
         self.store = access
         autosaveEnabled = false
@@ -133,6 +153,7 @@ public final class ModelContext {
         changed = [:]
         deleted = [:]
         pendingErrors = []
+        settleAutosave()
     }
 
     /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
