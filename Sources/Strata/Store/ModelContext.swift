@@ -107,6 +107,7 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
+            backing.isKeptByContext = false
             insertionOrder.removeAll { $0 == id }
             RelationshipGraph(context: self).detach(model)
             backing.isDeleted = true
@@ -118,6 +119,7 @@ public final class ModelContext {
         // A deleted object is not written as changed (its join-table rows would outlive its row).
         changed[id] = nil
         deleted[id] = model
+        backing.isKeptByContext = true
         scheduleAutosave()
     }
 
@@ -148,6 +150,7 @@ public final class ModelContext {
         for model in changed.values { model.persistentBackingData.revert() }
         for notify in didRestore { notify() }
         for model in deleted.values { model.persistentBackingData.revert() }
+        letGo()
         inserted = [:]
         insertionOrder = []
         changed = [:]
@@ -241,7 +244,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
-            if backing.hasChanges { changed[id] = model }
+            if backing.hasChanges { changed[id] = model } else { backing.isKeptByContext = false }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
@@ -252,6 +255,7 @@ public final class ModelContext {
         backing.mapping = mapping
         backing.context = self
         inserted[id] = model
+        backing.isKeptByContext = true
         insertionOrder.append(id)
         backing.prepare(model)
         scheduleAutosave()
@@ -280,7 +284,16 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model
+        backing.isKeptByContext = true
         scheduleAutosave()
+    }
+
+    /// Stops keeping the inserted, changed and deleted objects (before the sets are cleared): from then on each
+    /// keeps this context alive instead (see `BackingData.context`).
+    private func letGo() {
+        for model in inserted.values { model.persistentBackingData.isKeptByContext = false }
+        for model in changed.values { model.persistentBackingData.isKeptByContext = false }
+        for model in deleted.values { model.persistentBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
@@ -316,6 +329,7 @@ public final class ModelContext {
             if let key = backing.primaryKey, let mapping = backing.mapping { registry[RowKey(mapping, key)] = nil }
             backing.context = nil
         }
+        letGo()
         inserted = [:]
         insertionOrder = []
         changed = [:]
