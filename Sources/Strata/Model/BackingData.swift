@@ -21,8 +21,23 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var changedAttributes = AttributeSet()
     /// The relationships changed since the last save, by name.
     @exclusivity(unchecked) var changedRelationships: Set<String> = []
-    /// The context the object belongs to.
-    @exclusivity(unchecked) var context: ModelContext?
+    /// The context the object belongs to. The object keeps it alive, except while the context keeps the object
+    /// (inserted, changed or deleted, until saved or rolled back): then the object refers to it weakly, as Core
+    /// Data's objects always do. Both keeping each other made every unsaved object a cycle that kept its context,
+    /// container and open store files alive for ever.
+    var context: ModelContext? {
+        get { keptContext ?? contextReference }
+        set {
+            contextReference = newValue
+            keptContext = isKeptByContext ? nil : newValue
+        }
+    }
+    @exclusivity(unchecked) private weak var contextReference: ModelContext?
+    @exclusivity(unchecked) private var keptContext: ModelContext?
+    /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
+    @exclusivity(unchecked) var isKeptByContext = false {
+        didSet { keptContext = isKeptByContext ? nil : contextReference }
+    }
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
     /// The store the row is in once saved.

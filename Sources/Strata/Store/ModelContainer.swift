@@ -79,13 +79,12 @@ public final class ModelContainer: @unchecked Sendable {
     }
 
     /// A context for use by tests, scripts and the main thread; created on first use (any thread may use it, one
-    /// at a time). It autosaves (`autosaveEnabled` is true).
+    /// at a time). It autosaves (`autosaveEnabled` is true). The container keeps it; it does not keep the container.
     public var mainContext: ModelContext {
         lock.lock()
         defer { lock.unlock() }
         if let context = _mainContext { return context }
-        let context = ModelContext(self)
-        context.autosaveEnabled = true
+        let context = ModelContext(mainOf: self)
         _mainContext = context
         return context
     }

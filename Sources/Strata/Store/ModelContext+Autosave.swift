@@ -4,8 +4,8 @@ import Foundation
 /// - after the current turn of the main run loop (`DispatchQueue.main`, which runs the main actor), when the
 ///   change (an insert, a delete, the first change of a saved object since the last save) was made on it; the
 ///   changes made until then are saved together, once;
-/// - at the normal end of the process (`exit`, or returning from `main`). (A context with pending changes is
-///   never freed before: its inserted and changed objects refer to it.)
+/// - at the normal end of the process (`exit`, or returning from `main`). (A context with a pending autosave is
+///   kept alive until the autosave, a save or a rollback settles it.)
 /// A change made off the main queue is autosaved only at the end of the process: other threads have no run
 /// loop Strata could wait for. An autosave that fails keeps the changes pending, prints the error on
 /// standard error and posts `ModelContext.autosaveFailed`. Unlike `save()`, it never throws.
@@ -24,11 +24,19 @@ extension ModelContext {
         DispatchQueue.main.async { reference.context?.autosave(notify: true) }
     }
 
+    /// Ends the wait for an autosave (a save or a rollback leaves nothing to autosave): the context is no longer
+    /// kept alive for it.
+    func settleAutosave() {
+        guard autosavePending else { return }
+        autosavePending = false
+        AutosaveAtExit.shared.remove(self)
+    }
+
     /// Saves the pending changes when autosave is on; reports a failure instead of throwing it. At the end of the
     /// process (`notify` false) no notification is posted: observers may be gone.
     func autosave(notify: Bool) {
         guard autosavePending else { return }
-        autosavePending = false
+        settleAutosave()
         guard autosaveEnabled, hasChanges else { return }
         do {
             try save(notify: notify)
@@ -42,7 +50,8 @@ extension ModelContext {
     }
 }
 
-/// The contexts with a pending autosave, saved when the process ends normally.
+/// The contexts with a pending autosave, kept alive until it is settled and saved when the process ends normally
+/// (their objects do not keep them alive: see `BackingData.context`).
 final class AutosaveAtExit: @unchecked Sendable {
     /// The one list, its exit handler installed on first use.
     static let shared: AutosaveAtExit = {
@@ -52,19 +61,21 @@ final class AutosaveAtExit: @unchecked Sendable {
     }()
 
     private let lock = NSLock()
-    private var contexts: [ObjectIdentifier: WeakContext] = [:]
+    private var contexts: [ObjectIdentifier: ModelContext] = [:]
 
-    /// Keeps track of a context with a pending autosave (without keeping it alive).
+    /// Keeps a context with a pending autosave until `remove`.
     func add(_ context: ModelContext) {
-        lock.withLock {
-            contexts = contexts.filter { $0.value.context != nil }
-            contexts[ObjectIdentifier(context)] = WeakContext(context: context)
-        }
+        lock.withLock { contexts[ObjectIdentifier(context)] = context }
+    }
+
+    /// Lets go of a context whose autosave is settled.
+    func remove(_ context: ModelContext) {
+        _ = lock.withLock { contexts.removeValue(forKey: ObjectIdentifier(context)) }
     }
 
     private func saveAll() {
-        let alive = lock.withLock { contexts.values.compactMap(\.context) }
-        for context in alive { context.autosave(notify: false) }
+        let pending = lock.withLock { Array(contexts.values) }
+        for context in pending { context.autosave(notify: false) }
     }
 }
 

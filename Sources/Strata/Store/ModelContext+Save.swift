@@ -30,7 +30,7 @@ extension ModelContext {
         let assigned = try store.write("saving") { db in try writer.write(db) }
         let deletedIdentifiers = notify ? deletedNow.map(\.persistentModelID) : []
         didSave(insertedKeys: assigned)
-        autosavePending = false
+        settleAutosave()
         stage?.didSave(rows: insertedNow.count + changedNow.count + deletedNow.count)
         if notify { postDidSave(inserted: insertedNow, updated: changedNow, deleted: deletedIdentifiers) }
     }

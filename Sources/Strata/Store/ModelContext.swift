@@ -10,7 +10,18 @@ import GRDB
 /// skips Swift's run-time exclusivity checks (`@exclusivity(unchecked)`), which that check stands in for.
 public final class ModelContext {
     /// The container the context belongs to.
-    public let container: ModelContainer
+    ///
+    /// A container's `mainContext` refers to it without keeping it alive (the container keeps its main context;
+    /// each keeping the other would keep both, and the store's files, open for ever): keep the container while
+    /// you use `container` of its main context. Every other context keeps its container alive.
+    public var container: ModelContainer {
+        guard let container = keptContainer ?? owningContainer else {
+            preconditionFailure("Strata: the container of this main context was released; keep the ModelContainer")
+        }
+        return container
+    }
+    private let keptContainer: ModelContainer?
+    private weak var owningContainer: ModelContainer?
     /// Saves pending changes by themselves (see `ModelContext+Autosave.swift` for the exact rule). True for the
     /// main context and for contexts created on the main queue (the main actor), false for the others, as in SwiftData.
     public var autosaveEnabled: Bool
@@ -47,15 +58,24 @@ public final class ModelContext {
 
     /// Creates a context for a container.
     public init(_ container: ModelContainer) {
-        self.container = container
+        self.keptContainer = container
         self.schema = container.schema
         self.store = container.store
         autosaveEnabled = MainQueue.isCurrent
     }
 
+    /// The main context of `container`, which keeps it (so it does not keep `container`); it autosaves.
+    init(mainOf container: ModelContainer) {
+        self.keptContainer = nil
+        self.owningContainer = container
+        self.schema = container.schema
+        self.store = container.store
+        autosaveEnabled = true
+    }
+
     /// A context over another schema or another access path (a migration stage's transaction).
     init(container: ModelContainer, schema: Schema, access: any StoreAccess) {
-        self.container = container
+        self.keptContainer = container
         self.schema = schema
         self.store = access
         autosaveEnabled = false
@@ -87,6 +107,7 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
+            backing.isKeptByContext = false
             insertionOrder.removeAll { $0 == id }
             RelationshipGraph(context: self).detach(model)
             backing.isDeleted = true
@@ -98,6 +119,7 @@ public final class ModelContext {
         // A deleted object is not written as changed (its join-table rows would outlive its row).
         changed[id] = nil
         deleted[id] = model
+        backing.isKeptByContext = true
         scheduleAutosave()
     }
 
@@ -128,11 +150,13 @@ public final class ModelContext {
         for model in changed.values { model.persistentBackingData.revert() }
         for notify in didRestore { notify() }
         for model in deleted.values { model.persistentBackingData.revert() }
+        letGo()
         inserted = [:]
         insertionOrder = []
         changed = [:]
         deleted = [:]
         pendingErrors = []
+        settleAutosave()
     }
 
     /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
@@ -220,7 +244,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
-            if backing.hasChanges { changed[id] = model }
+            if backing.hasChanges { changed[id] = model } else { backing.isKeptByContext = false }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
@@ -231,6 +255,7 @@ public final class ModelContext {
         backing.mapping = mapping
         backing.context = self
         inserted[id] = model
+        backing.isKeptByContext = true
         insertionOrder.append(id)
         backing.prepare(model)
         scheduleAutosave()
@@ -259,7 +284,16 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model
+        backing.isKeptByContext = true
         scheduleAutosave()
+    }
+
+    /// Stops keeping the inserted, changed and deleted objects (before the sets are cleared): from then on each
+    /// keeps this context alive instead (see `BackingData.context`).
+    private func letGo() {
+        for model in inserted.values { model.persistentBackingData.isKeptByContext = false }
+        for model in changed.values { model.persistentBackingData.isKeptByContext = false }
+        for model in deleted.values { model.persistentBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
@@ -295,6 +329,7 @@ public final class ModelContext {
             if let key = backing.primaryKey, let mapping = backing.mapping { registry[RowKey(mapping, key)] = nil }
             backing.context = nil
         }
+        letGo()
         inserted = [:]
         insertionOrder = []
         changed = [:]

@@ -19,7 +19,26 @@ extension ContextModelTests {
             ContextStep(.save, 0, 0),
             ContextStep(.deleteOwner, 0, 0), ContextStep(.link, 0, 490), ContextStep(.save, 0, 0),
         ],
+        // A saved sample whose text is "é" (U+00E9), counted with `text.contains("e\u{301}")`: SQL compares code
+        // points, as Core Data's CONTAINS does (no match); the reference expected Swift's canonical equivalence
+        // (found by the long profile; the reference was wrong, see `TextRule`).
+        [
+            ContextStep(.insertSample, 0, 0), ContextStep(.changeSample, 0, 4551), ContextStep(.save, 0, 0),
+            ContextStep(.count, 5585, 0),
+        ],
+        // The same sample changed and not saved: the fetch tests it in memory, where Swift's `contains` finds
+        // "e\u{301}" in "é".
+        [
+            ContextStep(.insertSample, 0, 0), ContextStep(.save, 0, 0), ContextStep(.changeSample, 0, 4551),
+            ContextStep(.count, 5585, 0),
+        ],
     ]
+
+    /// The premise of the two "é" examples: seed 4551 writes "é" as U+00E9, query 5585 looks for "e\u{301}".
+    @Test func theAccentExamplesCompareTwoFormsOfE() {
+        #expect(SampleValues(seed: 4551).text.unicodeScalars.map(\.value) == [0xE9])
+        #expect(SampleQuery.number(5585).description == "text.contains(\("e\u{301}".debugDescription))")
+    }
 
     @Test(arguments: 0..<examples.count)
     func keptExample(_ index: Int) throws {

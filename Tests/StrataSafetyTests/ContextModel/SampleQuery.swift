@@ -2,24 +2,40 @@ import Foundation
 import Strata
 
 /// A predicate over samples from a fixed family of shapes with a constant picked from `ValueTables`, paired
-/// with the same condition written as plain Swift over `SampleValues` (what the reference evaluates).
+/// with the same condition written as plain Swift over `SampleValues` (what the reference evaluates), strings
+/// compared as `TextRule` says.
 struct SampleQuery: CustomStringConvertible {
     let description: String
     let predicate: Predicate<Vault.Sample>?
-    let matches: (SampleValues) -> Bool
+    let matches: (SampleValues, TextRule) -> Bool
+
+    /// A query whose condition compares strings (by `TextRule`).
+    init(
+        description: String, predicate: Predicate<Vault.Sample>?,
+        text matches: @escaping (SampleValues, TextRule) -> Bool
+    ) {
+        self.description = description
+        self.predicate = predicate
+        self.matches = matches
+    }
+
+    /// A query whose condition compares no strings.
+    init(description: String, predicate: Predicate<Vault.Sample>?, _ matches: @escaping (SampleValues) -> Bool) {
+        self.init(description: description, predicate: predicate) { values, _ in matches(values) }
+    }
 
     /// Query number `n`: shape `n % shapes`, constant picked by `n / shapes`.
     static func number(_ n: Int) -> SampleQuery {
         let k = n / shapeCount
         switch n % shapeCount {
-        case 0: return SampleQuery(description: "all", predicate: nil) { _ in true }
+        case 0: return SampleQuery(description: "all", predicate: nil) { (_: SampleValues) in true }
         case 1:
             let c = ValueTables.ints[k % ValueTables.ints.count]
             return SampleQuery(description: "int > \(c)", predicate: #Predicate { $0.int > c }) { $0.int > c }
         case 2:
             let c = ValueTables.texts[k % ValueTables.texts.count]
             return SampleQuery(description: "text == \(c.debugDescription)", predicate: #Predicate { $0.text == c }) {
-                $0.text == c
+                $1.equal($0.text, c)
             }
         case 3:
             let b = k % 2 == 0
@@ -39,11 +55,10 @@ struct SampleQuery: CustomStringConvertible {
             }
         case 5:
             let c = ValueTables.texts[k % ValueTables.texts.count]
-            // Foundation's Predicate finds the empty string in every string (String.contains does not).
             return SampleQuery(
                 description: "text.contains(\(c.debugDescription))", predicate: #Predicate { $0.text.contains(c) }
             ) {
-                c.isEmpty || $0.text.contains(c)
+                $1.contains($0.text, c)
             }
         case 6:
             let c = ValueTables.dates[k % ValueTables.dates.count]
@@ -78,7 +93,7 @@ struct SampleQuery: CustomStringConvertible {
             return SampleQuery(
                 description: "maybeText == \(c.debugDescription)", predicate: #Predicate { $0.maybeText == c }
             ) {
-                $0.maybeText == c
+                values, rule in values.maybeText.map { rule.equal($0, c) } ?? false
             }
         case 13:
             let c: UInt32 = ValueTables.edges()[k % 6]
@@ -104,7 +119,7 @@ struct SampleQuery: CustomStringConvertible {
                 description: "text.starts(with: \(c.debugDescription))",
                 predicate: #Predicate { $0.text.starts(with: c) }
             ) {
-                $0.text.starts(with: c)
+                $1.starts($0.text, with: c)
             }
         case 17:
             let c = ValueTables.uint64s[k % ValueTables.uint64s.count]

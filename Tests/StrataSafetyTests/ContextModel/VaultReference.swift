@@ -13,12 +13,21 @@ struct VaultReference {
     private(set) var pending = VaultState()
     /// Saved objects deleted since the last save.
     private(set) var deletions = VaultDeletions()
+    /// Samples inserted or changed since the last save: fetches test them in memory, the others in SQL, so
+    /// strings compare as `TextRule.swift` for them and as `TextRule.literal` for the others.
+    private(set) var unsavedSamples: Set<Int> = []
 
     /// What the context's fetches show now.
     var visible: VaultState { pending.removing(deletions) }
 
     /// Sets a sample's values (inserting it when new).
-    mutating func setSample(_ serial: Int, _ values: SampleValues) { pending.samples[serial] = values }
+    mutating func setSample(_ serial: Int, _ values: SampleValues) {
+        pending.samples[serial] = values
+        unsavedSamples.insert(serial)
+    }
+
+    /// How a fetch compares the strings of a sample.
+    func textRule(sample serial: Int) -> TextRule { unsavedSamples.contains(serial) ? .swift : .literal }
     /// Sets an owner's name (inserting it when new).
     mutating func setOwner(_ serial: Int, name: String) { pending.owners[serial] = name }
     /// Inserts a pet.
@@ -67,6 +76,7 @@ struct VaultReference {
         saved = pending.removing(doomed)
         pending = saved
         deletions = VaultDeletions()
+        unsavedSamples = []
         return true
     }
 
@@ -74,5 +84,6 @@ struct VaultReference {
     mutating func rollback() {
         pending = saved
         deletions = VaultDeletions()
+        unsavedSamples = []
     }
 }

@@ -190,7 +190,7 @@ final class VaultRun {
         descriptor.fetchLimit = limit
         descriptor.fetchOffset = offset
         let values = reference.visible.samples
-        let ordered = values.filter { query.matches($0.value) }.sorted { x, y in
+        let ordered = values.filter { query.matches($0.value, reference.textRule(sample: $0.key)) }.sorted { x, y in
             order.before(x.value, y.value) || (!order.before(y.value, x.value) && x.key < y.key)
         }.map(\.key).dropFirst(offset ?? 0).prefix(limit ?? .max)
         let expected = Array(ordered)

@@ -1,0 +1,68 @@
+import Foundation
+import Strata
+import Testing
+
+/// Containers and contexts that nobody uses any more close their store's files, whatever the objects they made
+/// still hold: the long profile of the differential tests ran out of file descriptors ("unable to open database
+/// file") after thousands of sequences, each leaving its container open.
+@Suite struct DescriptorLeakTests {
+    /// What a round does with a fresh store before dropping everything.
+    enum Use: String, CaseIterable, CustomTestStringConvertible {
+        case unsavedInsert, savedRelationships, rolledBack, fetchedGraph, mainContext, secondContainer
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Use.allCases)
+    func droppedContainersCloseTheirFiles(_ use: Use) throws {
+        let directory = TemporaryDirectory()
+        for round in 0..<5 {
+            try Self.openAndDrop(directory.store("round\(round)"), use)
+            #expect(Self.openFiles(under: directory.url) == [], "after round \(round)")
+        }
+    }
+
+    /// Opens a container on `url`, uses it as `use` says, and lets go of everything.
+    private static func openAndDrop(_ url: URL, _ use: Use) throws {
+        let container = try ModelContainer(for: Schema(Vault.models), configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        let owner = Vault.Owner(serial: 1, name: "a")
+        let pet = Vault.Pet(serial: 2, name: "b")
+        context.insert(owner)
+        context.insert(pet)
+        pet.keeper = owner
+        switch use {
+        case .unsavedInsert:
+            return
+        case .savedRelationships:
+            try context.save()
+            owner.name = "changed, not saved"
+        case .rolledBack:
+            try context.save()
+            owner.name = "changed"
+            context.delete(pet)
+            context.rollback()
+        case .fetchedGraph:
+            try context.save()
+            let reader = ModelContext(container)
+            let owners = try reader.fetch(FetchDescriptor<Vault.Owner>())
+            #expect(owners.first?.kept.map(\.serial) == [2])
+        case .mainContext:
+            container.mainContext.insert(Vault.Club(serial: 3, name: "c"))
+            try container.mainContext.save()
+            _ = try container.mainContext.fetch(FetchDescriptor<Vault.Pet>()).first?.keeper?.kept
+        case .secondContainer:
+            try context.save()
+            let other = try ModelContainer(for: Schema(Vault.models), configurations: ModelConfiguration(url: url))
+            #expect(try ModelContext(other).fetchCount(FetchDescriptor<Vault.Pet>()) == 1)
+        }
+    }
+
+    /// The paths of this process's open file descriptors under `directory` (Linux's /proc).
+    static func openFiles(under directory: URL) -> [String] {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")
+        }
+        .filter { $0.hasPrefix(directory.path) }.sorted()
+    }
+}
