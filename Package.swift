@@ -49,7 +49,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing.
+        // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing;
+        // its compiled level builds the files the plans need against this Strata in the cache (Compiled/).
         .target(
             name: "StrataSources",
             dependencies: [
@@ -57,6 +58,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // The content hash of the compiled level's copies (Sources/StrataSources/Compiled).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -113,7 +116,10 @@ let package = Package(
         // Runs the built `strata` binary as a subprocess; it finds it beside the test bundle.
         .testTarget(
             name: "StrataCLITests",
-            dependencies: ["Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.
@@ -125,7 +131,9 @@ let package = Package(
         // Golden frames are read from beside the tests through #filePath; the end-to-end test runs `strata` in tmux.
         .testTarget(
             name: "StrataTUITests",
-            dependencies: ["StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures"],
+            dependencies: [
+                "StrataTUI", "StrataTerminal", "CNCurses", "Strata", "StrataExamples", "AppleStoreFixtures",
+            ],
             exclude: ["Golden"]
         ),
         // The safety suites' fixtures: plans wrong on purpose, hostile names and values; `strata-safety` is the

@@ -32,12 +32,16 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: store)
-        let resolved = plan.isEmpty ? nil : try plan.resolve()
+        let resolved = plan.isEmpty ? nil : try plan.resolve(compiling: .forCustomStages)
         let validated = try resolved?.validated()
         guard StoreSummary.interactive else {
-            print(try StoreSummary.text(store: url, plan: validated, planName: resolved?.name))
+            print(
+                try StoreSummary.text(
+                    store: url, plan: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason))
             return
         }
-        try TerminalApp.run(store: url, validated: validated, planName: resolved?.name, options: display.options)
+        try TerminalApp.run(
+            store: url, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
+            options: display.options)
     }
 }

@@ -8,8 +8,11 @@ enum StoreSummary {
     /// True when both standard input and output are terminals, so the UI can run.
     static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    /// The store's version, entities with row counts, history, and with a plan its versions and pending stages.
-    static func text(store url: URL, plan: ValidatedPlan?, planName: String?) throws -> String {
+    /// The store's version, entities with row counts, history, and with a plan its versions and pending stages
+    /// (custom stages without code marked not run, `notRunReason` saying why).
+    static func text(store url: URL, plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil) throws
+        -> String
+    {
         if try StoreFormat.detect(at: url) == .apple {
             return try appleText(store: url, plan: plan, planName: planName)
         }
@@ -32,7 +35,7 @@ enum StoreSummary {
             )
             for stage in validated.stages {
                 lines.append(
-                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: its code was read from the sources, not compiled)" : "")"
+                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: \(notRunReason ?? CompiledLevel.staticReason))" : "")"
                 )
             }
         }
