@@ -40,7 +40,7 @@ struct CompiledSourcesTests {
         #expect(try again.json()["reached"] as? String == "3.0.0")
 
         let rowsBefore = try CommandRun.strata("rows", store, "Recipe", "--json").json()["rows"] as? [[String: Any]]
-        #expect(rowsBefore?.first?["name"] as? String == "name 0") // the dry run left the store alone
+        #expect(rowsBefore?.first?["name"] as? String == "Recipe name 1") // the dry run left the store alone
 
         let real = try Self.compiled("migrate", store, "--sources", recipes, "--yes", "--json")
         #expect(real.status == 0, "\(real.standardError)")
@@ -49,7 +49,7 @@ struct CompiledSourcesTests {
             try CommandRun.strata("rows", store, "Recipe", "--json").json()["rows"] as? [[String: Any]])
         #expect(rows.count == 5)
         // willMigrate capitalised the names; didMigrate set each difficulty from the minutes (easy, not the default).
-        #expect(rows.compactMap { $0["name"] as? String }.sorted() == (0..<5).map { "Name \($0)" })
+        #expect(rows.compactMap { $0["name"] as? String }.sorted() == (1...5).map { "Recipe Name \($0)" })
         #expect(rows.allSatisfy { ($0["difficulty"] as? Int) == 0 })
 
         let open = try Self.compiled("open", store, "--sources", recipes)

@@ -50,7 +50,9 @@ public struct CompiledBuild: Sendable {
             return .unavailable(
                 "the cache folder \(package.root.path) cannot be created: \(error.localizedDescription)")
         }
-        let lock = Self.lock(package.root.appendingPathComponent(".lock"))
+        let lock = Self.lock(package.root.appendingPathComponent(".lock")) {
+            progress("strata: waiting for another strata building in \(package.root.path)")
+        }
         defer { Self.unlock(lock) }
         let hash = app.contentHash(salt: salt + "\u{0}" + package.strata.path)
         let stateURL = package.root.appendingPathComponent("state").appendingPathComponent(app.target + ".json")
@@ -67,8 +69,10 @@ public struct CompiledBuild: Sendable {
             return .unavailable(
                 "the app's target cannot be written in \(package.root.path): \(error.localizedDescription)")
         }
+        let first = !manager.fileExists(atPath: package.binary(of: app).deletingLastPathComponent().path)
         progress(
-            "strata: compiling \(app.files.count - 1) file\(app.files.count == 2 ? "" : "s") of \(app.folder.path) against Strata in \(package.root.path) (the first build compiles Strata itself and may take minutes)"
+            "strata: compiling \(app.files.count - 1) file\(app.files.count == 2 ? "" : "s") of \(app.folder.path) against Strata in \(package.root.path)"
+                + (first ? " (the first build compiles Strata and its dependencies: it may take minutes)" : "")
         )
         let started = Date()
         let (status, output) = run(["swift", "build", "--package-path", package.root.path, "--product", app.target])
@@ -128,10 +132,14 @@ public struct CompiledBuild: Sendable {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    /// Takes an exclusive lock on `url` (waiting for another strata building in the same cache).
-    private static func lock(_ url: URL) -> Int32 {
+    /// Takes an exclusive lock on `url`, calling `waiting` first when another strata holds it (building in the
+    /// same cache) and waiting for it.
+    private static func lock(_ url: URL, waiting: () -> Void) -> Int32 {
         let descriptor = open(url.path, O_CREAT | O_RDWR, 0o644)
-        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
+        if descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            waiting()
+            _ = flock(descriptor, LOCK_EX)
+        }
         return descriptor
     }
 
