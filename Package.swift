@@ -51,7 +51,8 @@ let package = Package(
         ),
         // Text where it meets a terminal: control characters made visible, display width in columns (no dependencies).
         .target(name: "StrataText"),
-        // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing.
+        // Reads an app's source folder (swift-syntax) into its versioned schemas and migration plans, compiling nothing;
+        // its compiled level builds the files the plans need against this Strata in the cache (Compiled/).
         .target(
             name: "StrataSources",
             dependencies: [
@@ -59,6 +60,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                // The content hash of the compiled level's copies (Sources/StrataSources/Compiled).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -20,11 +20,14 @@ public struct AppSources: @unchecked Sendable {
     public let problems: [SourceProblem]
     /// The declarations, for what the plans do not carry (an enum's cases, a struct's fields).
     let index: DeclarationIndex
+    /// The parsed files, in path order (the compiled level copies the ones the plans need).
+    let files: [SourceFile]
 
     /// Reads every `.swift` file under `folder`; throws only when the folder or a file cannot be read.
     public init(folder: URL) throws {
         self.folder = folder
-        let index = DeclarationIndex(files: try SourceFolder.read(folder))
+        files = try SourceFolder.read(folder)
+        let index = DeclarationIndex(files: files)
         self.index = index
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = []
@@ -39,10 +42,14 @@ public struct AppSources: @unchecked Sendable {
         self.problems = problems
     }
 
+    /// The name `--plan` takes for each plan, in order: its type name, or its qualified name when type names repeat.
+    public var planNames: [String] {
+        plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name }
+    }
+
     /// The plan named `name` (its type name, or with its enclosing types), or the only plan when `name` is nil.
     public func plan(named name: String?) throws -> SourcePlan {
-        let names = plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name
-        }
+        let names = planNames
         guard !plans.isEmpty else { throw SourceReadingError.noPlan(folder: folder.path) }
         guard let name else {
             guard plans.count == 1 else { throw SourceReadingError.severalPlans(folder: folder.path, names: names) }

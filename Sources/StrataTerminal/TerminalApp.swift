@@ -21,13 +21,16 @@ public enum TerminalApp {
             planName: planName ?? plan.map { String(describing: $0) }, options: options)
     }
 
-    /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`.
+    /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`;
+    /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
     public static func run(
-        store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
+        options: RenderOptions = RenderOptions()
     ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
-        let session = try Session(store: url, validated: plan, planName: planName, options: options)
+        let session = try Session(
+            store: url, validated: plan, planName: planName, notRunReason: notRunReason, options: options)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }
         if !terminal.unicode { options.ascii = true }

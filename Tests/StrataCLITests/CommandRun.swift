@@ -12,9 +12,10 @@ struct CommandRun {
     }
 
     /// Runs `strata` with `arguments` and `environment` added to this process's; standard input is /dev/null,
-    /// so the child never sees a terminal.
+    /// so the child never sees a terminal. `--sources` stays at the static level (STRATA_STATIC=1) unless
+    /// `environment` says otherwise: building an app's code takes minutes (CompiledSourcesTests does it).
     static func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
-        try product("strata", arguments, environment: environment)
+        try product("strata", arguments, environment: ["STRATA_STATIC": "1"].merging(environment) { _, new in new })
     }
 
     /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`.

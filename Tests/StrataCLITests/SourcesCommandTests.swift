@@ -84,6 +84,37 @@ import Testing
                 "stage 1.0.0 -> 2.0.0 custom: 7 changes (not run: its code was read from the sources, not compiled)"))
     }
 
+    @Test func saysTheCompiledLevelRunsTheAppsCodeAndOffersStatic() throws {
+        // Help text wraps: compare it with its lines joined.
+        let unwrapped = { (text: String) in
+            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                separator: " ")
+        }
+        let help = unwrapped(try CommandRun.strata("migrate", "--help").standardOutput)
+        #expect(help.contains("the command runs in the built program: that runs the app's code"))
+        #expect(help.contains("--static") && help.contains("With --sources: stay at the static level"))
+        #expect(unwrapped(try CommandRun.strata("--help").standardOutput).contains("that runs the app's code"))
+        let both = try CommandRun.strata("check", "--sources", Self.tree("RecipesApp"), "--static", "--compiled")
+        #expect(both.status == 2)
+        #expect(both.standardError.contains("--static and --compiled exclude each other"))
+        let noSources = try CommandRun.strata("check", "--plan", "bookshelf", "--compiled")
+        #expect(noSources.status == 2)
+        #expect(noSources.standardError.contains("give --sources DIR"))
+        let temporary = try TemporaryStore()
+        let new = try CommandRun.strata(
+            "new", temporary.path("R.store"), "--sources", Self.tree("RecipesApp"), "--at", "1.0.0", "--compiled")
+        #expect(new.status == 2)
+        #expect(new.standardError.contains("leave out --compiled"))
+        // --static keeps a real run refused, and says how to run the app's code instead.
+        let store = temporary.path("Recipes.store")
+        #expect(try CommandRun.strata("new", store, "--sources", Self.tree("RecipesApp"), "--at", "1.0.0").status == 0)
+        let real = try CommandRun.strata(
+            ["migrate", store, "--sources", Self.tree("RecipesApp"), "--static", "--yes"],
+            environment: ["STRATA_STATIC": ""])
+        #expect(real.status == 2)
+        #expect(real.standardError.contains("leave out --static (and STRATA_STATIC) to build the app's code"))
+    }
+
     @Test func readsATreeThatDoesNotCompile() throws {
         let check = try CommandRun.strata("check", "--sources", Self.tree("BrokenApp"))
         #expect(check.status == 0)

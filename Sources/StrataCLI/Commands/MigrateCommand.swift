@@ -52,15 +52,21 @@ struct MigrateCommand: ParsableCommand {
         if dryRun && backup != nil {
             throw ValidationError("--backup is for real runs; a dry run never writes the store")
         }
-        if plan.source.sources != nil && !dryRun {
+        if plan.source.sources != nil && !dryRun && plan.source.staysStatic {
             throw ValidationError(
-                "--sources reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run (a real run needs the app's own strata, see StrataCommandLine)"
+                "--static reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run, or leave out --static (and STRATA_STATIC) to build the app's code and run it"
             )
         }
     }
 
     func run() throws {
-        let target = try plan.resolve()
+        let target = try plan.resolve(compiling: dryRun ? .forCustomStages : .always)
+        if !dryRun, target.resolved.source != nil {
+            // Still here: the compiled level could not take the command over.
+            throw CommandFailure.findings(
+                "a real run from --sources needs the app's code built, and \(target.resolved.notRunReason); the store was not changed (try --dry-run)"
+            )
+        }
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
         let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
@@ -80,7 +86,9 @@ struct MigrateCommand: ParsableCommand {
             backupPath = backupURL.path
         }
         migrator.onEvent = eventHandler()
-        let (stages, failure, notRun) = StageLoop.run(migrator, limit: step ? 1 : migrator.pending.count, original: url)
+        let (stages, failure, notRun) = StageLoop.run(
+            migrator, limit: step ? 1 : migrator.pending.count, original: url,
+            notRunReason: target.resolved.notRunReason)
         let report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,

@@ -38,6 +38,10 @@ struct NewCommand: ParsableCommand {
         guard plan.sources != nil else {
             throw ValidationError("new reads the plan from an app's sources: give --sources DIR")
         }
+        guard !plan.compiled else {
+            throw ValidationError(
+                "new needs only the plan's schemas, which the static level reads: leave out --compiled")
+        }
         guard sample >= 0 else { throw ValidationError("--sample must be 0 or more, not \(sample)") }
         guard !FileManager.default.fileExists(atPath: store) else {
             throw ValidationError("\(store) already exists; give a new path")
@@ -45,7 +49,7 @@ struct NewCommand: ParsableCommand {
     }
 
     func run() throws {
-        let resolved = try plan.resolve()
+        let resolved = try plan.resolve(compiling: .never)
         let validated = try resolved.validated()
         let schema = try VersionArgument.schema(at, in: validated, planName: resolved.name)
         guard let sources = resolved.sources else {

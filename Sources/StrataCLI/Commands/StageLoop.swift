@@ -4,8 +4,9 @@ import Strata
 /// Runs a migrator's pending stages (or only the next one), collecting each outcome and stopping at a failure.
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
-    /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled.
-    static func run(_ migrator: Migrator, limit: Int, original: URL) -> (
+    /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled
+    /// (`notRunReason` says why it was not).
+    static func run(_ migrator: Migrator, limit: Int, original: URL, notRunReason: String) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
@@ -14,7 +15,7 @@ enum StageLoop {
             if stage.lacksCode {
                 return (
                     entries, nil,
-                    "Custom stage \(stage.title) not run: its code was read from the sources, not compiled (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run)."
+                    "Custom stage \(stage.title) not run: \(notRunReason) (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run)."
                 )
             }
             do {

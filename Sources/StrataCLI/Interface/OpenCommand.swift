@@ -34,7 +34,7 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: file.store)
-        let resolved = plan.isEmpty ? nil : try plan.resolve()
+        let resolved = plan.isEmpty ? nil : try plan.resolve(compiling: .forCustomStages)
         let validated = try resolved?.validated()
         // A SwiftData / Core Data store whose model is a plan version opens as a private import, to step the stages
         // on its rows; any other opens read-only, diffed against the closest version.
@@ -49,11 +49,13 @@ struct OpenCommand: ParsableCommand {
         guard StoreSummary.interactive else {
             print(
                 try StoreSummary.text(
-                    store: device?.url ?? url, plan: validated, planName: resolved?.name, importedFrom: device?.imported
-                ))
+                    store: device?.url ?? url, plan: validated, planName: resolved?.name,
+                    importedFrom: device?.imported,
+                    notRunReason: resolved?.notRunReason))
             return
         }
         try TerminalApp.run(
-            store: device?.url ?? url, validated: validated, planName: resolved?.name, options: display.options)
+            store: device?.url ?? url, validated: validated, planName: resolved?.name,
+            notRunReason: resolved?.notRunReason, options: display.options)
     }
 }

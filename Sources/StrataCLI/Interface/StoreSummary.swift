@@ -12,15 +12,17 @@ enum StoreSummary {
     static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages;
-    /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported.
+    /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported; custom
+    /// stages without code marked not run, `notRunReason` saying why.
     static func text(
-        store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil
+        store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil,
+        notRunReason: String? = nil
     ) throws -> String {
         let info = try InfoReport(store: url)
         let lines =
             info.kind == "apple"
             ? try appleLines(info, store: url, plan: plan, planName: planName)
-            : strataLines(info, plan: plan, planName: planName, importedFrom: imported)
+            : strataLines(info, plan: plan, planName: planName, importedFrom: imported, notRunReason: notRunReason)
         return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
 
@@ -31,7 +33,8 @@ enum StoreSummary {
 
     /// A Strata store: version and fingerprint, entities, history, then the plan's versions and stages.
     private static func strataLines(
-        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport?
+        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport?,
+        notRunReason: String?
     ) -> [String] {
         var lines = [
             "store: \(imported?.source.path ?? info.store)",
@@ -52,7 +55,7 @@ enum StoreSummary {
             )
             for stage in validated.stages {
                 lines.append(
-                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: its code was read from the sources, not compiled)" : "")"
+                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: \(notRunReason ?? CompiledLevel.staticReason))" : "")"
                 )
             }
         }

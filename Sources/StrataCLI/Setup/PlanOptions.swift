@@ -4,7 +4,8 @@ import Strata
 import StrataSources
 
 /// `--plan NAME` and `--sources DIR`: a plan this build knows by name, or the plan an app's source folder declares
-/// (read with swift-syntax, compiling nothing; `--plan` then picks among several plans by type name).
+/// (read with swift-syntax, compiling nothing, or built at the compiled level; `--plan` then picks among several plans
+/// by type name; `--static` and `--compiled` choose the level).
 struct PlanOptions: ParsableArguments {
     @Option(
         help:
@@ -14,15 +15,42 @@ struct PlanOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (compiling nothing; the folder is never written).",
+            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (the folder is never written).",
+            discussion:
+                "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). Only the folder named here is compiled; --static stays at the static level.",
             valueName: "dir"))
     var sources: String?
+
+    @Flag(
+        name: .customLong("static"),
+        help:
+            "With --sources: stay at the static level (compile nothing, run none of the app's code; custom stages are marked not run). STRATA_STATIC=1 does the same."
+    )
+    var staticLevel = false
+
+    @Flag(
+        help:
+            "With --sources: build the app's code even for a command the static level answers (check, diff, plan, import), to see what the compiler makes of it."
+    )
+    var compiled = false
 
     /// True when neither option was given.
     var isEmpty: Bool { plan == nil && sources == nil }
 
+    /// True when `--static` or `STRATA_STATIC` keeps `--sources` at the static level.
+    var staysStatic: Bool { staticLevel || CompiledLevel.staticByEnvironment }
+
+    func validate() throws {
+        if staticLevel && compiled { throw ValidationError("--static and --compiled exclude each other") }
+        if (staticLevel || compiled) && sources == nil {
+            throw ValidationError("--static and --compiled choose how --sources is read: give --sources DIR")
+        }
+    }
+
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
-    func resolve() throws -> ResolvedPlan {
+    /// With `--sources`, `use` says when the command moves to the compiled level: then this process runs the
+    /// command in the app's built `strata` and does not return, unless the build fails.
+    func resolve(compiling use: CompiledLevel.Use = .whenAsked) throws -> ResolvedPlan {
         if let sources {
             let app: AppSources
             let plan: SourcePlan
@@ -32,14 +60,19 @@ struct PlanOptions: ParsableArguments {
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
             }
-            return ResolvedPlan(name: plan.name, checked: plan.check(), source: plan, sources: app)
+            var notRunReason = CompiledLevel.staticReason
+            if CompiledLevel.wanted(use, options: self, plan: plan) {
+                notRunReason = CompiledLevel.handOff(app: app, plan: plan)
+            }
+            return ResolvedPlan(
+                name: plan.name, checked: plan.check(), source: plan, sources: app, notRunReason: notRunReason)
         }
         guard let plan else {
             throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR")
         }
         return ResolvedPlan(
             name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)),
-            source: nil, sources: nil)
+            source: nil, sources: nil, notRunReason: CompiledLevel.staticReason)
     }
 }
 
@@ -53,6 +86,8 @@ struct ResolvedPlan {
     let source: SourcePlan?
     /// The app's sources it was read from.
     let sources: AppSources?
+    /// Why custom stages whose code was read from the sources are not run (the static level, or the failed build).
+    let notRunReason: String
 
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }

@@ -9,9 +9,10 @@ struct PlanTarget {
     /// The version to migrate to: `--to`, or the plan's newest.
     let version: Schema.Version?
 
-    /// Resolves the plan options and checks `to` against the plan's versions; an invalid plan throws its problems.
-    init(_ options: PlanOptions, to: String?) throws {
-        let resolved = try options.resolve()
+    /// Resolves the plan options (moving to the compiled level as `use` says) and checks `to` against the plan's
+    /// versions; an invalid plan throws its problems.
+    init(_ options: PlanOptions, to: String?, compiling use: CompiledLevel.Use = .whenAsked) throws {
+        let resolved = try options.resolve(compiling: use)
         let plan = try resolved.validated()
         self.resolved = resolved
         self.plan = plan

@@ -7,6 +7,8 @@ struct PlanTargetOptions: ParsableArguments {
     @Option(help: "The version to go to (default: the plan's newest).")
     var to: String?
 
-    /// The plan and target version, checked before any store is opened.
-    func resolve() throws -> PlanTarget { try PlanTarget(source, to: to) }
+    /// The plan and target version, checked before any store is opened (compiling the app's sources when `use` asks).
+    func resolve(compiling use: CompiledLevel.Use = .whenAsked) throws -> PlanTarget {
+        try PlanTarget(source, to: to, compiling: use)
+    }
 }

@@ -13,6 +13,8 @@ public final class Session: @unchecked Sendable {
     /// The state to start from.
     public private(set) var initialState: AppState
     private let plan: ValidatedPlan?
+    /// Why custom stages without code are not run.
+    private let notRunReason: String
     private let schemas: [Schema]
     /// The SwiftData or Core Data store, when that is what was opened.
     private let apple: AppleStore?
@@ -38,13 +40,15 @@ public final class Session: @unchecked Sendable {
             width: width, height: height, options: options)
     }
 
-    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`.
+    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`;
+    /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
     public init(
-        store url: URL, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
-        options: RenderOptions = RenderOptions()
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil, width: Int = 80,
+        height: Int = 24, options: RenderOptions = RenderOptions()
     ) throws {
         storeURL = url
         self.plan = plan
+        self.notRunReason = notRunReason ?? "its code was read from the sources, not compiled"
         if try StoreFormat.detect(at: url) == .apple {
             let store = try AppleStore(url: url)
             let opening = AppleStoreOpening(
@@ -154,7 +158,7 @@ public final class Session: @unchecked Sendable {
         do {
             repeat {
                 if let stage = migrator.nextStage, stage.lacksCode {
-                    failure = "Custom stage \(stage.title) not run: its code was read from the sources, not compiled."
+                    failure = "Custom stage \(stage.title) not run: \(notRunReason)."
                     break
                 }
                 guard let report = try migrator.runNextStage() else { break }

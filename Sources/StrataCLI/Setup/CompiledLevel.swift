@@ -1,0 +1,111 @@
+import Foundation
+import Strata
+import StrataSources
+import StrataText
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The compiled level of `--sources`: builds the files an app's plans need against this Strata in the cache (one
+/// shared package, reused while the files are unchanged) and runs the same command in the built `strata`, so custom
+/// stages really run. When the build fails it says which declarations stopped it and the command goes on at the
+/// static level, with custom stages marked "not run".
+enum CompiledLevel {
+    /// When a command moves to the compiled level.
+    enum Use {
+        /// Never (`new`, which only needs the schemas).
+        case never
+        /// With `--compiled` only (`check`, `diff`, `plan`, `import`: the static level gives the same answers).
+        case whenAsked
+        /// When the plan has custom stages (`migrate --dry-run`, `open`).
+        case forCustomStages
+        /// Always (`migrate` without `--dry-run`: a real run writes the store, so it runs compiled code only).
+        case always
+    }
+
+    /// Why custom stages read from sources are not run when the static level was chosen.
+    static let staticReason = "its code was read from the sources, not compiled"
+
+    /// True when `STRATA_STATIC` is set (to anything but "" or "0"): every `--sources` stays at the static level.
+    static var staticByEnvironment: Bool {
+        let value = ProcessInfo.processInfo.environment["STRATA_STATIC"] ?? ""
+        return !value.isEmpty && value != "0"
+    }
+
+    /// True when `use` and the options call for the compiled level for `plan`.
+    static func wanted(_ use: Use, options: PlanOptions, plan: SourcePlan) -> Bool {
+        guard !options.staysStatic else { return false }
+        switch use {
+        case .never: return false
+        case .whenAsked: return options.compiled
+        case .forCustomStages: return options.compiled || plan.stages.contains { $0.kind == .custom }
+        case .always: return true
+        }
+    }
+
+    /// Builds `app` (or reuses its build) and runs this process's command in it, never returning; when that cannot
+    /// be done, reports why on standard error and returns the reason custom stages are not run.
+    static func handOff(app: AppSources, plan: SourcePlan) -> String {
+        let compiled = CompiledApp(sources: app)
+        let build = CompiledBuild(package: CompiledPackage()) { Console.error($0) }
+        switch build.build(compiled, salt: salt) {
+        case .built(let binary):
+            let name = zip(app.planNames, app.plans).first { $0.1.qualifiedName == plan.qualifiedName }?.0 ?? plan.name
+            let reason = exec(binary, arguments(Array(CommandLine.arguments.dropFirst()), plan: name))
+            Console.error("strata: the compiled level could not start \(binary.path): \(reason)")
+            return "its code was built but could not be started (\(reason))"
+        case .failed(let problems):
+            Console.error(
+                "strata: the app's code did not compile, so this runs at the static level and custom stages are not run. What stopped the build:"
+            )
+            problems.forEach { Console.error("  \(TerminalText.sanitize($0.description))") }
+            let named = problems.prefix(3).map { "\($0.declaration ?? "file level") at \($0.location)" }
+            return "its code did not compile (\(named.joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))"
+        case .unavailable(let reason):
+            Console.error("strata: the compiled level is unavailable, so custom stages are not run: \(reason)")
+            return "the compiled level is unavailable (\(reason))"
+        }
+    }
+
+    /// The command line for the app's `strata`: `arguments` without `--sources`, `--plan`, `--compiled` and
+    /// `--static`, and with `--plan NAME`.
+    static func arguments(_ arguments: [String], plan name: String) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if argument == "--sources" || argument == "--plan" {
+                skipNext = true
+            } else if !(argument.hasPrefix("--sources=") || argument.hasPrefix("--plan=") || argument == "--compiled"
+                || argument == "--static")
+            {
+                result.append(argument)
+            }
+        }
+        return result + ["--plan", name]
+    }
+
+    /// Names this `strata`'s build (its version and executable's modification time), so a rebuilt Strata rebuilds
+    /// the apps against it.
+    private static var salt: String {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let modified =
+            (try? FileManager.default.attributesOfItem(atPath: executable)[.modificationDate] as? Date)
+            .map { "\($0.timeIntervalSince1970)" } ?? ""
+        return "\(StrataVersion.current) \(executable) \(modified)"
+    }
+
+    /// Replaces this process with `binary` run with `arguments`; returns the error when it cannot.
+    private static func exec(_ binary: URL, _ arguments: [String]) -> String {
+        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        execv(binary.path, argv)
+        return String(cString: strerror(errno))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SwiftSyntax
+
+/// A compiler error in one of the app's files, as the compiled level reports it: where in the original file, the
+/// declaration holding it ("Priority.color"), and the compiler's message.
+public struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Where the error is, in the app's own file.
+    public let location: SourceLocation
+    /// The declaration it is in, with its enclosing types ("PhotosV2.Photo.thumbnail"), or nil at file level.
+    public let declaration: String?
+    /// The compiler's message.
+    public let message: String
+
+    /// "Models/Item.swift:12:5: error: Item.color: cannot find type 'Color' in scope", as compilers print them.
+    public var description: String {
+        "\(location): error: \(declaration.map { "\($0): " } ?? "")\(message)"
+    }
+
+    /// The errors `output` (a `swift build` log) reports in the files of `app`, whose copies are in `folder`;
+    /// errors elsewhere (macro expansions, the package) are left out. Each place is reported once.
+    public static func parse(_ output: String, app: CompiledApp, folder: URL) -> [BuildProblem] {
+        let copies = folder.standardizedFileURL.path + "/"
+        var problems: [BuildProblem] = []
+        for line in output.split(whereSeparator: \.isNewline) {
+            guard let error = line.range(of: ": error: ") else { continue }
+            let place = line[..<error.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard place.count >= 3, let lineNumber = Int(place[place.count - 2]),
+                let column = Int(place[place.count - 1])
+            else { continue }
+            let path = place.dropLast(2).joined(separator: ":")
+            guard path.hasPrefix(copies), let file = app.files.first(where: { copies + $0.name == path }),
+                let original = file.original
+            else { continue }
+            let problem = BuildProblem(
+                location: SourceLocation(file: original, line: lineNumber, column: column),
+                declaration: declaration(in: file.text, line: lineNumber, column: column),
+                message: String(line[error.upperBound...]))
+            if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
+        }
+        return problems
+    }
+
+    /// The qualified name of the innermost declaration of `text` holding `line`:`column`.
+    static func declaration(in text: String, line: Int, column: Int) -> String? {
+        let file = SourceFile(path: "", text: text)
+        let converter = SourceLocationConverter(fileName: "", tree: file.tree)
+        let position = converter.position(ofLine: line, column: column)
+        var names: [String] = []
+        var node: Syntax? = file.tree.token(at: position).map(Syntax.init)
+        while let current = node {
+            if let name = name(of: current) { names.insert(name, at: 0) }
+            node = current.parent
+        }
+        return names.isEmpty ? nil : names.joined(separator: ".")
+    }
+
+    private static func name(of node: Syntax) -> String? {
+        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ProtocolDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+        if let decl = node.as(FunctionDeclSyntax.self) { return decl.name.text }
+        if node.is(InitializerDeclSyntax.self) { return "init" }
+        if let decl = node.as(TypeAliasDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumCaseDeclSyntax.self) { return decl.elements.first?.name.text }
+        if let decl = node.as(VariableDeclSyntax.self) {
+            return decl.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        return nil
+    }
+}

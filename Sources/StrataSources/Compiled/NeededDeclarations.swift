@@ -1,0 +1,148 @@
+import SwiftSyntax
+
+/// Which top-level declarations of an app's files its plans need, found without compiling: starting from the plans,
+/// every type, typealias, function or variable whose name the needed code uses, and the extensions of needed types
+/// that add conformances or members the needed code uses. Views, the `App` struct and UI-only extensions are left out.
+struct NeededDeclarations {
+    /// One top-level item of a file (an `#if` block counts as one).
+    struct Unit {
+        /// The item.
+        let node: Syntax
+        /// The names it declares: its type and the types nested in it, or its function's or variable's names.
+        let declared: Set<String>
+        /// For an extension, the last component of the type it extends.
+        let extended: String?
+        /// For an extension, true when it adds conformances.
+        let conforms: Bool
+        /// For an extension, the names of its members (and the first argument label of its initialisers).
+        let members: Set<String>
+        /// Every identifier written in it.
+        let names: Set<String>
+        /// True for an `import`.
+        let isImport: Bool
+    }
+
+    /// The top-level items of each file, in file order.
+    let units: [[Unit]]
+    /// For each file and item, whether the plans need it.
+    let needed: [[Bool]]
+
+    /// Weighs the items of `files` from the plans named `roots` (their qualified names).
+    init(files: [SourceFile], roots: [String]) {
+        let units = files.map { file in file.tree.statements.map { Self.unit(Syntax($0.item)) } }
+        var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var needed = units.map { $0.map { _ in false } }
+        var changed = true
+        while changed {
+            changed = false
+            for (fileIndex, fileUnits) in units.enumerated() {
+                for (unitIndex, unit) in fileUnits.enumerated() where !needed[fileIndex][unitIndex] && !unit.isImport {
+                    let wanted: Bool
+                    if let extended = unit.extended {
+                        wanted =
+                            referenced.contains(extended)
+                            && (unit.conforms || !unit.members.isDisjoint(with: referenced))
+                    } else {
+                        wanted = !unit.declared.isDisjoint(with: referenced)
+                    }
+                    guard wanted else { continue }
+                    needed[fileIndex][unitIndex] = true
+                    referenced.formUnion(unit.names)
+                    changed = true
+                }
+            }
+        }
+        // A needed file keeps its imports.
+        for (fileIndex, fileUnits) in units.enumerated() where needed[fileIndex].contains(true) {
+            for (unitIndex, unit) in fileUnits.enumerated() where unit.isImport { needed[fileIndex][unitIndex] = true }
+        }
+        self.units = units
+        self.needed = needed
+    }
+
+    /// True when file `index` holds anything the plans need.
+    func isNeeded(file index: Int) -> Bool { needed[index].contains(true) }
+
+    private static func unit(_ node: Syntax) -> Unit {
+        let names = Set(
+            node.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+                if case .identifier(let text) = token.tokenKind { return text }
+                return nil
+            })
+        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+            var members: Set<String> = []
+            for member in extensionDecl.memberBlock.members { members.formUnion(memberNames(member.decl)) }
+            let extended = extensionDecl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
+            return Unit(
+                node: node, declared: [], extended: extended, conforms: extensionDecl.inheritanceClause != nil,
+                members: members, names: names, isImport: false)
+        }
+        return Unit(
+            node: node, declared: DeclaredNames(node).names, extended: nil, conforms: false, members: [], names: names,
+            isImport: node.is(ImportDeclSyntax.self))
+    }
+
+    /// The names a member of an extension declares (an initialiser by its first argument label, as calls write it).
+    private static func memberNames(_ decl: DeclSyntax) -> Set<String> {
+        if let initializer = decl.as(InitializerDeclSyntax.self) {
+            return Set(initializer.signature.parameterClause.parameters.first.map { [$0.firstName.text] } ?? [])
+        }
+        return DeclaredNames(Syntax(decl)).names
+    }
+}
+
+/// The names a declaration declares: types (with the types nested in them), typealiases, functions, variables and
+/// enum cases, not the members of a type.
+private final class DeclaredNames: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+
+    init(_ node: Syntax) {
+        super.init(viewMode: .sourceAccurate)
+        walk(node)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { nested(node.name, node.memberBlock) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { nested(node.name, node.memberBlock) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { nested(node.name, node.memberBlock) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { nested(node.name, node.memberBlock) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .skipChildren
+    }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
+                names.insert(identifier.identifier.text)
+            }
+        }
+        return .skipChildren
+    }
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        for element in node.elements { names.insert(element.name.text) }
+        return .skipChildren
+    }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    /// A type's name, and the types nested in it (its other members are not declarations at file level).
+    private func nested(_ name: TokenSyntax, _ members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(name.text)
+        for member in members.members {
+            let decl = member.decl
+            if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+                || decl.is(ActorDeclSyntax.self) || decl.is(TypeAliasDeclSyntax.self)
+                || decl.is(ProtocolDeclSyntax.self)
+            {
+                walk(decl)
+            }
+        }
+        return .skipChildren
+    }
+}

@@ -1,0 +1,3 @@
+import SwiftData
+
+typealias Recipe = RecipesSchemaV3.Recipe

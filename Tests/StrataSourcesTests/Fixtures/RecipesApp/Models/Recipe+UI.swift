@@ -1,0 +1,5 @@
+import SwiftUI
+
+extension Recipe {
+    var tint: Color { difficulty == .hard ? .red : .green }
+}
