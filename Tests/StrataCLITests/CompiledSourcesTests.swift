@@ -60,6 +60,7 @@ struct CompiledSourcesTests {
     @Test func theStaticAndCompiledLevelsReadTheSameSchemas() throws {
         let trees: [(String, [String])] = [
             ("RecipesApp", ["RecipesMigrationPlan"]), ("LintApp", ["ShopPlan", "EmptyPlan"]),
+            ("ResourcesApp", ["ResourcesPlan"]), ("JournalApp", ["JournalPlan"]),
         ]
         for (tree, plans) in trees {
             for plan in plans {

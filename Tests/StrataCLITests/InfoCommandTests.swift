@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `strata info`: version, entities with row counts and history, as text and as `strata.info/1`.
@@ -49,5 +50,60 @@ import Testing
         #expect(history.allSatisfy { ($0["appliedAt"] as? String)?.contains("T") == true })
         let text = try CommandRun.strata("info", store).standardOutput
         #expect(text.contains("custom 2.0.0 -> 3.0.0, 6 rows"))
+    }
+}
+
+/// `strata info` on a store made from an app's sources whose model declares `#Unique` and `#Index` (iOS 18).
+@Suite struct InfoUniqueGroupsTests {
+    /// An app's model file, as apps write it: a compound uniqueness and two indexes inside the class body.
+    static let model = """
+        import Foundation
+        import SwiftData
+
+        enum CalendarSchemaV1: VersionedSchema {
+            static let versionIdentifier = Schema.Version(1, 0, 0)
+            static var models: [any PersistentModel.Type] { [Event.self] }
+
+            @Model final class Event {
+                #Unique<Event>([\\.calendar, \\.day])
+                #Index<Event>([\\.day], [\\.calendar, \\.title])
+                var calendar: String
+                var day: Date
+                var title: String
+                init(calendar: String, day: Date, title: String) {
+                    self.calendar = calendar
+                    self.day = day
+                    self.title = title
+                }
+            }
+        }
+
+        enum CalendarPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [CalendarSchemaV1.self] }
+            static var stages: [MigrationStage] { [] }
+        }
+        """
+
+    @Test func groupsShowInTextAndJSON() throws {
+        let directory = try TemporaryStore()
+        let sources = directory.path("CalendarApp")
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try Self.model.write(toFile: sources + "/Schema.swift", atomically: true, encoding: .utf8)
+        let store = directory.path("Calendar.store")
+        let made = try CommandRun.strata("new", store, "--sources", sources, "--at", "1.0.0")
+        #expect(made.status == 0, "\(made.standardError)")
+
+        let json = try CommandRun.strata("info", store, "--json").json()
+        let entities = try #require(json["entities"] as? [[String: Any]])
+        let event = try #require(entities.first { $0["name"] as? String == "Event" })
+        #expect(event["uniqueGroups"] as? [[String]] == [["calendar", "day"]])
+        #expect(
+            event["indexes"] as? [[String]] == [["calendar", "title"], ["day"]], "sorted, as the fingerprint keeps them"
+        )
+
+        let text = try CommandRun.strata("info", store)
+        #expect(
+            text.standardOutput.contains("  Event: #Unique(calendar, day), #Index(calendar, title), #Index(day)\n"),
+            "\(text.standardOutput)")
     }
 }

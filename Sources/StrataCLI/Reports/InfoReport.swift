@@ -11,7 +11,8 @@ import StrataText
 /// number matches no entity of the model.
 struct InfoReport: Encodable {
     /// One entity: `{"name", "rows", "attributes": [{"name", "type", "optional", "unique"}], "relationships": [{"name",
-    /// "destination", "toMany", "deleteRule"}]}`; for an Apple store also `"parent"` (absent at the root), `"ancestors"`,
+    /// "destination", "toMany", "deleteRule"}]}`, with `"uniqueGroups"` and `"indexes"` (attribute names per `#Unique`
+    /// group and per `#Index`) when it has some; for an Apple store also `"parent"` (absent at the root), `"ancestors"`,
     /// `"abstract"`, `"transient"` (names of properties without data) and `"notes"` (present when some).
     /// Attributes and relationships include the inherited ones, as an import writes them (Strata has no inheritance).
     struct Entity: Encodable {
@@ -19,6 +20,8 @@ struct InfoReport: Encodable {
         let rows: Int
         let attributes: [Attribute]
         let relationships: [Relationship]
+        var uniqueGroups: [[String]]?
+        var indexes: [[String]]?
         var parent: String?
         var ancestors: [String]?
         var abstract: Bool?
@@ -36,6 +39,8 @@ struct InfoReport: Encodable {
                 Relationship(
                     name: $0.name, destination: $0.destination, toMany: $0.isToMany, deleteRule: $0.deleteRule.rawValue)
             }
+            uniqueGroups = entity.flatMap { $0.uniquenessConstraints.isEmpty ? nil : $0.uniquenessConstraints }
+            indexes = entity.flatMap { $0.indexes.isEmpty ? nil : $0.indexes }
         }
     }
 
@@ -198,7 +203,14 @@ struct InfoReport: Encodable {
                 return [name, String(entity.rows), properties.joined(separator: ", ")]
             },
             maximumColumnWidth: 100)
-        return table.lines(style: style).map { "  " + $0 }
+        // `#Unique` and `#Index` groups on lines of their own, so a long property list never cuts them off.
+        let groups = entities.compactMap { entity -> String? in
+            let declared =
+                (entity.uniqueGroups ?? []).map { "#Unique(\($0.joined(separator: ", ")))" }
+                + (entity.indexes ?? []).map { "#Index(\($0.joined(separator: ", ")))" }
+            return declared.isEmpty ? nil : "  \(entity.name): \(declared.joined(separator: ", "))"
+        }
+        return table.lines(style: style).map { "  " + $0 } + groups
     }
 
     /// A SwiftData or Core Data store's report as text; the checksum and digest say "DOES NOT MATCH" in capitals.
