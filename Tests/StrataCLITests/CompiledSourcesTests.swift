@@ -117,4 +117,17 @@ struct CompiledSourcesTests {
         #expect(broken.standardError.contains("error: PhotosV2.Photo.thumbnail: cannot find type 'UIImage' in scope"))
         #expect(broken.standardOutput.contains("Plan PhotosPlan: 2 versions, 1 stage"))
     }
+
+    /// `.transformable(by:)` cannot build on Linux (its Foundation has no `ValueTransformer`): the compiled level stops
+    /// at the app's own line with Strata's message saying what to write instead, and goes on at the static level.
+    @Test func aValueTransformerStopsTheBuildWithStrataMessage() throws {
+        let tags = SourcesCommandTests.tree("TagsApp")
+        let run = try Self.compiled("check", "--sources", tags, "--compiled")
+        #expect(run.standardError.contains("the app's code did not compile"), "\(run.standardError)")
+        #expect(run.standardError.contains("TagsApp/Models/TagsSchemaV1.swift:5:"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "Linux's Foundation has no ValueTransformer, so Strata cannot run one: store the value as Data or a Codable type and convert it in a computed property"
+            ))
+    }
 }
