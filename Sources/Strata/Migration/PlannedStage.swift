@@ -27,6 +27,9 @@ public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
     /// running only its structural change would not be what the app does, so tools mark it "not run".
     public var lacksCode: Bool { kind == .custom && stage == nil }
 
+    /// Why a stage that `lacksCode` is not run, when nothing more specific is known (the sources were read, not built).
+    public static let uncompiledReason = "its code was read from the sources, not compiled"
+
     /// Which stage it is: its two versions.
     public var id: StageID { StageID(from: from.version, to: to.version) }
 

@@ -27,7 +27,7 @@ enum CompiledLevel {
     }
 
     /// Why custom stages read from sources are not run when the static level was chosen.
-    static let staticReason = "its code was read from the sources, not compiled"
+    static let staticReason = PlannedStage.uncompiledReason
 
     /// True when `STRATA_STATIC` is set (to anything but "" or "0"): every `--sources` stays at the static level.
     static var staticByEnvironment: Bool {

@@ -48,7 +48,7 @@ public final class Session: @unchecked Sendable {
     ) throws {
         storeURL = url
         self.plan = plan
-        self.notRunReason = notRunReason ?? "its code was read from the sources, not compiled"
+        self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
         if try StoreFormat.detect(at: url) == .apple {
             let store = try AppleStore(url: url)
             let opening = AppleStoreOpening(
