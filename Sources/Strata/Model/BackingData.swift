@@ -13,14 +13,8 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var values: [Any?] = []
     /// Related objects by relationship name; absent until loaded from the store.
     @exclusivity(unchecked) var related: [String: [ModelReference]] = [:]
-    /// Values assigned by initialisers before the object's type was known, by property name.
-    @exclusivity(unchecked) private var initialValues: [(String, Any)] = []
-    /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
-    @exclusivity(unchecked) private var committedRelated: [String: [ModelReference]]?
     /// The positions of the attributes changed since the last save (their saved values are in the context's undo log).
     @exclusivity(unchecked) private(set) var changedAttributes = AttributeSet()
-    /// The relationships changed since the last save, by name.
-    @exclusivity(unchecked) var changedRelationships: Set<String> = []
     /// The context the object belongs to. The object keeps it alive, except while the context keeps the object
     /// (inserted, changed or deleted, until saved or rolled back): then the object refers to it weakly, as Core
     /// Data's objects always do. Both keeping each other made every unsaved object a cycle that kept its context,
@@ -38,12 +32,8 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet { keptContext = isKeptByContext ? nil : contextReference }
     }
-    /// The row's primary key once saved.
-    @exclusivity(unchecked) var primaryKey: Int64?
     /// The store the row is in once saved.
     @exclusivity(unchecked) var storeIdentifier: String?
-    /// True once deleted from its context.
-    @exclusivity(unchecked) var isDeleted = false
     /// How the object's properties are stored; set on first use.
     @exclusivity(unchecked) var mapping: EntityMapping?
     /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
@@ -53,9 +43,39 @@ public final class BackingData: @unchecked Sendable {
     /// The observers of the object's properties (`Observable`); made by the first read of a property, since
     /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
     @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
+    /// What most objects never need (see `BackingDataRareState`), made on first use.
+    @exclusivity(unchecked) private var rareState: BackingDataRareState?
+    // The optional and the flags last, so that they share the last word (the class is 16 bytes smaller).
+    /// The row's primary key once saved.
+    @exclusivity(unchecked) var primaryKey: Int64?
+    /// True once deleted from its context.
+    @exclusivity(unchecked) var isDeleted = false
+
+    /// The rare part of the storage, made if needed.
+    private var rare: BackingDataRareState {
+        if let rareState { return rareState }
+        let made = BackingDataRareState()
+        rareState = made
+        return made
+    }
+    /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
+    private var committedRelated: [String: [ModelReference]]? {
+        get { rareState?.committedRelated }
+        set { if newValue != nil || rareState != nil { rare.committedRelated = newValue } }
+    }
+    /// The relationships changed since the last save, by name.
+    var changedRelationships: Set<String> {
+        get { rareState?.changedRelationships ?? [] }
+        set { if !newValue.isEmpty || rareState != nil { rare.changedRelationships = newValue } }
+    }
     /// Identifies the object before its first save; drawn on first use, since objects read from the store
     /// (and the placeholder every `@Model` instance starts with) never need one.
-    lazy var temporaryID = TemporaryIDs.next()
+    var temporaryID: UInt64 {
+        if let drawn = rareState?.temporaryID { return drawn }
+        let drawn = TemporaryIDs.next()
+        rare.temporaryID = drawn
+        return drawn
+    }
 
     /// Creates empty storage for a new object.
     public init() {}
@@ -82,7 +102,8 @@ public final class BackingData: @unchecked Sendable {
 
     /// True while there are unsaved changes.
     var hasChanges: Bool {
-        !changedAttributes.isEmpty || !changedRelationships.isEmpty || (primaryKey == nil && context != nil)
+        !changedAttributes.isEmpty || !(rareState?.changedRelationships.isEmpty ?? true)
+            || (primaryKey == nil && context != nil)
             || isDeleted
     }
 
@@ -99,23 +120,46 @@ public final class BackingData: @unchecked Sendable {
     /// store, which keeps the stored values when `init(backingData:)` runs the declared defaults).
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
         guard primaryKey == nil else { return }
-        if let index = initialValues.firstIndex(where: { $0.0 == key }) {
-            initialValues[index].1 = value
+        let rare = self.rare
+        if let index = rare.initialValues.firstIndex(where: { $0.0 == key }) {
+            rare.initialValues[index].1 = value
         } else {
-            initialValues.append((key, value))
+            rare.initialValues.append((key, value))
         }
     }
 
-    /// Reads a property.
-    public func getValue<Model: PersistentModel, Value>(forKey key: String, of model: Model) -> Value {
+    /// Reads a property. Inlined into the model's module, so that the cast of the stored value is specialised for
+    /// the property's type (unspecialised, the cast asked the run time for `Optional<Value>`'s metadata on every read).
+    @inlinable
+    public func getValue<Model: PersistentModel, Value>(forKey key: StaticString, of model: Model) -> Value {
+        if let stored = _attributeValue(forKey: key, of: model), let value = stored as? Value { return value }
+        return _propertyValue(forKey: key, of: model)
+    }
+
+    /// Writes a property, keeping the inverse of a relationship in step. Inlined, so that the value is boxed where
+    /// its type is known.
+    @inlinable
+    public func setValue<Model: PersistentModel, Value>(_ value: Value, forKey key: StaticString, of model: Model) {
+        if !_setAttribute(value, forKey: key, of: model) { _setRelationship(value, forKey: key, of: model) }
+    }
+
+    /// The stored value of the attribute `key`, its read registered with the object's observers; nil when `key`
+    /// names no attribute or the attribute was never given a value.
+    @usableFromInline
+    func _attributeValue(forKey key: StaticString, of model: some PersistentModel) -> Any? {
         let mapping = prepare(model)
-        // Attributes first: most reads are of attributes, and this skips the search of the relationships by name.
+        guard let position = mapping.attributePositions[key] else { return nil }
+        mapping.attributes[position].observation.access(observationRegistrar(), model)
+        return values[position]
+    }
+
+    /// A property's value when `_attributeValue` has none of the property's type: an optional attribute's nil, or
+    /// a relationship's related objects.
+    @usableFromInline
+    func _propertyValue<Model: PersistentModel, Value>(forKey name: StaticString, of model: Model) -> Value {
+        let mapping = prepare(model)
+        let key = name.description
         if let position = mapping.attributePositions[key] {
-            mapping.attributes[position].observation.access(observationRegistrar(), model)
-            // A value of exactly the property's type is taken out with a forced cast: `as? Value` asks the run
-            // time for `Optional<Value>`'s metadata on every read, since this generic function is not specialised.
-            if let boxed = values[position], type(of: boxed) == Value.self { return boxed as! Value }
-            if let value = values[position] as? Value { return value }
             if let none = mapping.attributes[position].none as? Value { return none }
         } else if let relationship = mapping.relationship(named: key) {
             relationship.observation.access(observationRegistrar(), model)
@@ -132,25 +176,32 @@ public final class BackingData: @unchecked Sendable {
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }
 
-    /// Writes a property, keeping the inverse of a relationship in step.
-    public func setValue<Model: PersistentModel, Value>(_ value: Value, forKey key: String, of model: Model) {
+    /// Writes the attribute `key` (already boxed), telling its observers and the context; false when `key` names
+    /// no attribute.
+    @usableFromInline
+    func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
         let mapping = prepare(model)
-        if let position = mapping.attributePositions[key] {
-            // The first change of an object enters it in its context's changed set; later ones find it there.
-            let first = !hasChanges
-            willChange(attribute: position)
-            if let registrar {
-                let observation = mapping.attributes[position].observation
-                observation.willSet(registrar, model)
-                values[position] = value
-                observation.didSet(registrar, model)
-            } else {
-                values[position] = value
-            }
-            if first { context?.noteChanged(model) }
-        } else if let relationship = mapping.relationship(named: key) {
-            RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
+        guard let position = mapping.attributePositions[key] else { return false }
+        // The first change of an object enters it in its context's changed set; later ones find it there.
+        let first = !hasChanges
+        willChange(attribute: position)
+        if let registrar {
+            let observation = mapping.attributes[position].observation
+            observation.willSet(registrar, model)
+            values[position] = value
+            observation.didSet(registrar, model)
+        } else {
+            values[position] = value
         }
+        if first { context?.noteChanged(model) }
+        return true
+    }
+
+    /// Sets the relationship `key` to the objects in `value`, keeping its inverse in step.
+    @usableFromInline
+    func _setRelationship(_ value: Any, forKey key: StaticString, of model: some PersistentModel) {
+        guard let relationship = prepare(model).relationship(named: key.description) else { return }
+        RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
     }
 
     /// The value of a `let` property for `init(backingData:)` of an object read from the store.
@@ -210,7 +261,9 @@ public final class BackingData: @unchecked Sendable {
     @discardableResult
     func prepare(_ model: any PersistentModel) -> EntityMapping {
         // Objects read from the store, and new ones after their first use, are prepared already.
-        if let mapping, initialValues.isEmpty, values.count == mapping.attributes.count { return mapping }
+        if let mapping, rareState?.initialValues.isEmpty ?? true, values.count == mapping.attributes.count {
+            return mapping
+        }
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
         if values.count != mapping.attributes.count {
@@ -220,9 +273,9 @@ public final class BackingData: @unchecked Sendable {
                 values[position] = model[keyPath: mapping.attributes[position].keyPath]
             }
         }
-        guard !initialValues.isEmpty else { return mapping }
-        let pending = initialValues
-        initialValues = []
+        guard let rareState, !rareState.initialValues.isEmpty else { return mapping }
+        let pending = rareState.initialValues
+        rareState.initialValues = []
         for (key, value) in pending {
             if let relationship = mapping.relationship(named: key) {
                 related[key] = related[key] ?? []
@@ -246,7 +299,7 @@ public final class BackingData: @unchecked Sendable {
     /// Notes that a relationship is about to change: keeps the saved state for rollback.
     func willChange(relationship name: String) {
         if committedRelated == nil, primaryKey != nil { committedRelated = related }
-        changedRelationships.insert(name)
+        rare.changedRelationships.insert(name)
     }
 
     /// Forgets the changes: restores the saved relationships (the context's undo log restores the attributes).

@@ -11,7 +11,7 @@ final class EntityMapping: @unchecked Sendable {
     /// The positions of the `let` attributes, whose values the objects hold.
     let constantPositions: [Int]
     /// Each attribute's position in `attributes`, by name.
-    let attributePositions: [String: Int]
+    let attributePositions: AttributePositions
     /// The relationships, in declaration order (inverses resolved by `Schema`).
     var relationships: [RelationshipMapping]
     /// Properties the type declares that Strata cannot store, as messages.
@@ -68,8 +68,7 @@ final class EntityMapping: @unchecked Sendable {
         }
         self.attributes = attributes
         constantPositions = attributes.indices.filter { attributes[$0].isConstant }
-        let positions = Dictionary(
-            attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let positions = AttributePositions(attributes.map(\.name))
         attributePositions = positions
         self.relationships = relationships
         uniquenessConstraints = type.schemaUniqueness

@@ -69,15 +69,14 @@ extension ModelContext {
                 reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
             if !byKey { sql += " OFFSET \(offset)" }
             let objects = try store.read("reading \(plan.mapping.name)") { db in
-                try reader.objects(db, sql: sql, arguments: arguments)
+                try reader.objects(db, sql: sql, arguments: arguments, as: T.self)
             }
             offset += objects.count
             lastKey = objects.last?.persistentBackingData.primaryKey
             try prefetch(
                 descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup,
                 plan.mapping)
-            for object in objects {
-                guard let model = object as? T else { continue }
+            for model in objects {
                 if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) {
                     continue
                 }
@@ -102,13 +101,12 @@ extension ModelContext {
         let reader = RowReader(context: self, mapping: plan.mapping)
         let pending = hasPendingChanges(plan)
         let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
-        let objects = try store.read("fetching \(plan.mapping.name)") { db in
-            try reader.objects(db, sql: sql, arguments: arguments)
+        var results = try store.read("fetching \(plan.mapping.name)") { db in
+            try reader.objects(db, sql: sql, arguments: arguments, as: T.self)
         }
         try prefetch(
-            descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup,
+            descriptor.relationshipKeyPathsForPrefetching, of: results.first?.persistentBackingData.faultGroup,
             plan.mapping)
-        var results = objects.compactMap { $0 as? T }
         if plan.isFullySQL && !pending { return results }
         if pending {
             results.removeAll { changed[ObjectIdentifier($0)] != nil || deleted[ObjectIdentifier($0)] != nil }

@@ -31,8 +31,10 @@ struct RowReader {
     func fetch(primaryKey: Int64) throws -> (any PersistentModel)? {
         let sql = "SELECT \(selection) FROM \(quote(mapping.name)) WHERE \(quote(StoreLayout.primaryKey)) = ?"
         return try context.store.read("reading \(mapping.name) \(primaryKey)") { db in
-            try objects(db, sql: sql, arguments: [primaryKey])
-        }.first
+            var object: (any PersistentModel)?
+            try forEachObject(db, sql: sql, arguments: [primaryKey]) { _, read in object = read }
+            return object
+        }
     }
 
     /// How many columns `selection` lists.
@@ -40,11 +42,22 @@ struct RowReader {
         1 + mapping.attributes.count + toOne.count + toOne.filter { !$0.relationship.isOptional }.count
     }
 
-    /// The objects of the rows `sql` selects (its select list `selection`), in order.
-    func objects(_ db: Database, sql: String, arguments: StatementArguments) throws -> [any PersistentModel] {
-        var objects: [any PersistentModel] = []
-        try forEachObject(db, sql: sql, arguments: arguments) { _, object in objects.append(object) }
-        group(objects)
+    /// The objects of the rows `sql` selects (its select list `selection`), in order, as `T`: the mapping's class or
+    /// one of its superclasses (objects of another class are left out).
+    func objects<T: PersistentModel>(_ db: Database, sql: String, arguments: StatementArguments, as _: T.Type) throws
+        -> [T]
+    {
+        var objects: [T] = []
+        // Every object of the mapping is of its class, so when that is `T` no dynamic cast is needed.
+        let exact = mapping.type == T.self
+        try forEachObject(db, sql: sql, arguments: arguments) { _, object in
+            if exact {
+                objects.append(unsafeDowncast(object as AnyObject, to: T.self))
+            } else if let object = object as? T {
+                objects.append(object)
+            }
+        }
+        group(objects.map(\.persistentBackingData))
         return objects
     }
 
@@ -57,7 +70,7 @@ struct RowReader {
         try forEachObject(db, sql: sql, arguments: arguments) { row, object in
             objects.append((row.int64(trailing) ?? 0, object))
         }
-        group(objects.map(\.1))
+        group(objects.map(\.1.persistentBackingData))
         return objects
     }
 
@@ -71,12 +84,14 @@ struct RowReader {
 
     /// Puts objects read together in one `FaultGroup` when their entity has to-many relationships, so reading one
     /// object's to-many relationship loads it for the others in the same query.
-    private func group(_ objects: [any PersistentModel]) {
-        guard mapping.relationships.contains(where: \.relationship.isToMany), !objects.isEmpty else { return }
-        let group = FaultGroup(keys: objects.map { $0.persistentBackingData.primaryKey ?? 0 })
-        for (index, object) in objects.enumerated() {
-            object.persistentBackingData.faultGroup = group
-            object.persistentBackingData.faultIndex = index
+    private func group(_ objects: @autoclosure () -> [BackingData]) {
+        guard mapping.relationships.contains(where: \.relationship.isToMany) else { return }
+        let storage = objects()
+        guard !storage.isEmpty else { return }
+        let group = FaultGroup(keys: storage.map { $0.primaryKey ?? 0 })
+        for (index, backing) in storage.enumerated() {
+            backing.faultGroup = group
+            backing.faultIndex = index
         }
     }
 

@@ -1,0 +1,14 @@
+/// The part of a model object's storage that most objects never use: values given before the object's type was
+/// known, the relationship state kept for rollback, and the temporary identifier of an object not saved yet.
+///
+/// Kept apart so that the million objects of a large fetch, which need none of it, are 40 bytes smaller each.
+final class BackingDataRareState {
+    /// Values assigned by initialisers before the object's type was known, by property name.
+    var initialValues: [(String, Any)] = []
+    /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
+    var committedRelated: [String: [ModelReference]]?
+    /// The relationships changed since the last save, by name.
+    var changedRelationships: Set<String> = []
+    /// Identifies the object before its first save, once drawn.
+    var temporaryID: UInt64?
+}
