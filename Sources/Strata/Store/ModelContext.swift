@@ -30,7 +30,7 @@ public final class ModelContext {
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
     /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
-    @exclusivity(unchecked) private var registry: [RowKey: RegisteredModel] = [:]
+    @exclusivity(unchecked) private var registry = ObjectRegistry()
     /// Objects inserted since the last save, in insertion order.
     @exclusivity(unchecked) private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) private(set) var insertionOrder: [ObjectIdentifier] = []
@@ -203,27 +203,24 @@ public final class ModelContext {
 
     /// The registered object of a row of an entity (by its mapping in this context's schema), if alive.
     func registered(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
-        registry[RowKey(mapping, primaryKey)]?.model
+        registry.object(mapping, primaryKey: primaryKey)
     }
 
     /// Every registered object of an entity.
     func registeredObjects(_ mapping: EntityMapping) -> [any PersistentModel] {
-        let entity = ObjectIdentifier(mapping)
-        return registry.compactMap { $0.key.entity == entity ? $0.value.model : nil }
+        registry.objects(mapping)
     }
 
     /// Registers a saved object loaded from a row.
     func register(loaded model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
-        registry[RowKey(mapping, primaryKey)] = RegisteredModel(model: model)
+        registry.register(model, mapping, primaryKey: primaryKey)
     }
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
         useCheck.enter("the release of a model object", of: useDescription)
         defer { useCheck.leave() }
-        guard let index = registry.index(forKey: RowKey(mapping, primaryKey)), registry[index].value.storage == storage
-        else { return }
-        registry.remove(at: index)
+        registry.forget(mapping, primaryKey: primaryKey, storage: storage)
     }
 
     /// The mapping of a model type in this context's schema.
@@ -326,7 +323,7 @@ public final class ModelContext {
         for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
         for model in deleted.values {
             let backing = model.persistentBackingData
-            if let key = backing.primaryKey, let mapping = backing.mapping { registry[RowKey(mapping, key)] = nil }
+            if let key = backing.primaryKey, let mapping = backing.mapping { registry.remove(mapping, primaryKey: key) }
             backing.context = nil
         }
         letGo()
@@ -362,35 +359,4 @@ public final class ModelContext {
 
     /// Marks a saved object deleted (used by cascades during save).
     func markDeleted(_ model: any PersistentModel) { delete(model) }
-}
-
-/// A row of an entity, the key of the registry. The entity is its mapping's identity: hashing it is cheaper
-/// than hashing a name, for every object read or freed.
-struct RowKey: Hashable {
-    let entity: ObjectIdentifier
-    let primaryKey: Int64
-
-    /// The key of a row of the entity `mapping` describes.
-    init(_ mapping: EntityMapping, _ primaryKey: Int64) {
-        entity = ObjectIdentifier(mapping)
-        self.primaryKey = primaryKey
-    }
-}
-
-/// A registered object, referenced without being retained.
-///
-/// Not a weak reference: a weakly referenced object gets a side table, and every retain and release of it
-/// then takes a slower path, which a migration touching a million rows pays millions of times. The object's
-/// `BackingData` removes the entry when it is freed (`ModelContext.forget`), so the reference never dangles.
-struct RegisteredModel {
-    /// The object, alive for as long as the entry exists.
-    unowned let model: any PersistentModel
-    /// The object's storage, which identifies the entry when it is freed.
-    let storage: ObjectIdentifier
-
-    /// The entry of a registered object.
-    init(model: any PersistentModel) {
-        self.model = model
-        storage = ObjectIdentifier(model.persistentBackingData)
-    }
 }
