@@ -60,7 +60,8 @@ struct AttributePositions {
                 var slot = Self.hash(name) & mask
                 while let entry = slots[slot] {
                     if entry.count == name.count,
-                        entry.count == 0 || memcmp(bytes.baseAddress! + entry.start, name.baseAddress!, entry.count) == 0
+                        entry.count == 0
+                            || memcmp(bytes.baseAddress! + entry.start, name.baseAddress!, entry.count) == 0
                     {
                         return entry.position
                     }
