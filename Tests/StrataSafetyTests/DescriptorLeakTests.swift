@@ -9,6 +9,7 @@ import Testing
     /// What a round does with a fresh store before dropping everything.
     enum Use: String, CaseIterable, CustomTestStringConvertible {
         case unsavedInsert, savedRelationships, rolledBack, fetchedGraph, mainContext, secondContainer
+        case deletedAfterReading, changedAfterReading, appendedAfterReading
         var testDescription: String { rawValue }
     }
 
@@ -50,6 +51,17 @@ import Testing
             container.mainContext.insert(Vault.Club(serial: 3, name: "c"))
             try container.mainContext.save()
             _ = try container.mainContext.fetch(FetchDescriptor<Vault.Pet>()).first?.keeper?.kept
+        case .deletedAfterReading, .changedAfterReading, .appendedAfterReading:
+            // The shortest `ContextModelTests` sequence that leaked: a saved owner whose pets were read (a fetch
+            // reads the owner again, then its pets load as objects), deleted or changed and not saved again.
+            try context.save()
+            let owners = try context.fetch(FetchDescriptor<Vault.Owner>())
+            #expect(owners.first?.kept.map(\.serial) == [2])
+            switch use {
+            case .deletedAfterReading: context.delete(owner)
+            case .changedAfterReading: owner.name = "changed, not saved"
+            default: owner.kept.append(Vault.Pet(serial: 3, name: "c"))
+            }
         case .secondContainer:
             try context.save()
             let other = try ModelContainer(for: Schema(Vault.models), configurations: ModelConfiguration(url: url))

@@ -25,6 +25,13 @@ public final class BackingData: @unchecked Sendable {
     /// (inserted, changed or deleted, until saved or rolled back): then the object refers to it weakly, as Core
     /// Data's objects always do. Both keeping each other made every unsaved object a cycle that kept its context,
     /// container and open store files alive for ever.
+    ///
+    /// A saved, unchanged object keeps its context so that objects fetched through a context nobody holds still
+    /// load their relationships, as SwiftData's do. So an object the context keeps never holds such an object
+    /// itself: while kept, it refers to the saved objects of its context that the context does not keep by
+    /// identifier (`referencesToHold`), which the context resolves to the same object while it lives. Otherwise
+    /// context, kept object, related saved object and context again made a cycle (a deleted owner whose pets
+    /// were loaded kept its store open).
     var context: ModelContext? {
         get { keptContext ?? contextReference }
         set {
@@ -36,7 +43,12 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) private var keptContext: ModelContext?
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
-        didSet { keptContext = isKeptByContext ? nil : contextReference }
+        didSet {
+            keptContext = isKeptByContext ? nil : contextReference
+            guard isKeptByContext, !oldValue else { return }
+            for (name, references) in related { related[name] = referencesToHold(references) }
+            committedRelated = committedRelated?.mapValues(referencesToHold)
+        }
     }
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
@@ -179,12 +191,32 @@ public final class BackingData: @unchecked Sendable {
     ) {
         willChange(relationship: relationship.name)
         guard let registrar else {
-            related[relationship.name] = references
+            related[relationship.name] = referencesToHold(references)
             return
         }
         relationship.observation.willSet(registrar, model)
-        related[relationship.name] = references
+        related[relationship.name] = referencesToHold(references)
         relationship.observation.didSet(registrar, model)
+    }
+
+    /// `references` as this object may hold them: while its context keeps it, the saved objects of that context
+    /// the context does not keep become their identifiers, since each keeps the context (see `context`).
+    func referencesToHold(_ references: [ModelReference]) -> [ModelReference] {
+        guard isKeptByContext, let context = contextReference,
+            references.contains(where: { Self.identifier(replacing: $0, in: context) != nil })
+        else { return references }
+        return references.map { Self.identifier(replacing: $0, in: context).map(ModelReference.identifier) ?? $0 }
+    }
+
+    /// The identifier an object kept by `context` holds instead of `reference`: a saved object of `context` that
+    /// the context does not keep. Nil when the reference stays as it is.
+    private static func identifier(replacing reference: ModelReference, in context: ModelContext)
+        -> PersistentIdentifier?
+    {
+        guard case .object(let object) = reference else { return nil }
+        let backing = object.persistentBackingData
+        guard backing.primaryKey != nil, !backing.isKeptByContext, backing.context === context else { return nil }
+        return object.persistentModelID
     }
 
     /// Runs `change`, which may replace any of the object's values, telling the observers of every property
