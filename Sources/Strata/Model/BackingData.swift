@@ -31,12 +31,14 @@ public final class BackingData: @unchecked Sendable {
     /// itself: while kept, it refers to the saved objects of its context that the context does not keep by
     /// identifier (`referencesToHold`), which the context resolves to the same object while it lives. Otherwise
     /// context, kept object, related saved object and context again made a cycle (a deleted owner whose pets
-    /// were loaded kept its store open).
+    /// were loaded kept its store open). Nor does a deleted object keep its context: an object inserted and
+    /// deleted before a save, which the context no longer keeps, may still be linked to a deleted saved object,
+    /// and each kept the other.
     var context: ModelContext? {
         get { keptContext ?? contextReference }
         set {
             contextReference = newValue
-            keptContext = isKeptByContext ? nil : newValue
+            keepContextUnlessKept()
         }
     }
     @exclusivity(unchecked) private weak var contextReference: ModelContext?
@@ -44,7 +46,7 @@ public final class BackingData: @unchecked Sendable {
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {
-            keptContext = isKeptByContext ? nil : contextReference
+            keepContextUnlessKept()
             guard isKeptByContext, !oldValue else { return }
             for (name, references) in related { related[name] = referencesToHold(references) }
             committedRelated = committedRelated?.mapValues(referencesToHold)
@@ -199,6 +201,11 @@ public final class BackingData: @unchecked Sendable {
         relationship.observation.didSet(registrar, model)
     }
 
+    /// Keeps the context alive, or refers to it weakly while the context keeps the object or once it is deleted.
+    private func keepContextUnlessKept() {
+        keptContext = isKeptByContext || isDeleted ? nil : contextReference
+    }
+
     /// `references` as this object may hold them: while its context keeps it, the saved objects of that context
     /// the context does not keep become their identifiers, since each keeps the context (see `context`).
     func referencesToHold(_ references: [ModelReference]) -> [ModelReference] {
@@ -288,6 +295,18 @@ public final class BackingData: @unchecked Sendable {
         changedAttributes = AttributeSet()
         changedRelationships = []
         isDeleted = false
+    }
+
+    /// Forgets the links of an object whose insert was rolled back to saved objects, as the rollback took it out of
+    /// their inverses. Holding them kept them, and through them their context and store, alive as long as this
+    /// object, which other rolled-back objects it is linked with may keep alive for ever.
+    func dropLinksToSavedObjects() {
+        for (name, references) in related {
+            related[name] = references.filter { reference in
+                guard case .object(let object) = reference else { return false }
+                return object.persistentBackingData.primaryKey == nil
+            }
+        }
     }
 
     /// Marks the current values as saved.

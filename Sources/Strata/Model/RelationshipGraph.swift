@@ -57,7 +57,9 @@ struct RelationshipGraph {
         if relationship.relationship.isToMany {
             current.append(target)
         } else {
-            if let previous = current.first, let inverse = relationship.relationship.inverse {
+            // A deleted previous target leaves too (its `.deny` rule then sees the link gone), as in `set`.
+            let previous = objectsIncludingDeleted(of: object, relationship).first
+            if let previous, let inverse = relationship.relationship.inverse {
                 unlink(previous, inverse, from: object)
             }
             current = [target]
