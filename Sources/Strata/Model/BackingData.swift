@@ -297,9 +297,9 @@ public final class BackingData: @unchecked Sendable {
         isDeleted = false
     }
 
-    /// Forgets the links of an object whose insert was rolled back to saved objects, as the rollback took it out of
-    /// their inverses. Holding them kept them, and through them their context and store, alive as long as this
-    /// object, which other rolled-back objects it is linked with may keep alive for ever.
+    /// Forgets the links to saved objects of an object whose insert was undone (rolled back, or deleted before its
+    /// first save), as that took it out of their inverses. Holding them kept them, and through them their context
+    /// and store, alive as long as this object, which the other undone objects it is linked with keep for ever.
     func dropLinksToSavedObjects() {
         for (name, references) in related {
             related[name] = references.filter { reference in

@@ -109,6 +109,7 @@ public final class ModelContext {
         if inserted.removeValue(forKey: id) != nil {
             insertionOrder.removeAll { $0 == id }
             RelationshipGraph(context: self).detach(model)
+            backing.dropLinksToSavedObjects()
             backing.isDeleted = true
             // Deleted, the object keeps its context no more (see `BackingData.context`).
             backing.isKeptByContext = false
