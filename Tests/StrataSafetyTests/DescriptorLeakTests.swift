@@ -9,6 +9,7 @@ import Testing
     /// What a round does with a fresh store before dropping everything.
     enum Use: String, CaseIterable, CustomTestStringConvertible {
         case unsavedInsert, savedRelationships, rolledBack, fetchedGraph, mainContext, secondContainer
+        case deletedAfterReading, changedAfterReading, appendedAfterReading, cascadedInsert, rolledBackLinks
         var testDescription: String { rawValue }
     }
 
@@ -50,6 +51,35 @@ import Testing
             container.mainContext.insert(Vault.Club(serial: 3, name: "c"))
             try container.mainContext.save()
             _ = try container.mainContext.fetch(FetchDescriptor<Vault.Pet>()).first?.keeper?.kept
+        case .deletedAfterReading, .changedAfterReading, .appendedAfterReading:
+            // The shortest `ContextModelTests` sequence that leaked: a saved owner whose pets were read (a fetch
+            // reads the owner again, then its pets load as objects), deleted or changed and not saved again.
+            try context.save()
+            let owners = try context.fetch(FetchDescriptor<Vault.Owner>())
+            #expect(owners.first?.kept.map(\.serial) == [2])
+            switch use {
+            case .deletedAfterReading: context.delete(owner)
+            case .changedAfterReading: owner.name = "changed, not saved"
+            default: owner.kept.append(Vault.Pet(serial: 3, name: "c"))
+            }
+        case .cascadedInsert:
+            // The save deletes the owner and, along `.cascade`, a pet inserted since: deleted, both stay linked.
+            try context.save()
+            let puppy = Vault.Pet(serial: 3, name: "c")
+            context.insert(puppy)
+            puppy.keeper = owner
+            context.delete(owner)
+            try context.save()
+            #expect(puppy.isDeleted && pet.isDeleted)
+        case .rolledBackLinks:
+            // A rolled-back pet linked to a saved owner and to another rolled-back owner, which keep each other.
+            try context.save()
+            let puppy = Vault.Pet(serial: 3, name: "c")
+            context.insert(puppy)
+            puppy.keeper = owner
+            puppy.walker = Vault.Owner(serial: 4, name: "d")
+            context.rollback()
+            #expect(puppy.keeper == nil && puppy.walker?.serial == 4 && owner.kept.map(\.serial) == [2])
         case .secondContainer:
             try context.save()
             let other = try ModelContainer(for: Schema(Vault.models), configurations: ModelConfiguration(url: url))

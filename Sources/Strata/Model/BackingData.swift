@@ -19,18 +19,32 @@ public final class BackingData: @unchecked Sendable {
     /// (inserted, changed or deleted, until saved or rolled back): then the object refers to it weakly, as Core
     /// Data's objects always do. Both keeping each other made every unsaved object a cycle that kept its context,
     /// container and open store files alive for ever.
+    ///
+    /// A saved, unchanged object keeps its context so that objects fetched through a context nobody holds still
+    /// load their relationships, as SwiftData's do. So an object the context keeps never holds such an object
+    /// itself: while kept, it refers to the saved objects of its context that the context does not keep by
+    /// identifier (`referencesToHold`), which the context resolves to the same object while it lives. Otherwise
+    /// context, kept object, related saved object and context again made a cycle (a deleted owner whose pets
+    /// were loaded kept its store open). Nor does a deleted object keep its context: an object inserted and
+    /// deleted before a save, which the context no longer keeps, may still be linked to a deleted saved object,
+    /// and each kept the other.
     var context: ModelContext? {
         get { keptContext ?? contextReference }
         set {
             contextReference = newValue
-            keptContext = isKeptByContext ? nil : newValue
+            keepContextUnlessKept()
         }
     }
     @exclusivity(unchecked) private weak var contextReference: ModelContext?
     @exclusivity(unchecked) private var keptContext: ModelContext?
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
-        didSet { keptContext = isKeptByContext ? nil : contextReference }
+        didSet {
+            keepContextUnlessKept()
+            guard isKeptByContext, !oldValue else { return }
+            for (name, references) in related { related[name] = referencesToHold(references) }
+            committedRelated = committedRelated?.mapValues(referencesToHold)
+        }
     }
     /// The store the row is in once saved.
     @exclusivity(unchecked) var storeIdentifier: String?
@@ -230,12 +244,37 @@ public final class BackingData: @unchecked Sendable {
     ) {
         willChange(relationship: relationship.name)
         guard let registrar else {
-            related[relationship.name] = references
+            related[relationship.name] = referencesToHold(references)
             return
         }
         relationship.observation.willSet(registrar, model)
-        related[relationship.name] = references
+        related[relationship.name] = referencesToHold(references)
         relationship.observation.didSet(registrar, model)
+    }
+
+    /// Keeps the context alive, or refers to it weakly while the context keeps the object or once it is deleted.
+    private func keepContextUnlessKept() {
+        keptContext = isKeptByContext || isDeleted ? nil : contextReference
+    }
+
+    /// `references` as this object may hold them: while its context keeps it, the saved objects of that context
+    /// the context does not keep become their identifiers, since each keeps the context (see `context`).
+    func referencesToHold(_ references: [ModelReference]) -> [ModelReference] {
+        guard isKeptByContext, let context = contextReference,
+            references.contains(where: { Self.identifier(replacing: $0, in: context) != nil })
+        else { return references }
+        return references.map { Self.identifier(replacing: $0, in: context).map(ModelReference.identifier) ?? $0 }
+    }
+
+    /// The identifier an object kept by `context` holds instead of `reference`: a saved object of `context` that
+    /// the context does not keep. Nil when the reference stays as it is.
+    private static func identifier(replacing reference: ModelReference, in context: ModelContext)
+        -> PersistentIdentifier?
+    {
+        guard case .object(let object) = reference else { return nil }
+        let backing = object.persistentBackingData
+        guard backing.primaryKey != nil, !backing.isKeptByContext, backing.context === context else { return nil }
+        return object.persistentModelID
     }
 
     /// Runs `change`, which may replace any of the object's values, telling the observers of every property
@@ -309,6 +348,18 @@ public final class BackingData: @unchecked Sendable {
         changedAttributes = AttributeSet()
         changedRelationships = []
         isDeleted = false
+    }
+
+    /// Forgets the links to saved objects of an object whose insert was undone (rolled back, or deleted before its
+    /// first save), as that took it out of their inverses. Holding them kept them, and through them their context
+    /// and store, alive as long as this object, which the other undone objects it is linked with keep for ever.
+    func dropLinksToSavedObjects() {
+        for (name, references) in related {
+            related[name] = references.filter { reference in
+                guard case .object(let object) = reference else { return false }
+                return object.persistentBackingData.primaryKey == nil
+            }
+        }
     }
 
     /// Marks the current values as saved.

@@ -21,12 +21,20 @@ struct RelationshipGraph {
 
     /// Replaces the related objects, updating the inverse side of every object added or removed.
     ///
-    /// Deleted objects count among the old ones: clearing a link to a deleted object still takes this object out
-    /// of the deleted one's inverse, so its delete rule (`.deny`) sees the link gone.
+    /// Deleted objects count among the old ones: clearing a to-one link to a deleted object still takes this object
+    /// out of the deleted one's inverse, so its delete rule (`.deny`) sees the link gone. A to-many list keeps its
+    /// deleted objects: reading it hides them, so a list read and written back (`append`) did not remove them,
+    /// and the deleted one's delete rule (`.cascade`) still reaches this object at the save.
     func set(_ model: any PersistentModel, _ relationship: RelationshipMapping, to newObjects: [any PersistentModel]) {
         let old = objectsIncludingDeleted(of: model, relationship)
         var unique: [any PersistentModel] = []
         for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
+        if relationship.relationship.isToMany {
+            for object in old where object.persistentBackingData.isDeleted && !unique.contains(where: { $0 === object })
+            {
+                unique.append(object)
+            }
+        }
         let removed = old.filter { object in !unique.contains { $0 === object } }
         let added = unique.filter { object in !old.contains { $0 === object } }
         model.persistentBackingData.replaceRelated(relationship, with: unique.map(ModelReference.object), of: model)
@@ -57,7 +65,9 @@ struct RelationshipGraph {
         if relationship.relationship.isToMany {
             current.append(target)
         } else {
-            if let previous = current.first, let inverse = relationship.relationship.inverse {
+            // A deleted previous target leaves too (its `.deny` rule then sees the link gone), as in `set`.
+            let previous = objectsIncludingDeleted(of: object, relationship).first
+            if let previous, let inverse = relationship.relationship.inverse {
                 unlink(previous, inverse, from: object)
             }
             current = [target]

@@ -7,7 +7,8 @@ extension ModelContext {
     ///
     /// The owners hold their related objects (not their identifiers), so the objects stay registered and reading
     /// them runs no further query. This makes no reference cycle: the other side is a to-one, which holds its
-    /// target by identifier.
+    /// target by identifier, and an owner this context keeps (changed or deleted) holds them by identifier
+    /// (`BackingData.referencesToHold`), since each keeps this context.
     @discardableResult
     func loadInBatch(_ mapping: EntityMapping, _ relationship: RelationshipMapping, owners keys: ArraySlice<Int64>)
         throws -> Bool
@@ -39,7 +40,7 @@ extension ModelContext {
         for key in owners {
             guard let owner = registered(mapping, primaryKey: key), owner.persistentBackingData.related[name] == nil
             else { continue }
-            owner.persistentBackingData.related[name] = related[key] ?? []
+            owner.persistentBackingData.related[name] = owner.persistentBackingData.referencesToHold(related[key] ?? [])
         }
         return true
     }

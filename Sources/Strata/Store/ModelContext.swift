@@ -107,10 +107,12 @@ public final class ModelContext {
         let backing = model.persistentBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
-            backing.isKeptByContext = false
             insertionOrder.removeAll { $0 == id }
             RelationshipGraph(context: self).detach(model)
+            backing.dropLinksToSavedObjects()
             backing.isDeleted = true
+            // Deleted, the object keeps its context no more (see `BackingData.context`).
+            backing.isKeptByContext = false
             return
         }
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
@@ -142,6 +144,7 @@ public final class ModelContext {
         defer { useCheck.leave() }
         for model in inserted.values {
             model.persistentBackingData.context = nil
+            model.persistentBackingData.dropLinksToSavedObjects()
         }
         let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }

@@ -188,7 +188,15 @@ struct SaveWriter {
     /// The primary key a reference will have once this save commits.
     private func key(of reference: ModelReference, keys: [ObjectIdentifier: Int64]) -> Int64? {
         switch reference {
-        case .identifier(let id): return id.primaryKey
+        case .identifier(let id):
+            // An object its context keeps may hold a related object by identifier (`BackingData.referencesToHold`):
+            // one deleted in this save is skipped, as its object would be.
+            if !deleted.isEmpty, let key = id.primaryKey, let mapping = context.schema.mappings[id.entityName],
+                context.registered(mapping, primaryKey: key)?.persistentBackingData.isDeleted == true
+            {
+                return nil
+            }
+            return id.primaryKey
         case .object(let object):
             if object.persistentBackingData.isDeleted { return nil }
             return object.persistentBackingData.primaryKey ?? keys[ObjectIdentifier(object)]

@@ -19,6 +19,23 @@ extension ContextModelTests {
             ContextStep(.save, 0, 0),
             ContextStep(.deleteOwner, 0, 0), ContextStep(.link, 0, 490), ContextStep(.save, 0, 0),
         ],
+        // The same from the owner's side: a new owner takes the deleted vet's pet into its `treated` list; the pet's
+        // previous vet, deleted, was skipped and kept the pet in its list, and the save was refused (found with
+        // the leak check of `VaultRun`).
+        [
+            ContextStep(.insertOwner, 0, 0), ContextStep(.insertPet, 0, 0), ContextStep(.link, 0, 430),
+            ContextStep(.save, 0, 0), ContextStep(.insertOwner, 0, 0), ContextStep(.deleteOwner, 0, 0),
+            ContextStep(.link, 0, 2006), ContextStep(.save, 0, 0),
+        ],
+        // A new owner joins a saved club, the club is deleted (`.cascade` on its members), and the owner then joins
+        // another club from its side: `owner.clubs.append(…)` writes back the list read without the deleted club,
+        // which took the owner out of the deleted club's members, and the cascade missed it (found by the leak
+        // check's 2,000-sequence run).
+        [
+            ContextStep(.insertClub, 0, 0), ContextStep(.save, 0, 0), ContextStep(.insertClub, 0, 0),
+            ContextStep(.insertOwner, 0, 0), ContextStep(.join, 0, 0), ContextStep(.deleteClub, 0, 0),
+            ContextStep(.join, 0, 100), ContextStep(.save, 0, 0),
+        ],
         // A saved sample whose text is "é" (U+00E9), counted with `text.contains("e\u{301}")`: SQL compares code
         // points, as Core Data's CONTAINS does (no match); the reference expected Swift's canonical equivalence
         // (found by the long profile; the reference was wrong, see `TextRule`).

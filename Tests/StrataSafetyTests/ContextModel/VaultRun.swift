@@ -22,14 +22,24 @@ final class VaultRun {
         context = ModelContext(container)
     }
 
-    /// The problems met running `steps` (empty when Strata and the reference agree throughout).
+    /// The problems met running `steps` (empty when Strata and the reference agree throughout and, once the run
+    /// let go of its container, context and objects, no file of its store is still open).
     static func problems(_ steps: [ContextStep]) throws -> [String] {
-        let run = try VaultRun()
+        var run: VaultRun? = try VaultRun()
+        let directory = run!.directory.url
+        let problems = try run!.problems(steps)
+        run = nil
+        let open = DescriptorLeakTests.openFiles(under: directory)
+        return problems.isEmpty && !open.isEmpty ? ["the dropped run left its store open: \(open)"] : problems
+    }
+
+    /// The problems met running `steps` on this run's store.
+    private func problems(_ steps: [ContextStep]) throws -> [String] {
         for (index, step) in steps.enumerated() {
             var problems: [String]
             do {
-                problems = try run.perform(step)
-                problems += try run.compare(run.context, with: run.reference.visible, "the context")
+                problems = try perform(step)
+                problems += try compare(context, with: reference.visible, "the context")
             } catch {
                 problems = ["threw \(error)"]
             }
