@@ -59,7 +59,7 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
     /// What most objects never need (see `BackingDataRareState`), made on first use.
     @exclusivity(unchecked) private var rareState: BackingDataRareState?
-    // The optional and the flags last, so that they share the last word (the class is 16 bytes smaller).
+    // The optional and the flags last, so that its tag byte and the flags share one word.
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
     /// True once deleted from its context.

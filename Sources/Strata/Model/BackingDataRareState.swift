@@ -1,7 +1,8 @@
 /// The part of a model object's storage that most objects never use: values given before the object's type was
 /// known, the relationship state kept for rollback, and the temporary identifier of an object not saved yet.
 ///
-/// Kept apart so that the million objects of a large fetch, which need none of it, are 40 bytes smaller each.
+/// Kept apart so that the million objects of a large fetch, which need none of it, each hold one pointer instead
+/// of these five fields (32 bytes less).
 final class BackingDataRareState {
     /// Values assigned by initialisers before the object's type was known, by property name.
     var initialValues: [(String, Any)] = []
