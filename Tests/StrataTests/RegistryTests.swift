@@ -55,4 +55,57 @@ import Testing
         #expect(context.registeredModel(for: id) as Uniques.Account? == nil)
         #expect(try context.fetch(FetchDescriptor<Uniques.Account>()).isEmpty)
     }
+
+    @Test func rowsOfTwoEntitiesWithTheSameKeysStayApartWhileFetchedAndFreedInTurn() throws {
+        let context = ModelContext(try openContainer(Uniques.Account.self, Uniques.Device.self, at: directory.store()))
+        for index in 0..<3 {
+            context.insert(Uniques.Account(email: "\(index)@x.org", name: "Account \(index)"))
+            context.insert(Uniques.Device(serial: UUID(), label: "Device \(index)"))
+        }
+        try context.save()
+        let byEmail = SortDescriptor(\Uniques.Account.email)
+        let accounts = try context.fetch(FetchDescriptor<Uniques.Account>(sortBy: [byEmail]))
+        let devices = try context.fetch(FetchDescriptor<Uniques.Device>(sortBy: [SortDescriptor(\.label)]))
+        // Both tables have rows 1 to 3: each entity's objects are its own.
+        #expect(accounts.map(\.name) == ["Account 0", "Account 1", "Account 2"])
+        #expect(devices.map(\.label) == ["Device 0", "Device 1", "Device 2"])
+        weak var freedDevice: Uniques.Device?
+        do {
+            let other = ModelContext(context.container)
+            let device = try #require(try other.fetch(FetchDescriptor<Uniques.Device>()).first)
+            freedDevice = device
+            let account = try #require(try other.fetch(FetchDescriptor<Uniques.Account>()).first)
+            #expect(other.registeredModel(for: device.persistentModelID) as Uniques.Device? === device)
+            #expect(other.registeredModel(for: account.persistentModelID) as Uniques.Account? === account)
+        }
+        #expect(freedDevice == nil)
+        // Freeing the other context's objects took nothing out of this context's tables.
+        #expect(try context.fetch(FetchDescriptor<Uniques.Account>(sortBy: [byEmail])).elementsEqual(accounts, by: ===))
+        #expect(
+            try context.fetch(FetchDescriptor<Uniques.Device>(sortBy: [SortDescriptor(\.label)])).elementsEqual(
+                devices, by: ===))
+        for account in accounts {
+            #expect(context.registeredModel(for: account.persistentModelID) as Uniques.Account? === account)
+        }
+    }
+
+    @Test func batchesSavedOneAfterAnotherThenARolledBackBatchLeaveTheLastSavedValues() throws {
+        let context = ModelContext(try openContainer(Uniques.Account.self, at: directory.store()))
+        for index in 0..<25 { context.insert(Uniques.Account(email: "\(index)@x.org", name: "n")) }
+        try context.save()
+        var count = 0
+        try context.enumerate(FetchDescriptor<Uniques.Account>(), batchSize: 7) { account in
+            account.visits += 1
+            count += 1
+            if count % 10 == 0 { try context.save() }
+        }
+        // The last five changes are pending: a rollback restores them from the undo log, the saved ones stay.
+        #expect(context.changedModelsArray.count == 5)
+        context.rollback()
+        #expect(!context.hasChanges)
+        let visits = try ModelContext(context.container).fetch(FetchDescriptor<Uniques.Account>()).map(\.visits)
+        #expect(visits.filter { $0 == 1 }.count == 20)
+        #expect(visits.filter { $0 == 0 }.count == 5)
+        #expect(try context.fetch(FetchDescriptor<Uniques.Account>()).map(\.visits).sorted() == visits.sorted())
+    }
 }

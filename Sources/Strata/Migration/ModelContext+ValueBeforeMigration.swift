@@ -13,12 +13,22 @@ extension PersistentModel {
     ///     }
     /// }
     /// ```
+    ///
+    /// Inlined into the caller's module, so that the cast to `Value` is specialised for the type asked for.
+    @inlinable
     public func valueBeforeMigration<Value>(_ attribute: String, as type: Value.Type = Value.self) throws -> Value? {
+        guard let stored = try _valueBeforeMigration(attribute) else { return nil }
+        return stored as? Value
+    }
+
+    /// The stored value `valueBeforeMigration` casts, decoded with the old version's type.
+    @usableFromInline
+    func _valueBeforeMigration(_ attribute: String) throws -> Any? {
         let backing = persistentBackingData
         guard let context = backing.context, let key = backing.primaryKey, let entity = backing.mapping?.name else {
             throw MigrationError.notInDidMigrate("the model is not saved in a migration stage's context")
         }
-        return try context.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute) as? Value
+        return try context.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute)
     }
 }
 

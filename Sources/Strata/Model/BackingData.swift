@@ -41,7 +41,7 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {
             keepContextUnlessKept()
-            guard isKeptByContext, !oldValue else { return }
+            guard isKeptByContext, !oldValue, !related.isEmpty || rareState != nil else { return }
             for (name, references) in related { related[name] = referencesToHold(references) }
             committedRelated = committedRelated?.mapValues(referencesToHold)
         }
@@ -196,9 +196,7 @@ public final class BackingData: @unchecked Sendable {
     func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
         let mapping = prepare(model)
         guard let position = mapping.attributePositions[key] else { return false }
-        // The first change of an object enters it in its context's changed set; later ones find it there.
-        let first = !hasChanges
-        willChange(attribute: position)
+        willChange(attribute: position, of: model)
         if let registrar {
             let observation = mapping.attributes[position].observation
             observation.willSet(registrar, model)
@@ -207,7 +205,6 @@ public final class BackingData: @unchecked Sendable {
         } else {
             values[position] = value
         }
-        if first { context?.noteChanged(model) }
         return true
     }
 
@@ -329,10 +326,12 @@ public final class BackingData: @unchecked Sendable {
         return mapping
     }
 
-    /// Notes that an attribute (by position) is about to change: the saved value goes to the context's undo log.
-    func willChange(attribute position: Int) {
-        guard changedAttributes.insert(position), primaryKey != nil else { return }
-        context?.logSavedValue(of: self, position: position)
+    /// Notes that an attribute (by position) of `model` is about to change: the saved value goes to the context's
+    /// undo log, and the object's first change enters it in the context's changed set (later ones find it there).
+    func willChange(attribute position: Int, of model: some PersistentModel) {
+        let first = !hasChanges
+        guard changedAttributes.insert(position), primaryKey != nil, let context else { return }
+        context.willChange(self, attribute: position, firstChangeOf: first ? model : nil)
     }
 
     /// Notes that a relationship is about to change: keeps the saved state for rollback.

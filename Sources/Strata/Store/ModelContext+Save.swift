@@ -46,6 +46,8 @@ extension ModelContext {
 
     /// Inserts the new objects that inserted or changed objects relate to (as SwiftData does).
     private func insertReachableObjects() {
+        // Only relationships reach other objects: a schema without any has nothing to walk.
+        guard schema.mappings.values.contains(where: { !$0.relationships.isEmpty }) else { return }
         var work = insertedModelsArray + changedModelsArray
         while let model = work.popLast() {
             for references in model.persistentBackingData.related.values {
@@ -93,6 +95,12 @@ extension ModelContext {
 
     /// Refuses to save a to-many relationship of `models` outside its declared model counts.
     private func validateRelationshipCounts(_ models: [any PersistentModel]) throws {
+        let counted = schema.mappings.values.contains { mapping in
+            mapping.relationships.contains {
+                $0.relationship.minimumModelCount > 0 || $0.relationship.maximumModelCount > 0
+            }
+        }
+        guard counted else { return }
         let graph = RelationshipGraph(context: self)
         for model in models {
             guard let mapping = model.persistentBackingData.mapping, !mapping.relationships.isEmpty else { continue }

@@ -30,7 +30,7 @@ public final class ModelContext {
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
     /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
-    @exclusivity(unchecked) private var registry = ObjectRegistry()
+    private let registry = ObjectRegistry()
     /// Objects inserted since the last save, in insertion order.
     @exclusivity(unchecked) private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) private(set) var insertionOrder: [ObjectIdentifier] = []
@@ -270,18 +270,24 @@ public final class ModelContext {
         }
     }
 
-    /// Records the saved value of an attribute of a saved object about to change for the first time since it was saved.
-    func logSavedValue(of backing: BackingData, position: Int) {
+    /// Called before a saved object's attribute changes for the first time since the last save: keeps the saved
+    /// value for rollback and, on the object's first change (`model` given), the object until the next save.
+    func willChange(_ backing: BackingData, attribute position: Int, firstChangeOf model: (any PersistentModel)?) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
         undoLog.append((backing, position, backing.values[position]))
+        if let model { keepChanged(model, backing) }
     }
 
-    /// Called when an object's property changes: keeps the object until the next save.
+    /// Called when an object's relationship changes: keeps the object until the next save.
     func noteChanged(_ model: any PersistentModel) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
-        let backing = model.persistentBackingData
+        keepChanged(model, model.persistentBackingData)
+    }
+
+    /// Enters a saved, changed object in the changed set, which keeps it until the next save.
+    private func keepChanged(_ model: any PersistentModel, _ backing: BackingData) {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed[ObjectIdentifier(model)] = model
         backing.isKeptByContext = true
@@ -330,11 +336,20 @@ public final class ModelContext {
             backing.context = nil
         }
         letGo()
-        inserted = [:]
-        insertionOrder = []
-        changed = [:]
+        Self.empty(&inserted)
+        insertionOrder.removeAll(keepingCapacity: insertionOrder.count <= Self.batchCapacity)
+        Self.empty(&changed)
         deleted = [:]
         batchDeletes = []
+    }
+
+    /// The most entries a pending set keeps room for once saved: a loop saving every few thousand objects then
+    /// reuses the table instead of growing it again for every batch, and one huge save does not keep its size.
+    private static let batchCapacity = 16_384
+
+    /// Empties a pending set after a save, keeping its room when it held a batch (see `batchCapacity`).
+    private static func empty(_ set: inout [ObjectIdentifier: any PersistentModel]) {
+        set.removeAll(keepingCapacity: set.count <= batchCapacity)
     }
 
     /// Saved objects refer to each other by identifier from now on, so object graphs do not keep each other

@@ -5,7 +5,7 @@
 /// One table of rows per entity, keyed by primary key, and each entry two words: a fetch of a million objects
 /// holds a million entries, so their size is a tenth of the fetch's memory (24 bytes a slot here, 40 with the
 /// entity in the key and the object as an existential).
-struct ObjectRegistry {
+final class ObjectRegistry {
     /// A registered object.
     ///
     /// Not a weak reference: a weakly referenced object gets a side table, and every retain and release of it
@@ -18,36 +18,61 @@ struct ObjectRegistry {
         let storage: ObjectIdentifier
     }
 
-    /// The entries of each entity (by its mapping's identity), by primary key.
-    private var entities: [ObjectIdentifier: [Int64: Entry]] = [:]
+    /// The entries of one entity, by primary key; a class, so that changing them leaves the table of entities
+    /// alone (a nested dictionary was looked up and written back twice per object fetched or freed).
+    private final class Rows {
+        @exclusivity(unchecked) var entries: [Int64: Entry] = [:]
+    }
+
+    /// The entries of each entity, by its mapping's identity.
+    @exclusivity(unchecked) private var entities: [ObjectIdentifier: Rows] = [:]
+    /// The entity used last and its entries: fetching, saving and freeing go through one entity's rows at a time.
+    @exclusivity(unchecked) private var last: (entity: ObjectIdentifier, rows: Rows)?
 
     /// The registered object of a row of the entity `mapping` describes, if alive.
     func object(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
-        entities[ObjectIdentifier(mapping)]?[primaryKey].map { Self.model($0.object, of: mapping.type) }
+        rows(of: mapping)?.entries[primaryKey].map { Self.model($0.object, of: mapping.type) }
     }
 
     /// Every registered object of an entity.
     func objects(_ mapping: EntityMapping) -> [any PersistentModel] {
-        entities[ObjectIdentifier(mapping)]?.values.map { Self.model($0.object, of: mapping.type) } ?? []
+        rows(of: mapping)?.entries.values.map { Self.model($0.object, of: mapping.type) } ?? []
     }
 
     /// Registers a saved object as the one of its row.
-    mutating func register(_ model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
-        entities[ObjectIdentifier(mapping), default: [:]][primaryKey] = Entry(
-            object: model, storage: ObjectIdentifier(model.persistentBackingData))
+    func register(_ model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
+        let entry = Entry(object: model, storage: ObjectIdentifier(model.persistentBackingData))
+        if let rows = rows(of: mapping) {
+            rows.entries[primaryKey] = entry
+            return
+        }
+        let rows = Rows()
+        rows.entries[primaryKey] = entry
+        entities[ObjectIdentifier(mapping)] = rows
+        last = (ObjectIdentifier(mapping), rows)
     }
 
     /// Takes out the entry of a row, unless it belongs to other storage than `storage` (another object holds the
     /// row now).
-    mutating func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
-        let entity = ObjectIdentifier(mapping)
-        guard entities[entity]?[primaryKey]?.storage == storage else { return }
-        entities[entity]?[primaryKey] = nil
+    func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
+        guard let rows = rows(of: mapping), let index = rows.entries.index(forKey: primaryKey),
+            rows.entries.values[index].storage == storage
+        else { return }
+        rows.entries.remove(at: index)
     }
 
     /// Takes out the entry of a row (a deleted one).
-    mutating func remove(_ mapping: EntityMapping, primaryKey: Int64) {
-        entities[ObjectIdentifier(mapping)]?[primaryKey] = nil
+    func remove(_ mapping: EntityMapping, primaryKey: Int64) {
+        rows(of: mapping)?.entries[primaryKey] = nil
+    }
+
+    /// The entries of an entity, if any object of it was registered.
+    private func rows(of mapping: EntityMapping) -> Rows? {
+        let entity = ObjectIdentifier(mapping)
+        if let last, last.entity == entity { return last.rows }
+        guard let rows = entities[entity] else { return nil }
+        last = (entity, rows)
+        return rows
     }
 
     /// A registered object as a model: every object of an entity is of its mapping's class, so no dynamic cast

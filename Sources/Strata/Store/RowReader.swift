@@ -47,16 +47,13 @@ struct RowReader {
     func objects<T: PersistentModel>(_ db: Database, sql: String, arguments: StatementArguments, as _: T.Type) throws
         -> [T]
     {
-        var objects: [T] = []
-        // Every object of the mapping is of its class, so when that is `T` no dynamic cast is needed.
-        let exact = mapping.type == T.self
-        try forEachObject(db, sql: sql, arguments: arguments) { _, object in
-            if exact {
-                objects.append(unsafeDowncast(object as AnyObject, to: T.self))
-            } else if let object = object as? T {
-                objects.append(object)
-            }
-        }
+        // Collected untyped first: appending to `[T]` in this unspecialised code asked the run time for the
+        // array type's metadata on every row. Every object of the mapping is of its class, so when that is `T`
+        // no dynamic cast is needed.
+        var loaded: [AnyObject] = []
+        try forEachObject(db, sql: sql, arguments: arguments) { _, object in loaded.append(object) }
+        let objects =
+            mapping.type == T.self ? loaded.map { unsafeDowncast($0, to: T.self) } : loaded.compactMap { $0 as? T }
         group(objects.map(\.persistentBackingData))
         return objects
     }
