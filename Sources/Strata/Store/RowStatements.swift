@@ -17,25 +17,40 @@ final class RowStatements {
     /// The statement used last: a save of many objects of one entity writes the same columns row after row.
     @exclusivity(unchecked) private var last: (shape: Shape, statement: Statement)?
 
-    /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then `values`; `columns` are
-    /// positions in the mapping: attributes, then relationships.
-    func insert(_ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, values: [DatabaseValue]) throws {
+    /// The last set of changed attributes asked for and its positions: a save changes the same attributes of many rows.
+    @exclusivity(unchecked) private var lastPositions: (set: AttributeSet, positions: [Int])?
+
+    /// The positions of a set of changed attributes, ascending (remembered for the last set asked for).
+    func positions(of set: AttributeSet) -> [Int] {
+        if let lastPositions, lastPositions.set == set { return lastPositions.positions }
+        let positions = set.positions
+        lastPositions = (set, positions)
+        return positions
+    }
+
+    /// Runs `INSERT INTO "Entity" ("_pk", columns...) VALUES (?, ...)` with `key` then each column's `value`;
+    /// `columns` are positions in the mapping: attributes, then relationships.
+    func insert(
+        _ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, value: (Int) throws -> DatabaseValue
+    ) throws {
         let statement = try statement(db, Shape(entity: ObjectIdentifier(mapping), insert: true, columns: columns)) {
             let quoted = ([StoreLayout.primaryKey] + Self.names(columns, of: mapping)).map(quote).joined(
                 separator: ", ")
             let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
             return "INSERT INTO \(quote(mapping.name)) (\(quoted)) VALUES (\(placeholders))"
         }
-        try Self.run(statement, values, key: key, keyFirst: true, db: db)
+        try Self.run(statement, columns, value, key: key, keyFirst: true, db: db)
     }
 
-    /// Runs `UPDATE "Entity" SET column = ?, ... WHERE "_pk" = ?` with `values` then `key`.
-    func update(_ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, values: [DatabaseValue]) throws {
+    /// Runs `UPDATE "Entity" SET column = ?, ... WHERE "_pk" = ?` with each column's `value` then `key`.
+    func update(
+        _ db: Database, _ mapping: EntityMapping, columns: [Int], key: Int64, value: (Int) throws -> DatabaseValue
+    ) throws {
         let statement = try statement(db, Shape(entity: ObjectIdentifier(mapping), insert: false, columns: columns)) {
             let assignments = Self.names(columns, of: mapping).map { "\(quote($0)) = ?" }.joined(separator: ", ")
             return "UPDATE \(quote(mapping.name)) SET \(assignments) WHERE \(quote(StoreLayout.primaryKey)) = ?"
         }
-        try Self.run(statement, values, key: key, keyFirst: false, db: db)
+        try Self.run(statement, columns, value, key: key, keyFirst: false, db: db)
     }
 
     /// The column names of positions in a mapping (attributes, then relationships).
@@ -54,20 +69,22 @@ final class RowStatements {
         return statement
     }
 
-    /// Binds the key and `values` to the statement's parameters (the key first or last), steps it once, and
-    /// resets it; a failure throws the `DatabaseError` GRDB would.
-    private static func run(_ statement: Statement, _ values: [DatabaseValue], key: Int64, keyFirst: Bool, db: Database)
-        throws
-    {
+    /// Binds the key and each column's value to the statement's parameters (the key first or last), steps it once,
+    /// and resets it; a failure throws the `DatabaseError` GRDB would.
+    private static func run(
+        _ statement: Statement, _ columns: [Int], _ value: (Int) throws -> DatabaseValue, key: Int64, keyFirst: Bool,
+        db: Database
+    ) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
         let first: CInt = keyFirst ? 2 : 1
-        sqlite3_bind_int64(handle, keyFirst ? 1 : CInt(values.count + 1), key)
-        for (offset, value) in values.enumerated() {
-            bind(value, to: handle, at: first + CInt(offset))
+        sqlite3_bind_int64(handle, keyFirst ? 1 : CInt(columns.count + 1), key)
+        for (offset, column) in columns.enumerated() {
+            bind(try value(column), to: handle, at: first + CInt(offset))
         }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else {
+            let values = try columns.map(value)
             let arguments = keyFirst ? [key.databaseValue] + values : values + [key.databaseValue]
             let error = StatementRow.failure(of: statement, db, arguments: StatementArguments(arguments))
             sqlite3_reset(handle)

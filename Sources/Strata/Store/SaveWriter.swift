@@ -121,26 +121,29 @@ struct SaveWriter {
         let backing = model.persistentBackingData
         guard let mapping = backing.mapping else { return }
         // Columns by position in the mapping (attributes, then relationships), in declaration order.
-        var positions = changes?.attributes.positions ?? Array(mapping.attributes.indices)
-        var values: [DatabaseValue] = []
-        values.reserveCapacity(positions.count + mapping.relationships.count)
-        for position in positions {
+        var positions = changes.map { statements.positions(of: $0.attributes) } ?? Array(mapping.attributes.indices)
+        for (offset, relationship) in mapping.relationships.enumerated()
+        where !relationship.relationship.isToMany && (changes?.relationships.contains(relationship.name) ?? true) {
+            guard backing.related[relationship.name] != nil else { continue }
+            positions.append(mapping.attributes.count + offset)
+        }
+        // Each value is encoded as it is bound: no array of values per row.
+        func value(at position: Int) throws -> DatabaseValue {
+            guard position < mapping.attributes.count else {
+                let relationship = mapping.relationships[position - mapping.attributes.count]
+                let references = backing.related[relationship.name] ?? []
+                return references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null
+            }
             let attribute = mapping.attributes[position]
             guard let value = backing.values[position] else {
                 throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
             }
-            values.append(try attribute.encode(value))
-        }
-        for (offset, relationship) in mapping.relationships.enumerated()
-        where !relationship.relationship.isToMany && (changes?.relationships.contains(relationship.name) ?? true) {
-            guard let references = backing.related[relationship.name] else { continue }
-            positions.append(mapping.attributes.count + offset)
-            values.append(references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null)
+            return try attribute.encode(value)
         }
         if insert {
-            try statements.insert(db, mapping, columns: positions, key: key, values: values)
+            try statements.insert(db, mapping, columns: positions, key: key, value: value(at:))
         } else if !positions.isEmpty {
-            try statements.update(db, mapping, columns: positions, key: key, values: values)
+            try statements.update(db, mapping, columns: positions, key: key, value: value(at:))
         }
     }
 
