@@ -45,8 +45,17 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     static func compute(_ diff: SchemaDiff, in db: Database) throws -> [DataFinding] {
         let layout = StoreLayout(schema: diff.from)
         var findings: [DataFinding] = []
-        // Every row when `condition` is nil: SQLite counts a table without WHERE without decoding its rows.
+        // Every row when `condition` is nil: SQLite counts a table without WHERE without decoding its rows. Each
+        // count is made once: several attributes added to one entity ask for the same one.
+        var counted: [String: (Int, [String])] = [:]
         func keys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
+            let memo = "\(entity)\u{0}\(condition ?? "")"
+            if let known = counted[memo] { return known }
+            let result = try uncountedKeys(entity, condition)
+            counted[memo] = result
+            return result
+        }
+        func uncountedKeys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
             let table = quote(entity)
             let filter = condition.map { " WHERE \($0)" } ?? ""
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0

@@ -6,12 +6,15 @@ struct RowReader {
     let mapping: EntityMapping
     /// The to-one relationships, whose keys are columns of the row (worked out once: every row reads them).
     private let toOne: [RelationshipMapping]
+    /// True in `didMigrate`, where a new required attribute reads as its type's zero until the stage fills it.
+    private let unfilled: Bool
 
     /// A reader of rows of the entity `mapping` describes, into objects of `context`.
     init(context: ModelContext, mapping: EntityMapping) {
         self.context = context
         self.mapping = mapping
         toOne = mapping.relationships.filter { !$0.relationship.isToMany }
+        unfilled = context.stage?.phase == "didMigrate"
     }
 
     /// The select list: key, attributes, to-one keys, and for required to-one relationships whether the target exists.
@@ -115,7 +118,6 @@ struct RowReader {
     }
 
     private func values(in row: StatementRow) throws -> [Any?] {
-        let unfilled = context.stage?.phase == "didMigrate"
         var values: [Any?] = []
         values.reserveCapacity(mapping.attributes.count)
         for (offset, attribute) in mapping.attributes.enumerated() {

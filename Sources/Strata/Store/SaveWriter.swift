@@ -11,7 +11,8 @@ struct SaveWriter {
     let deleted: [any PersistentModel]
     /// Rows `delete(model:where:)` deletes in SQL: an entity and a translated predicate.
     let batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)]
-    /// The INSERT and UPDATE statements prepared so far, so a save of many rows prepares each shape once.
+    /// The INSERT, UPDATE and unique-value lookup statements prepared so far, so a save of many rows prepares
+    /// each shape once.
     private let statements = RowStatements()
 
     /// Performs the writes; returns the primary key given to each inserted object.
@@ -48,7 +49,7 @@ struct SaveWriter {
             try writeRow(db, model, key: key, keys: keys, changes: nil, insert: !upserts.contains(id))
             assigned.append(SavedInsert(model: model, key: key, isUpsert: upserts.contains(id)))
         }
-        try writeJoinTables(db, inserted + changed, keys: keys)
+        try writeJoinTables(db, keys: keys)
         try allocator.record(db)
         return assigned
     }
@@ -68,16 +69,9 @@ struct SaveWriter {
             let id = ObjectIdentifier(model)
             let claims = try uniqueClaims(of: model, mapping)
             for claim in claims {
-                // A cached statement: an uncached one was prepared again for every inserted object.
-                let condition = claim.attributes.map { "\(quote($0)) = ?" }.joined(separator: " AND ")
                 let existing =
                     try claimed[claim]
-                    ?? Int64.fetchOne(
-                        db.cachedStatement(
-                            sql:
-                                "SELECT \(quote(StoreLayout.primaryKey)) FROM \(quote(mapping.name)) WHERE \(condition)"
-                        ),
-                        arguments: StatementArguments(claim.stored))
+                    ?? statements.existingKey(db, mapping, columns: claim.positions, values: claim.stored)
                 if let key = existing {
                     keys[id] = key
                     upserts.insert(id)
@@ -106,9 +100,7 @@ struct SaveWriter {
             }
             guard values.count == positions.count else { continue }
             claims.append(
-                UniqueClaim(
-                    entity: mapping.name, attributes: positions.map { mapping.attributes[$0].name }, values: values,
-                    stored: stored))
+                UniqueClaim(entity: ObjectIdentifier(mapping), positions: positions, values: values, stored: stored))
         }
         return claims
     }
@@ -151,9 +143,13 @@ struct SaveWriter {
     ///
     /// All old rows are removed before any new row is written, so two objects saved to one row (an upsert) or
     /// both sides of a many-to-many add up instead of erasing each other's rows.
-    private func writeJoinTables(_ db: Database, _ models: [any PersistentModel], keys: [ObjectIdentifier: Int64])
-        throws
-    {
+    private func writeJoinTables(_ db: Database, keys: [ObjectIdentifier: Int64]) throws {
+        // Only to-many relationships have join tables: a schema without any has nothing to visit.
+        let hasJoinTables = context.schema.mappings.values.contains { mapping in
+            mapping.relationships.contains(where: \.relationship.isToMany)
+        }
+        guard hasJoinTables else { return }
+        let models = inserted + changed
         var cleared: Set<String> = []
         var rows: [(table: String, ownerColumn: String, otherColumn: String, arguments: StatementArguments)] = []
         for model in models {
@@ -230,20 +226,21 @@ private struct UniqueClaim: Hashable {
         }
     }
 
-    let entity: String
-    /// One attribute for `@Attribute(.unique)`, the group's for `#Unique`.
-    let attributes: [String]
+    /// The entity's mapping.
+    let entity: ObjectIdentifier
+    /// The positions of the attributes: one for `@Attribute(.unique)`, the group's for `#Unique`.
+    let positions: [Int]
     let values: [Value]
     /// The values as bound to the lookup of an existing row.
     let stored: [DatabaseValue]
 
     static func == (lhs: UniqueClaim, rhs: UniqueClaim) -> Bool {
-        lhs.entity == rhs.entity && lhs.attributes == rhs.attributes && lhs.values == rhs.values
+        lhs.entity == rhs.entity && lhs.positions == rhs.positions && lhs.values == rhs.values
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(entity)
-        hasher.combine(attributes)
+        hasher.combine(positions)
         hasher.combine(values)
     }
 }
