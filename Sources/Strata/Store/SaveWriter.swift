@@ -64,6 +64,7 @@ struct SaveWriter {
         allocator: inout KeyAllocator
     ) throws {
         var claimed: [UniqueClaim: Int64] = [:]
+        claimed.reserveCapacity(inserted.count)
         for model in inserted {
             guard let mapping = model.persistentBackingData.mapping else { continue }
             let id = ObjectIdentifier(model)
