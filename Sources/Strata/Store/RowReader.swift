@@ -8,6 +8,8 @@ struct RowReader {
     private let toOne: [RelationshipMapping]
     /// True in `didMigrate`, where a new required attribute reads as its type's zero until the stage fills it.
     private let unfilled: Bool
+    /// The store's identifier, which every object read keeps.
+    private let storeIdentifier: String
 
     /// A reader of rows of the entity `mapping` describes, into objects of `context`.
     init(context: ModelContext, mapping: EntityMapping) {
@@ -15,6 +17,7 @@ struct RowReader {
         self.mapping = mapping
         toOne = mapping.relationships.filter { !$0.relationship.isToMany }
         unfilled = context.stage?.phase == "didMigrate"
+        storeIdentifier = context.store.identifier
     }
 
     /// The select list: key, attributes, to-one keys, and for required to-one relationships whether the target exists.
@@ -109,9 +112,9 @@ struct RowReader {
             return existing
         }
         let backing = BackingData(
-            mapping: mapping, primaryKey: primaryKey, storeIdentifier: context.store.identifier,
-            values: try values(in: row), context: context)
-        backing.related = try related(in: row)
+            mapping: mapping, primaryKey: primaryKey, storeIdentifier: storeIdentifier, values: try values(in: row),
+            context: context)
+        if !toOne.isEmpty { backing.related = try related(in: row) }
         let model = BackingDataHandoff.make(mapping.type, with: backing)
         context.register(loaded: model, mapping, primaryKey: primaryKey)
         return model
@@ -145,7 +148,7 @@ struct RowReader {
                         .identifier(
                             PersistentIdentifier(
                                 entityName: relationship.relationship.destination,
-                                storeIdentifier: context.store.identifier, primaryKey: $0))
+                                storeIdentifier: storeIdentifier, primaryKey: $0))
                     ]
                 } ?? []
         }
