@@ -21,16 +21,17 @@ final class ParameterBuffers {
             pointers += Array(repeating: nil, count: index + 1 - pointers.count)
             capacities += Array(repeating: 0, count: index + 1 - capacities.count)
         }
-        var pointer = pointers[index]
-        if pointer == nil || capacities[index] < bytes.count {
+        let pointer: UnsafeMutableRawPointer
+        if let existing = pointers[index], capacities[index] >= bytes.count {
+            pointer = existing
+        } else {
             // Sizes double, so a column of growing values is reallocated a few times, not once per row.
             let capacity = max(64, 1 << (Int.bitWidth - (bytes.count - 1).leadingZeroBitCount))
-            guard let grown = realloc(pointer, capacity) else { return nil }
+            guard let grown = realloc(pointers[index], capacity) else { return nil }
             pointers[index] = grown
             capacities[index] = capacity
             pointer = grown
         }
-        guard let pointer else { return nil }
         if let source = bytes.baseAddress, !bytes.isEmpty { pointer.copyMemory(from: source, byteCount: bytes.count) }
         return UnsafeRawPointer(pointer)
     }
