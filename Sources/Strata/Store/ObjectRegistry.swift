@@ -2,9 +2,9 @@
 /// holds it. Objects are not retained: an object nobody uses is released, and its storage takes its entry out
 /// (`ModelContext.forget`).
 ///
-/// One table of rows per entity, keyed by primary key, and each entry two words: a fetch of a million objects
-/// holds a million entries, so their size is a tenth of the fetch's memory (24 bytes a slot here, 40 with the
-/// entity in the key and the object as an existential).
+/// One table of rows per entity, keyed by primary key (a `RowTable`), and each entry two words: a fetch of a
+/// million objects holds a million entries, so their size is a tenth of the fetch's memory (24 bytes a slot here,
+/// 40 with the entity in the key and the object as an existential).
 final class ObjectRegistry {
     /// A registered object.
     ///
@@ -21,7 +21,7 @@ final class ObjectRegistry {
     /// The entries of one entity, by primary key; a class, so that changing them leaves the table of entities
     /// alone (a nested dictionary was looked up and written back twice per object fetched or freed).
     private final class Rows {
-        @exclusivity(unchecked) var entries: [Int64: Entry] = [:]
+        @exclusivity(unchecked) var entries = RowTable<Entry>()
     }
 
     /// The entries of each entity, by its mapping's identity.
@@ -43,11 +43,11 @@ final class ObjectRegistry {
     func register(_ model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
         let entry = Entry(object: model, storage: ObjectIdentifier(model.persistentBackingData))
         if let rows = rows(of: mapping) {
-            rows.entries[primaryKey] = entry
+            rows.entries.set(entry, for: primaryKey)
             return
         }
         let rows = Rows()
-        rows.entries[primaryKey] = entry
+        rows.entries.set(entry, for: primaryKey)
         entities[ObjectIdentifier(mapping)] = rows
         last = (ObjectIdentifier(mapping), rows)
     }
@@ -55,15 +55,12 @@ final class ObjectRegistry {
     /// Takes out the entry of a row, unless it belongs to other storage than `storage` (another object holds the
     /// row now).
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
-        guard let rows = rows(of: mapping), let index = rows.entries.index(forKey: primaryKey),
-            rows.entries.values[index].storage == storage
-        else { return }
-        rows.entries.remove(at: index)
+        rows(of: mapping)?.entries.remove(primaryKey, if: { $0.storage == storage })
     }
 
     /// Takes out the entry of a row (a deleted one).
     func remove(_ mapping: EntityMapping, primaryKey: Int64) {
-        rows(of: mapping)?.entries[primaryKey] = nil
+        rows(of: mapping)?.entries.remove(primaryKey)
     }
 
     /// The entries of an entity, if any object of it was registered.

@@ -55,11 +55,11 @@ struct RowReader {
     {
         // Collected untyped first: appending to `[T]` in this unspecialised code asked the run time for the
         // array type's metadata on every row. Every object of the mapping is of its class, so when that is `T`
-        // no dynamic cast is needed.
+        // the array is already one of `T`s: models are classes, and an array of class references has one layout
+        // whatever the class (as the standard library's own casts of such arrays assume).
         var loaded: [AnyObject] = []
         try forEachObject(db, sql: sql, arguments: arguments) { _, object in loaded.append(object) }
-        let objects =
-            mapping.type == T.self ? loaded.map { unsafeDowncast($0, to: T.self) } : loaded.compactMap { $0 as? T }
+        let objects = mapping.type == T.self ? unsafeBitCast(loaded, to: [T].self) : loaded.compactMap { $0 as? T }
         group(objects.map(\.persistentBackingData))
         return objects
     }
