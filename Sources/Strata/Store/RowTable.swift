@@ -29,14 +29,17 @@ struct RowTable<Value> {
 
     /// Sets the value for `key`, replacing any it had.
     mutating func set(_ value: Value, for key: Int64) {
-        if let index = index(of: key) {
-            slots[index].value = value
-            return
-        }
+        // Grows before looking, so the probe below always ends at the key or at a free slot.
         if (count + 1) * 4 > slots.count * 3 { grow() }
-        var index = home(of: key)
         let mask = slots.count - 1
-        while slots[index].value != nil { index = (index + 1) & mask }
+        var index = home(of: key)
+        while slots[index].value != nil {
+            if slots[index].key == key {
+                slots[index].value = value
+                return
+            }
+            index = (index + 1) & mask
+        }
         slots[index] = Slot(key: key, value: value)
         count += 1
     }
@@ -53,7 +56,8 @@ struct RowTable<Value> {
         while slots[next].value != nil {
             let home = home(of: slots[next].key)
             if (next - home) & mask >= (next - hole) & mask {
-                slots[hole] = slots[next]
+                // A swap moves the entries without retaining them; the removed one travels to the last hole.
+                slots.swapAt(hole, next)
                 hole = next
             }
             next = (next + 1) & mask
