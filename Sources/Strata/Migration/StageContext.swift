@@ -74,6 +74,11 @@ final class StageContext {
         return found
     }
 
+    /// The old columns asked for so far that a fetch of `entity`'s rows can read along (see `OldColumn.feed`).
+    func columnsToFeed(entity: String) -> [OldColumn] {
+        sources.filter { $0.entity == entity && $0.isInEntityTable }
+    }
+
     /// Before a save writes over values from before the stage that are only in their entity's own table (a
     /// retained attribute changed, or an insert that may land on an old row), copies that entity's old rows
     /// aside. Deletes need no copy: a deleted object leaves its context, so no one can ask for its old values.

@@ -53,7 +53,6 @@ extension ModelContext {
             }
             return
         }
-        let reader = RowReader(context: self, mapping: plan.mapping)
         let size = max(batchSize, 1)
         var skipped = 0
         var delivered = 0
@@ -64,6 +63,8 @@ extension ModelContext {
         let limit = descriptor.fetchLimit ?? .max
         while delivered < limit {
             try stage?.checkCancelled()
+            // A reader per batch: in didMigrate, it reads along the old columns the last batch asked for.
+            let reader = RowReader(context: self, mapping: plan.mapping, feedingOldColumns: true)
             // Ordered by key, each batch starts after the last key seen; otherwise it pages by offset.
             var (sql, arguments) = plan.select(
                 reader.selection, paged: false, after: byKey ? lastKey : nil, limit: size)
@@ -98,7 +99,7 @@ extension ModelContext {
         defer { useCheck.leave() }
         try stage?.checkCancelled()
         let plan = try self.plan(descriptor, inMemory: inMemory)
-        let reader = RowReader(context: self, mapping: plan.mapping)
+        let reader = RowReader(context: self, mapping: plan.mapping, feedingOldColumns: true)
         let pending = hasPendingChanges(plan)
         let (sql, arguments) = plan.select(reader.selection, paged: plan.isFullySQL && !pending)
         var results = try store.read("fetching \(plan.mapping.name)") { db in

@@ -10,17 +10,23 @@ struct RowReader {
     private let unfilled: Bool
     /// The store's identifier, which every object read keeps.
     private let storeIdentifier: String
+    /// In `didMigrate`, the columns from before the stage that `valueBeforeMigration` has read for this entity: the
+    /// select list reads them too and feeds them to their `OldColumn`, which then need not read them again.
+    private let oldColumns: [OldColumn]
 
-    /// A reader of rows of the entity `mapping` describes, into objects of `context`.
-    init(context: ModelContext, mapping: EntityMapping) {
+    /// A reader of rows of the entity `mapping` describes, into objects of `context`; `feedingOldColumns` reads
+    /// along the columns from before a stage that `valueBeforeMigration` asked for (fetches of many rows).
+    init(context: ModelContext, mapping: EntityMapping, feedingOldColumns: Bool = false) {
         self.context = context
         self.mapping = mapping
         toOne = mapping.relationships.filter { !$0.relationship.isToMany }
         unfilled = context.stage?.phase == "didMigrate"
         storeIdentifier = context.store.identifier
+        oldColumns = feedingOldColumns && unfilled ? context.stage?.columnsToFeed(entity: mapping.name) ?? [] : []
     }
 
-    /// The select list: key, attributes, to-one keys, and for required to-one relationships whether the target exists.
+    /// The select list: key, attributes, to-one keys, for required to-one relationships whether the target exists,
+    /// and the old columns fed.
     var selection: String {
         let table = quote(mapping.name)
         var columns = [StoreLayout.primaryKey] + mapping.attributes.map(\.name) + toOne.map(\.name)
@@ -30,7 +36,7 @@ struct RowReader {
                 "EXISTS (SELECT 1 FROM \(quote(relationship.relationship.destination)) WHERE \(quote(StoreLayout.primaryKey)) = \(table).\(quote(relationship.name)))"
             )
         }
-        return columns.joined(separator: ", ")
+        return (columns + oldColumns.map(\.selection)).joined(separator: ", ")
     }
 
     /// The object of one row, or nil when the row does not exist.
@@ -46,6 +52,7 @@ struct RowReader {
     /// How many columns `selection` lists.
     var selectionCount: Int {
         1 + mapping.attributes.count + toOne.count + toOne.filter { !$0.relationship.isOptional }.count
+            + oldColumns.count
     }
 
     /// The objects of the rows `sql` selects (its select list `selection`), in order, as `T`: the mapping's class or
@@ -82,7 +89,17 @@ struct RowReader {
     ) throws {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
-        try StatementRow.forEach(statement, db) { row in body(row, try object(for: row)) }
+        for column in oldColumns { column.beginFeed() }
+        defer { for column in oldColumns { column.endFeed() } }
+        let firstOld = selectionCount - oldColumns.count
+        try StatementRow.forEach(statement, db) { row in
+            let object = try object(for: row)
+            if !oldColumns.isEmpty {
+                let key = row.int64(0) ?? 0
+                for (offset, column) in oldColumns.enumerated() { column.feed(key: key, value: row[firstOld + offset]) }
+            }
+            body(row, object)
+        }
     }
 
     /// Puts objects read together in one `FaultGroup` when their entity has to-many relationships, so reading one
