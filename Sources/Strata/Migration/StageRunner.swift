@@ -124,8 +124,10 @@ struct StageRunner {
             }
         }
         observer(.step(stage: title, summary: "validate"))
-        // A custom stage's closures may empty any column; a lightweight stage only those its changes touch.
-        let checked = planned.kind == .custom ? nil : Self.columnsLightweightChangesCanEmpty(planned.diff)
+        // The columns a change can leave empty, and in a custom stage every required to-one relationship too (its
+        // closures' saves refuse a required attribute without a value, but write what a relationship holds).
+        var checked = Self.columnsLightweightChangesCanEmpty(planned.diff)
+        if planned.kind == .custom { checked.formUnion(Self.requiredToOneColumns(planned.to)) }
         try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore, only: checked)
         try StoreMetadata.write(planned.to, to: db)
         try MigrationHistory.record(planned, rows: rowsDone, db: db)
@@ -196,15 +198,24 @@ struct StageRunner {
             })
     }
 
+    /// The (entity, column) pairs of the required to-one relationships of `schema`.
+    static func requiredToOneColumns(_ schema: Schema) -> Set<ColumnName> {
+        Set(
+            schema.entities.flatMap { entity in
+                entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map {
+                    ColumnName(entity: entity.name, column: $0.name)
+                }
+            })
+    }
+
     /// A column of an entity's table.
     struct ColumnName: Hashable {
         let entity: String
         let column: String
     }
 
-    /// Required attributes and to-one relationships hold values (all of them, or those in `only`); no new
-    /// foreign-key violations.
-    private func validate(_ schema: Schema, db: Database, title: StageID, violationsBefore: Int, only: Set<ColumnName>?)
+    /// Required attributes and to-one relationships hold values (those in `only`); no new foreign-key violations.
+    private func validate(_ schema: Schema, db: Database, title: StageID, violationsBefore: Int, only: Set<ColumnName>)
         throws
     {
         var problems: [String] = []
@@ -213,7 +224,7 @@ struct StageRunner {
             let required =
                 (entity.attributes.filter { !$0.isOptional }.map(\.name)
                 + entity.relationships.filter { !$0.isToMany && !$0.isOptional }.map(\.name))
-                .filter { only?.contains(ColumnName(entity: entity.name, column: $0)) ?? true }
+                .filter { only.contains(ColumnName(entity: entity.name, column: $0)) }
             guard !required.isEmpty else { continue }
             // One pass over the table counts the empty values of every required column.
             let counts = try Row.fetchOne(

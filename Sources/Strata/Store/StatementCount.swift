@@ -9,12 +9,17 @@ public enum StatementCount {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var active = false
     nonisolated(unsafe) private static var count = 0
+    /// Only statements whose SQL contains it count, when set.
+    nonisolated(unsafe) private static var filter: String?
 
-    /// Runs `body` and returns how many SQL statements the stores it opened ran (each run of a statement counts once).
-    public static func counting(_ body: () throws -> Void) rethrows -> Int {
+    /// Runs `body` and returns how many SQL statements the stores it opened ran (each run of a statement counts
+    /// once); with `matching`, only those whose SQL contains it (a table name, say, which keeps out the statements
+    /// of stores other code opens meanwhile).
+    public static func counting(matching: String? = nil, _ body: () throws -> Void) rethrows -> Int {
         lock.withLock {
             active = true
             count = 0
+            filter = matching
         }
         defer { lock.withLock { active = false } }
         try body()
@@ -23,7 +28,10 @@ public enum StatementCount {
 
     /// Traces a connection being opened while `counting` runs.
     static func prepare(_ db: Database) {
-        guard lock.withLock({ active }) else { return }
-        db.trace(options: .statement) { _ in lock.withLock { count += 1 } }
+        guard let filter = lock.withLock({ active ? .some(filter) : nil }) else { return }
+        db.trace(options: .statement) { event in
+            if case .statement(let statement) = event, let filter, !statement.sql.contains(filter) { return }
+            lock.withLock { count += 1 }
+        }
     }
 }
