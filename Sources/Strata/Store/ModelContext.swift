@@ -24,9 +24,9 @@ public final class ModelContext {
     private weak var owningContainer: ModelContainer?
     /// Saves pending changes by themselves (see `ModelContext+Autosave.swift` for the exact rule). True for the
     /// main context and for contexts created on the main queue (the main actor), false for the others, as in SwiftData.
-    public var autosaveEnabled: Bool
+    @exclusivity(unchecked) public var autosaveEnabled: Bool
     /// True from the first change after an autosave until the next autosave or save.
-    var autosavePending = false
+    @exclusivity(unchecked) var autosavePending = false
     /// The schema objects are mapped with (the container's, or a migration stage's).
     let schema: Schema
     /// Saved objects by row, not retained: an object nobody uses is released, and its storage takes it out.
