@@ -8,7 +8,7 @@ import GRDB
 final class OldColumn {
     /// How many rows one window reads.
     static let size = 2_000
-    /// How many rows one fetch feeds at most (a fetch of every row then holds no second copy of the column).
+    /// How many rows one fetch feeds at most (a fetch of millions of rows holds no second copy of the whole column).
     static let feedLimit = 100_000
     /// The entity, as named before the stage.
     let entity: String

@@ -28,7 +28,8 @@ public enum StatementCount {
 
     /// Traces a connection being opened while `counting` runs.
     static func prepare(_ db: Database) {
-        guard let filter = lock.withLock({ active ? .some(filter) : nil }) else { return }
+        let (isActive, filter) = lock.withLock { (active, Self.filter) }
+        guard isActive else { return }
         db.trace(options: .statement) { event in
             if case .statement(let statement) = event, let filter, !statement.sql.contains(filter) { return }
             lock.withLock { count += 1 }
