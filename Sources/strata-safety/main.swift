@@ -1,13 +1,13 @@
 // `strata` with the safety suites' plans (the bundled ones, the bad-input corpus's, the hostile one), so the
-// StrataSafetyTests can run every refusal through the real command line; `misuse-context overlapping|sequential`
-// uses one ModelContext from two threads (ContextMisuse).
+// StrataSafetyTests can run every refusal through the real command line;
+// `misuse-context overlapping|returning|sequential` uses one ModelContext from two threads (ContextMisuse).
 import StrataCLI
 import StrataSafetyFixtures
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "misuse-context" {
     do {
-        try ContextMisuse.run(overlapping: arguments.dropFirst().first == "overlapping")
+        try ContextMisuse.run(ContextMisuse.Mode(rawValue: arguments.dropFirst().first ?? "") ?? .sequential)
     } catch {
         print("error: \(error)")
     }

@@ -15,6 +15,19 @@ import Testing
         #expect(message.contains("give each thread or task its own context"))
     }
 
+    /// A thread whose nested uses (which skip the lock) are all closed takes the lock again on its next use, so it
+    /// is stopped while another thread is inside.
+    @Test func threadDoneWithNestedUsesIsStoppedWhileAnotherIsInside() throws {
+        let outcome = try ChildProcess.safety(["misuse-context", "returning"])
+        #expect(outcome.status != 0)
+        #expect(!outcome.output.contains("first thread counted"))
+        let message = outcome.error
+        #expect(message.contains("was used from two threads at once: fetchCount(_:) on thread"))
+        #expect(message.contains("while enumerate(_:batchSize:block:) runs on thread"))
+        #expect(message.contains("misuse.store"))
+        #expect(message.contains("give each thread or task its own context"))
+    }
+
     @Test func sequentialUseFromTwoThreadsIsFine() throws {
         let outcome = try ChildProcess.safety(["misuse-context", "sequential"])
         #expect(outcome.status == 0)

@@ -42,8 +42,7 @@ final class AttributeMapping: @unchecked Sendable {
 
     /// The stored form of a property value (boxed, of the property's declared type).
     func encode(_ value: Any) throws -> DatabaseValue {
-        guard let unwrapped = unwrapped(value) else { return .null }
-        return try codec.encode(unwrapped)
+        try codec.encode(value)
     }
 
     /// The value without its Optional layers (nil for none); a value already of the stored type is returned as

@@ -7,7 +7,7 @@ struct ValueCodec: @unchecked Sendable {
     let valueType: ValueType
     /// The non-optional Swift type.
     let swiftType: Any.Type
-    /// Encodes a non-nil value of `swiftType`.
+    /// Encodes a value of `swiftType`, possibly under Optional layers (nil: NULL).
     let encode: (Any) throws -> DatabaseValue
     /// Decodes a non-NULL stored value; nil when it does not fit.
     let decode: (DatabaseValue) -> Any?
@@ -42,15 +42,17 @@ struct ValueCodec: @unchecked Sendable {
         return nil
     }
 
+    /// `value` (of `T`, possibly under Optional layers, which the cast looks through) as `T`; nil when it is nil.
+    private static func cast<T>(_ value: Any, to _: T.Type) throws -> T? {
+        if let typed = value as? T { return typed }
+        guard let unwrapped = unwrapOptionals(value) else { return nil }
+        throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: unwrapped))")
+    }
+
     private static func primitive<T: StorableValue>(_: T.Type) -> ValueCodec {
         ValueCodec(
             valueType: T.valueType, swiftType: T.self,
-            encode: { value in
-                guard let typed = value as? T else {
-                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
-                }
-                return typed.storedValue
-            },
+            encode: { value in try cast(value, to: T.self)?.storedValue ?? .null },
             decode: { T.fromStored($0) },
             read: { row, column in T.fromColumn(row, column) })
     }
@@ -60,12 +62,7 @@ struct ValueCodec: @unchecked Sendable {
         return ValueCodec(
             valueType: .rawRepresentable(typeName: String(describing: T.self), raw: rawCodec.valueType),
             swiftType: T.self,
-            encode: { value in
-                guard let typed = value as? T else {
-                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
-                }
-                return try rawCodec.encode(typed.rawValue)
-            },
+            encode: { value in try cast(value, to: T.self).map { try rawCodec.encode($0.rawValue) } ?? .null },
             decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) },
             read: { row, column in (rawCodec.read(row, column) as? T.RawValue).flatMap(T.init(rawValue:)) })
     }
@@ -78,9 +75,7 @@ struct ValueCodec: @unchecked Sendable {
         return ValueCodec(
             valueType: .codable(typeName: String(describing: T.self)), swiftType: T.self,
             encode: { value in
-                guard let typed = value as? T else {
-                    throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: value))")
-                }
+                guard let typed = try cast(value, to: T.self) else { return .null }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 return String(decoding: try encoder.encode(typed), as: UTF8.self).databaseValue
