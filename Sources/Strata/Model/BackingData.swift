@@ -64,6 +64,9 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var primaryKey: Int64?
     /// True once deleted from its context.
     @exclusivity(unchecked) var isDeleted = false
+    /// True once `registrar` is made: a plain flag to test on every write, where testing the optional registrar
+    /// (of a type from another module, so of unknown layout) took run-time calls.
+    @exclusivity(unchecked) private var isObserved = false
 
     /// The rare part of the storage, made if needed.
     private var rare: BackingDataRareState {
@@ -197,7 +200,7 @@ public final class BackingData: @unchecked Sendable {
         let mapping = prepare(model)
         guard let position = mapping.attributePositions[key] else { return false }
         willChange(attribute: position, of: model)
-        if let registrar {
+        if isObserved, let registrar {
             let observation = mapping.attributes[position].observation
             observation.willSet(registrar, model)
             values[position] = value
@@ -232,6 +235,7 @@ public final class BackingData: @unchecked Sendable {
         if let registrar { return registrar }
         let made = ObservationRegistrar()
         registrar = made
+        isObserved = true
         return made
     }
 

@@ -21,8 +21,9 @@ final class AttributeMapping: @unchecked Sendable {
     let isConstant: Bool
     /// Tells the property's observers about reads and changes.
     let observation: PropertyObservation
-    /// The value the attribute reads as in `didMigrate` before the stage code fills it (see `decode`).
-    private let zero: Any?
+    /// What a NULL reads as in `didMigrate`, where the stage code may not have filled a new required attribute
+    /// yet: `none`, or else the type's zero (see `decode`).
+    private let unfilledNull: Any?
 
     /// A mapping of one stored property.
     init(
@@ -35,7 +36,7 @@ final class AttributeMapping: @unchecked Sendable {
         self.none = none
         self.makeDefault = makeDefault
         name = attribute.name
-        zero = codec.zero
+        unfilledNull = none ?? codec.zero
         self.isConstant = isConstant
         self.observation = observation
     }
@@ -75,8 +76,7 @@ final class AttributeMapping: @unchecked Sendable {
 
     /// The value of a NULL column: nil for an optional attribute, the type's zero for an unfilled one.
     private func null(entity: String, unfilled: Bool) throws -> Any {
-        if let none { return none }
-        if unfilled, let zero { return zero }
+        if let value = unfilled ? unfilledNull : none { return value }
         throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
     }
 }
