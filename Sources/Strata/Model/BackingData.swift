@@ -194,20 +194,19 @@ public final class BackingData: @unchecked Sendable {
     }
 
     /// Writes the attribute `key` (already boxed), telling its observers and the context; false when `key` names
-    /// no attribute.
+    /// no attribute. Observers hear of the change before the context does, as in SwiftData's generated setters.
     @usableFromInline
     func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
         let mapping = prepare(model)
         guard let position = mapping.attributePositions[key] else { return false }
-        willChange(attribute: position, of: model)
-        if isObserved, let registrar {
-            let observation = mapping.attributes[position].observation
-            observation.willSet(registrar, model)
-            values[position] = value
-            observation.didSet(registrar, model)
-        } else {
-            values[position] = value
+        guard isObserved, let registrar else {
+            replace(attribute: position, with: value, of: model)
+            return true
         }
+        let observation = mapping.attributes[position].observation
+        observation.willSet(registrar, model)
+        replace(attribute: position, with: value, of: model)
+        observation.didSet(registrar, model)
         return true
     }
 
@@ -330,12 +329,16 @@ public final class BackingData: @unchecked Sendable {
         return mapping
     }
 
-    /// Notes that an attribute (by position) of `model` is about to change: the saved value goes to the context's
-    /// undo log, and the object's first change enters it in the context's changed set (later ones find it there).
-    func willChange(attribute position: Int, of model: some PersistentModel) {
+    /// Writes an attribute (by position) of `model`. On its first change since the save, the context takes the
+    /// value replaced (moved into its undo log, not copied), and the object's first change enters it in the
+    /// context's changed set (later ones find it there).
+    func replace(attribute position: Int, with value: Any, of model: some PersistentModel) {
         let first = !hasChanges
-        guard changedAttributes.insert(position), primaryKey != nil, let context else { return }
-        context.willChange(self, attribute: position, firstChangeOf: first ? model : nil)
+        guard changedAttributes.insert(position), primaryKey != nil, let context else {
+            values[position] = value
+            return
+        }
+        context.replace(self, attribute: position, with: value, firstChangeOf: first ? model : nil)
     }
 
     /// Notes that a relationship is about to change: keeps the saved state for rollback.

@@ -270,12 +270,17 @@ public final class ModelContext {
         }
     }
 
-    /// Called before a saved object's attribute changes for the first time since the last save: keeps the saved
-    /// value for rollback and, on the object's first change (`model` given), the object until the next save.
-    func willChange(_ backing: BackingData, attribute position: Int, firstChangeOf model: (any PersistentModel)?) {
+    /// Writes a saved object's attribute for the first time since the last save: the saved value moves to the undo
+    /// log for rollback and, on the object's first change (`model` given), the context keeps the object until the
+    /// next save.
+    func replace(
+        _ backing: BackingData, attribute position: Int, with value: Any, firstChangeOf model: (any PersistentModel)?
+    ) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
-        undoLog.append((backing, position, backing.values[position]))
+        var saved: Any? = value
+        swap(&backing.values[position], &saved)
+        undoLog.append((backing, position, saved))
         if let model { keepChanged(model, backing) }
     }
 
