@@ -43,16 +43,13 @@ extension ModelContext {
         guard let column = stage.oldColumn(entity: entity, attribute: attribute) else {
             throw MigrationError.notInDidMigrate("\(entity) had no attribute '\(attribute)' before this stage")
         }
-        // Most rows are in a window already (a loop over a fetch): only a window still to read needs the store.
-        let stored: DatabaseValue?
-        if let known = column.knownValue(key: primaryKey) {
-            stored = known
-        } else {
-            stored = try store.read("reading \(entity).\(attribute) from before the stage") { db in
-                try column.value(key: primaryKey, db: db)
-            }
-        }
-        guard let stored else { return nil }
+        guard
+            let stored = try store.read(
+                "reading \(entity).\(attribute) from before the stage",
+                { db in
+                    try column.value(key: primaryKey, db: db)
+                })
+        else { return nil }
         if let mapping = column.mapping {
             return mapping.unwrapped(try mapping.decode(stored, entity: entity))
         }

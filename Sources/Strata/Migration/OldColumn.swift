@@ -72,18 +72,10 @@ final class OldColumn {
     /// The stored value for `key` (nil when the row did not exist before the stage): from the fetch's window, the
     /// read window, or a new read of the window of keys starting there.
     func value(key: Int64, db: Database) throws -> DatabaseValue? {
-        if let known = knownValue(key: key) { return known }
-        try read(from: key, db: db)
-        return read.value(for: key)
-    }
-
-    /// The stored value for `key` when the windows already say it (`.some(nil)`: the row did not exist before the
-    /// stage); nil when the window of keys starting there must be read first, through `value(key:db:)`.
-    func knownValue(key: Int64) -> DatabaseValue?? {
-        guard key <= lastKey else { return .some(nil) }
+        guard key <= lastKey else { return nil }
         if let value = fed.value(for: key) { return value }
-        guard covered?.contains(key) == true else { return nil }
-        return .some(read.value(for: key))
+        if covered?.contains(key) != true { try read(from: key, db: db) }
+        return read.value(for: key)
     }
 
     private func read(from key: Int64, db: Database) throws {

@@ -66,6 +66,7 @@ final class AttributeMapping: @unchecked Sendable {
 
     /// The property value for a column of a statement's current row, as `decode` gives it for the column's value.
     func decode(_ row: StatementRow, column: Int, entity: String, unfilled: Bool) throws -> Any {
+        let row = row.typing(column)
         if row.isNull(column) { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.read(row, column) else {
             throw StrataError.undecodableValue(

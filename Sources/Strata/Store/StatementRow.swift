@@ -7,21 +7,41 @@ import GRDBSQLite
 struct StatementRow {
     /// The statement, positioned on a row.
     let handle: SQLiteStatement
+    /// A column whose type was read already, and its type: reading a type takes the connection's mutex, and a
+    /// column is typed first to find NULL, then again by the reader of its value.
+    private var typed: (column: Int, type: CInt) = (-1, 0)
+
+    /// The current row of `handle`.
+    init(handle: SQLiteStatement) {
+        self.handle = handle
+    }
+
+    /// This row with the type of `column` read once, for the readers below to reuse.
+    func typing(_ column: Int) -> StatementRow {
+        var row = self
+        row.typed = (column, sqlite3_column_type(handle, CInt(column)))
+        return row
+    }
+
+    /// The SQLite type of a column's value.
+    private func type(_ column: Int) -> CInt {
+        typed.column == column ? typed.type : sqlite3_column_type(handle, CInt(column))
+    }
 
     /// The value of a column (0-based).
     subscript(_ column: Int) -> DatabaseValue { DatabaseValue(sqliteStatement: handle, index: CInt(column)) }
 
     /// The integer in a column, or nil when it is NULL.
     func int64(_ column: Int) -> Int64? {
-        sqlite3_column_type(handle, CInt(column)) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, CInt(column))
+        type(column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, CInt(column))
     }
 
     /// True when a column is NULL.
-    func isNull(_ column: Int) -> Bool { sqlite3_column_type(handle, CInt(column)) == SQLITE_NULL }
+    func isNull(_ column: Int) -> Bool { type(column) == SQLITE_NULL }
 
     /// The text in a column, or nil when it holds another type.
     func text(_ column: Int) -> String? {
-        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_TEXT else { return nil }
+        guard type(column) == SQLITE_TEXT else { return nil }
         guard let bytes = sqlite3_column_text(handle, CInt(column)) else { return "" }
         return String(
             decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, CInt(column)))),
@@ -30,12 +50,12 @@ struct StatementRow {
 
     /// The integer in a column, or nil when it holds another type.
     func integer(_ column: Int) -> Int64? {
-        sqlite3_column_type(handle, CInt(column)) == SQLITE_INTEGER ? sqlite3_column_int64(handle, CInt(column)) : nil
+        type(column) == SQLITE_INTEGER ? sqlite3_column_int64(handle, CInt(column)) : nil
     }
 
     /// The number in a column (an integer read as a double, as GRDB's `Double` reads it), or nil when it holds another type.
     func double(_ column: Int) -> Double? {
-        switch sqlite3_column_type(handle, CInt(column)) {
+        switch type(column) {
         case SQLITE_FLOAT, SQLITE_INTEGER: sqlite3_column_double(handle, CInt(column))
         default: nil
         }
@@ -43,7 +63,7 @@ struct StatementRow {
 
     /// The 16 bytes of a column holding a blob of exactly 16 bytes, or nil otherwise.
     func blob16(_ column: Int) -> uuid_t? {
-        guard sqlite3_column_type(handle, CInt(column)) == SQLITE_BLOB,
+        guard type(column) == SQLITE_BLOB,
             sqlite3_column_bytes(handle, CInt(column)) == 16,
             let bytes = sqlite3_column_blob(handle, CInt(column))
         else { return nil }
