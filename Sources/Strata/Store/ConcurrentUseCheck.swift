@@ -9,11 +9,11 @@ import Foundation
 /// inside `enumerate`, several a row) find in a thread-local value that their thread is inside the context and
 /// take no lock (see BENCHMARKS.md).
 final class ConcurrentUseCheck: @unchecked Sendable {
-    /// The thread-local value naming the check whose outermost use the thread opened last (nil: none).
-    private static let innermostOwned: pthread_key_t = {
+    /// The thread-local value naming the check whose outermost use the thread opened last (nil: none). Nil when the
+    /// process has no thread-local key left: every use then takes the lock.
+    private static let innermostOwned: pthread_key_t? = {
         var key = pthread_key_t()
-        precondition(pthread_key_create(&key, nil) == 0, "Strata: no thread-local key is left for ModelContext")
-        return key
+        return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
     private let lock = NSLock()
@@ -36,7 +36,7 @@ final class ConcurrentUseCheck: @unchecked Sendable {
     /// when another thread is inside the context.
     @inline(__always)
     func enter(_ use: StaticString, of context: @autoclosure () -> String) {
-        if pthread_getspecific(Self.innermostOwned) == marker {
+        if let key = Self.innermostOwned, pthread_getspecific(key) == marker {
             unlockedUses += 1
             return
         }
@@ -55,8 +55,10 @@ final class ConcurrentUseCheck: @unchecked Sendable {
         if depth == 0 {
             owner = thread
             self.use = use
-            outerOwned = pthread_getspecific(Self.innermostOwned)
-            pthread_setspecific(Self.innermostOwned, marker)
+            if let key = Self.innermostOwned {
+                outerOwned = pthread_getspecific(key)
+                pthread_setspecific(key, marker)
+            }
         }
         depth += 1
         lock.unlock()
@@ -66,13 +68,13 @@ final class ConcurrentUseCheck: @unchecked Sendable {
     /// thread-local value names this check, the innermost open use is an unlocked one if any is open.
     @inline(__always)
     func leave() {
-        if pthread_getspecific(Self.innermostOwned) == marker, unlockedUses > 0 {
+        if let key = Self.innermostOwned, pthread_getspecific(key) == marker, unlockedUses > 0 {
             unlockedUses -= 1
             return
         }
         lock.lock()
         depth -= 1
-        if depth == 0 { pthread_setspecific(Self.innermostOwned, outerOwned) }
+        if depth == 0, let key = Self.innermostOwned { pthread_setspecific(key, outerOwned) }
         lock.unlock()
     }
 }
