@@ -18,7 +18,7 @@ extension PersistentModel {
     @inlinable
     public func valueBeforeMigration<Value>(_ attribute: String, as type: Value.Type = Value.self) throws -> Value? {
         guard let stored = try _valueBeforeMigration(attribute) else { return nil }
-        return stored as? Value
+        return ExactCast.cast(stored, to: Value.self)
     }
 
     /// The stored value `valueBeforeMigration` casts, decoded with the old version's type.

@@ -149,7 +149,9 @@ public final class BackingData: @unchecked Sendable {
     /// the property's type (unspecialised, the cast asked the run time for `Optional<Value>`'s metadata on every read).
     @inlinable
     public func getValue<Model: PersistentModel, Value>(forKey key: StaticString, of model: Model) -> Value {
-        if let stored = _attributeValue(forKey: key, of: model), let value = stored as? Value { return value }
+        if let stored = _attributeValue(forKey: key, of: model), let value = ExactCast.cast(stored, to: Value.self) {
+            return value
+        }
         return _propertyValue(forKey: key, of: model)
     }
 

@@ -44,7 +44,7 @@ struct ValueCodec: @unchecked Sendable {
 
     /// `value` (of `T`, possibly under Optional layers, which the cast looks through) as `T`; nil when it is nil.
     private static func cast<T>(_ value: Any, to _: T.Type) throws -> T? {
-        if let typed = value as? T { return typed }
+        if let typed = ExactCast.cast(value, to: T.self) { return typed }
         guard let unwrapped = unwrapOptionals(value) else { return nil }
         throw StrataError.valueMismatch(expected: "\(T.self)", got: "\(type(of: unwrapped))")
     }
