@@ -37,6 +37,26 @@ public final class BackingData: @unchecked Sendable {
     }
     @exclusivity(unchecked) private weak var contextReference: ModelContext?
     @exclusivity(unchecked) private var keptContext: ModelContext?
+    /// The store the row is in once saved.
+    @exclusivity(unchecked) var storeIdentifier: String?
+    /// How the object's properties are stored; set on first use.
+    @exclusivity(unchecked) var mapping: EntityMapping?
+    /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
+    @exclusivity(unchecked) var faultGroup: FaultGroup?
+    /// The observers of the object's properties (`Observable`); made by the first read of a property, since
+    /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
+    @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
+    /// What most objects never need (see `BackingDataRareState`), made on first use.
+    @exclusivity(unchecked) private var rareState: BackingDataRareState?
+    // The optional, the flags and the fault index last, so that they share two words with the optional's tag byte
+    // (the storage then fits a 144-byte allocation, not 160).
+    /// The row's primary key once saved.
+    @exclusivity(unchecked) var primaryKey: Int64?
+    /// True once deleted from its context.
+    @exclusivity(unchecked) var isDeleted = false
+    /// True once `registrar` is made: a plain flag to test on every write, where testing the optional registrar
+    /// (of a type from another module, so of unknown layout) took run-time calls.
+    @exclusivity(unchecked) private var isObserved = false
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {
@@ -46,27 +66,8 @@ public final class BackingData: @unchecked Sendable {
             committedRelated = committedRelated?.mapValues(referencesToHold)
         }
     }
-    /// The store the row is in once saved.
-    @exclusivity(unchecked) var storeIdentifier: String?
-    /// How the object's properties are stored; set on first use.
-    @exclusivity(unchecked) var mapping: EntityMapping?
-    /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
-    @exclusivity(unchecked) var faultGroup: FaultGroup?
-    /// This row's place in `faultGroup`.
-    @exclusivity(unchecked) var faultIndex = 0
-    /// The observers of the object's properties (`Observable`); made by the first read of a property, since
-    /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
-    @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
-    /// What most objects never need (see `BackingDataRareState`), made on first use.
-    @exclusivity(unchecked) private var rareState: BackingDataRareState?
-    // The optional and the flags last, so that its tag byte and the flags share one word.
-    /// The row's primary key once saved.
-    @exclusivity(unchecked) var primaryKey: Int64?
-    /// True once deleted from its context.
-    @exclusivity(unchecked) var isDeleted = false
-    /// True once `registrar` is made: a plain flag to test on every write, where testing the optional registrar
-    /// (of a type from another module, so of unknown layout) took run-time calls.
-    @exclusivity(unchecked) private var isObserved = false
+    /// This row's place in `faultGroup` (32 bits: a group is one fetch's or one batch's objects).
+    @exclusivity(unchecked) var faultIndex: Int32 = 0
 
     /// The rare part of the storage, made if needed.
     private var rare: BackingDataRareState {

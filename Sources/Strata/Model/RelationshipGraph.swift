@@ -106,7 +106,8 @@ struct RelationshipGraph {
         else { return [] }
         // Loading the relationship for the rows read with this one runs one query for all of them.
         if let group = backing.faultGroup, let own = backing.context,
-            (try? own.loadInBatch(mapping, relationship, owners: group.window(around: backing.faultIndex))) == true,
+            (try? own.loadInBatch(mapping, relationship, owners: group.window(around: Int(backing.faultIndex))))
+                == true,
             let loaded = backing.related[name]
         {
             return loaded

@@ -111,7 +111,7 @@ struct RowReader {
         let group = FaultGroup(keys: storage.map { $0.primaryKey ?? 0 })
         for (index, backing) in storage.enumerated() {
             backing.faultGroup = group
-            backing.faultIndex = index
+            backing.faultIndex = Int32(clamping: index)
         }
     }
 
