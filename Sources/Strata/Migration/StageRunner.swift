@@ -75,7 +75,7 @@ struct StageRunner {
                 .warning(
                     stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
         }
-        let access = TransactionAccess(db: db, identifier: store.identifier)
+        let access = TransactionAccess(db: db, name: store.name)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "willMigrate"))

@@ -1,5 +1,6 @@
 /// The part of a model object's storage that most objects never use: values given before the object's type was
-/// known, the relationship state kept for rollback, and the temporary identifier of an object not saved yet.
+/// known, the relationship state kept for rollback, changes of attributes past the 64th, and the temporary
+/// identifier of an object not saved yet.
 ///
 /// Kept apart so that the million objects of a large fetch, which need none of it, each hold one pointer instead
 /// of these five fields (32 bytes less).
@@ -10,6 +11,8 @@ final class BackingDataRareState {
     var committedRelated: [String: [ModelReference]]?
     /// The relationships changed since the last save, by name.
     var changedRelationships: Set<String> = []
+    /// The changed attributes' positions from 64 up (`BackingData` keeps those below as bits).
+    var changedHighPositions: [Int] = []
     /// Identifies the object before its first save, once drawn.
     var temporaryID: UInt64?
 }

@@ -312,7 +312,7 @@ public final class ModelContext {
         for saved in insertedKeys {
             let (model, key) = (saved.model, saved.key)
             let backing = model.persistentBackingData
-            backing.didSave(primaryKey: key, storeIdentifier: store.identifier)
+            backing.didSave(primaryKey: key, store: store.name)
             guard let mapping = backing.mapping else { continue }
             if saved.isUpsert {
                 // The row may hold related models from before the upsert: to-many lists reload from the store.
@@ -324,7 +324,7 @@ public final class ModelContext {
                 // An upsert: the object already holding the row takes the values just written to it.
                 existing.persistentBackingData.values = backing.values
                 existing.persistentBackingData.related = [:]
-                existing.persistentBackingData.didSave(primaryKey: key, storeIdentifier: store.identifier)
+                existing.persistentBackingData.didSave(primaryKey: key, store: store.name)
             }
             register(loaded: model, mapping, primaryKey: key)
         }

@@ -9,7 +9,7 @@ struct RowReader {
     /// True in `didMigrate`, where a new required attribute reads as its type's zero until the stage fills it.
     private let unfilled: Bool
     /// The store's identifier, which every object read keeps.
-    private let storeIdentifier: String
+    private let storeName: StoreName
     /// In `didMigrate`, the columns from before the stage that `valueBeforeMigration` has read for this entity: the
     /// select list reads them too and feeds them to their `OldColumn`, which then need not read them again.
     private let oldColumns: [OldColumn]
@@ -21,7 +21,7 @@ struct RowReader {
         self.mapping = mapping
         toOne = mapping.relationships.filter { !$0.relationship.isToMany }
         unfilled = context.stage?.phase == "didMigrate"
-        storeIdentifier = context.store.identifier
+        storeName = context.store.name
         oldColumns = feedingOldColumns && unfilled ? context.stage?.columnsToFeed(entity: mapping.name) ?? [] : []
     }
 
@@ -129,7 +129,7 @@ struct RowReader {
             return existing
         }
         let backing = BackingData(
-            mapping: mapping, primaryKey: primaryKey, storeIdentifier: storeIdentifier, values: try values(in: row),
+            mapping: mapping, primaryKey: primaryKey, store: storeName, values: try values(in: row),
             context: context)
         if !toOne.isEmpty { backing.related = try related(in: row) }
         let model = BackingDataHandoff.make(mapping.type, with: backing)
@@ -165,7 +165,7 @@ struct RowReader {
                         .identifier(
                             PersistentIdentifier(
                                 entityName: relationship.relationship.destination,
-                                storeIdentifier: storeIdentifier, primaryKey: $0))
+                                storeIdentifier: storeName.identifier, primaryKey: $0))
                     ]
                 } ?? []
         }

@@ -3,8 +3,8 @@ import GRDB
 /// How a context reaches its database: through the store's connection pool, or through the open transaction
 /// of a migration stage (so stage code reads and writes inside the stage's transaction).
 protocol StoreAccess: AnyObject {
-    /// The store's identifier, for messages and persistent identifiers.
-    var identifier: String { get }
+    /// The store's identifier, shared by the objects read from it and saved to it.
+    var name: StoreName { get }
     /// False when saving is refused.
     var allowsSave: Bool { get }
     /// Runs `body` with a database connection for reading; `operation` names it in errors (only built on one).
@@ -13,15 +13,20 @@ protocol StoreAccess: AnyObject {
     func write<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T
 }
 
+extension StoreAccess {
+    /// The store's identifier, for messages and persistent identifiers.
+    var identifier: String { name.identifier }
+}
+
 /// Access through a transaction someone else opened and will commit or roll back.
 final class TransactionAccess: StoreAccess {
-    let identifier: String
+    let name: StoreName
     let allowsSave = true
     private let db: Database
 
-    init(db: Database, identifier: String) {
+    init(db: Database, name: StoreName) {
         self.db = db
-        self.identifier = identifier
+        self.name = name
     }
 
     func read<T>(_ operation: @autoclosure () -> String, _ body: (Database) throws -> T) throws -> T {

@@ -6,13 +6,13 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
     /// Reads and writes the database.
     let writer: any DatabaseWriter
     /// The store's identifier: its file path, or `memory:NAME`.
-    let identifier: String
+    let name: StoreName
     /// The configuration it was opened with.
     let configuration: ModelConfiguration
 
     private init(writer: any DatabaseWriter, identifier: String, configuration: ModelConfiguration) {
         self.writer = writer
-        self.identifier = identifier
+        name = StoreName(identifier)
         self.configuration = configuration
     }
 
