@@ -82,57 +82,54 @@ import Testing
 }
 
 @Suite struct WideModelTests {
-    func container() throws -> (ModelContainer, URL) {
+    /// Runs `body` with a context, a record it has saved, and a way to read the record back through a new context.
+    func withSavedRecord(_ body: (ModelContext, WideRecord, () throws -> WideRecord) throws -> Void) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wide-\(UUID()).store")
-        return (try ModelContainer(for: WideRecord.self, configurations: ModelConfiguration(url: url)), url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let container = try ModelContainer(for: WideRecord.self, configurations: ModelConfiguration(url: url))
+        let context = ModelContext(container)
+        let record = WideRecord()
+        context.insert(record)
+        try context.save()
+        try body(context, record) {
+            try #require(try ModelContext(container).fetch(FetchDescriptor<WideRecord>()).first)
+        }
     }
 
     @Test func changesPastTheSixtyFourthAttributeAreSaved() throws {
-        let (container, url) = try container()
-        defer { try? FileManager.default.removeItem(at: url) }
-        let context = ModelContext(container)
-        let record = WideRecord()
-        context.insert(record)
-        try context.save()
+        try withSavedRecord { context, record, readBack in
+            record.field69 = 690
+            record.field2 = 20
+            record.field65 = 650
+            #expect(context.hasChanges)
+            #expect(record.hasChanges)
+            try context.save()
+            #expect(!record.hasChanges)
 
-        record.field69 = 690
-        record.field2 = 20
-        record.field65 = 650
-        #expect(context.hasChanges)
-        #expect(record.hasChanges)
-        try context.save()
-        #expect(!record.hasChanges)
-
-        let other = ModelContext(container)
-        let read = try #require(try other.fetch(FetchDescriptor<WideRecord>()).first)
-        #expect(read.field69 == 690)
-        #expect(read.field65 == 650)
-        #expect(read.field2 == 20)
-        #expect(read.field64 == 64)
-        #expect(read.field63 == 63)
+            let read = try readBack()
+            #expect(read.field69 == 690)
+            #expect(read.field65 == 650)
+            #expect(read.field2 == 20)
+            #expect(read.field64 == 64)
+            #expect(read.field63 == 63)
+        }
     }
 
     @Test func onlyAChangePastTheSixtyFourthStillCountsAsAChangeAndRollsBack() throws {
-        let (container, url) = try container()
-        defer { try? FileManager.default.removeItem(at: url) }
-        let context = ModelContext(container)
-        let record = WideRecord()
-        context.insert(record)
-        try context.save()
+        try withSavedRecord { context, record, readBack in
+            record.field66 = -1
+            #expect(record.hasChanges)
+            #expect(context.changedModelsArray.count == 1)
+            context.rollback()
+            #expect(record.field66 == 66)
+            #expect(!record.hasChanges)
+            #expect(!context.hasChanges)
 
-        record.field66 = -1
-        #expect(record.hasChanges)
-        #expect(context.changedModelsArray.count == 1)
-        context.rollback()
-        #expect(record.field66 == 66)
-        #expect(!record.hasChanges)
-        #expect(!context.hasChanges)
-
-        record.field67 = -2
-        try context.save()
-        let other = ModelContext(container)
-        let read = try #require(try other.fetch(FetchDescriptor<WideRecord>()).first)
-        #expect(read.field67 == -2)
-        #expect(read.field66 == 66)
+            record.field67 = -2
+            try context.save()
+            let read = try readBack()
+            #expect(read.field67 == -2)
+            #expect(read.field66 == 66)
+        }
     }
 }
