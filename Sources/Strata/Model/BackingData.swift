@@ -56,7 +56,7 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted = false
     /// True once `registrar` is made: a plain flag to test on every write, where testing the optional registrar
     /// (of a type from another module, so of unknown layout) took run-time calls.
-    @exclusivity(unchecked) private var isObserved = false
+    @exclusivity(unchecked) private(set) var isObserved = false
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {
@@ -155,90 +155,6 @@ public final class BackingData: @unchecked Sendable {
         } else {
             rare.initialValues.append((key, value))
         }
-    }
-
-    /// Reads a property. Inlined into the model's module, so that the cast of the stored value is specialised for
-    /// the property's type (unspecialised, the cast asked the run time for `Optional<Value>`'s metadata on every read).
-    @inlinable
-    public func getValue<Model: PersistentModel, Value>(forKey key: StaticString, of model: Model) -> Value {
-        if let stored = _attributeValue(forKey: key, of: model), let value = ExactCast.cast(stored, to: Value.self) {
-            return value
-        }
-        return _propertyValue(forKey: key, of: model)
-    }
-
-    /// Writes a property, keeping the inverse of a relationship in step. Inlined, so that the value is boxed where
-    /// its type is known.
-    @inlinable
-    public func setValue<Model: PersistentModel, Value>(_ value: Value, forKey key: StaticString, of model: Model) {
-        if !_setAttribute(value, forKey: key, of: model) { _setRelationship(value, forKey: key, of: model) }
-    }
-
-    /// The stored value of the attribute `key`, its read registered with the object's observers; nil when `key`
-    /// names no attribute or the attribute was never given a value.
-    @usableFromInline
-    func _attributeValue(forKey key: StaticString, of model: some PersistentModel) -> Any? {
-        let mapping = prepare(model)
-        guard let position = mapping.attributePositions[key] else { return nil }
-        mapping.attributes[position].observation.access(observationRegistrar(), model)
-        return values[position]
-    }
-
-    /// A property's value when `_attributeValue` has none of the property's type: an optional attribute's nil, or
-    /// a relationship's related objects.
-    @usableFromInline
-    func _propertyValue<Model: PersistentModel, Value>(forKey name: StaticString, of model: Model) -> Value {
-        let mapping = prepare(model)
-        let key = name.description
-        if let position = mapping.attributePositions[key] {
-            if let none = mapping.attributes[position].none as? Value { return none }
-        } else if let relationship = mapping.relationship(named: key) {
-            relationship.observation.access(observationRegistrar(), model)
-            let graph = RelationshipGraph(context: context)
-            let objects = graph.objects(of: model, relationship)
-            if let value = relationship.makeValue(objects) as? Value { return value }
-            // A required to-one whose target was deleted in this context still reads the deleted object.
-            if let value = relationship.makeValue(graph.objectsIncludingDeleted(of: model, relationship)) as? Value {
-                return value
-            }
-            preconditionFailure(
-                "Strata: \(mapping.name).\(key) is a required relationship whose target row no longer exists")
-        }
-        preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
-    }
-
-    /// Writes the attribute `key` (already boxed), telling its observers and the context; false when `key` names
-    /// no attribute. Observers hear of the change before the context does, as in SwiftData's generated setters.
-    @usableFromInline
-    func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
-        let mapping = prepare(model)
-        guard let position = mapping.attributePositions[key] else { return false }
-        guard isObserved, let registrar else {
-            replace(attribute: position, with: value, of: model)
-            return true
-        }
-        let observation = mapping.attributes[position].observation
-        observation.willSet(registrar, model)
-        replace(attribute: position, with: value, of: model)
-        observation.didSet(registrar, model)
-        return true
-    }
-
-    /// Sets the relationship `key` to the objects in `value`, keeping its inverse in step.
-    @usableFromInline
-    func _setRelationship(_ value: Any, forKey key: StaticString, of model: some PersistentModel) {
-        guard let relationship = prepare(model).relationship(named: key.description) else { return }
-        RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
-    }
-
-    /// The value of a `let` property for `init(backingData:)` of an object read from the store.
-    public func _constantValue<Value>(forKey key: String) -> Value {
-        if let mapping, let position = mapping.attributePositions[key] {
-            if let value = values[position] as? Value { return value }
-            if let none = mapping.attributes[position].none as? Value { return none }
-        }
-        preconditionFailure(
-            "Strata: \(mapping?.name ?? "a model").\(key) was read from storage that holds no value for it")
     }
 
     // MARK: - Observation
