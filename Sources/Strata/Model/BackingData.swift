@@ -48,8 +48,8 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
     /// What most objects never need (see `BackingDataRareState`), made on first use.
     @exclusivity(unchecked) private var rareState: BackingDataRareState?
-    // The optional, the flags and the fault index last, so that they share two words with the optional's tag byte
-    // (the storage then fits a 144-byte allocation, not 160).
+    // The optional, the flags and the fault index last, so that they share two words with the optional's tag byte:
+    // with the store as one shared reference and the changed positions in one word, the storage fits in 128 bytes.
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
     /// True once deleted from its context.
