@@ -43,4 +43,19 @@ import Testing
         #expect(ExactCast.cast(Optional<Int>.none as Any, to: Int.self) == nil)
         #expect(ExactCast.cast(Animal() as Any, to: Dog.self) == nil)
     }
+
+    /// A fetched optional attribute holds its wrapped type's value: asked for the optional, the value comes back
+    /// wrapped once, and whatever is not exactly the wrapped type gets what `as?` gives.
+    @Test func optionalsOfTheStoredTypeAreWrapped() throws {
+        let uuid = UUID()
+        #expect(ExactCast.cast("plain" as Any, to: String?.self) == .some(.some("plain")))
+        #expect(ExactCast.cast(uuid as Any, to: UUID?.self) == .some(.some(uuid)))
+        #expect(ExactCast.cast(2.5 as Any, to: Double?.self) == .some(.some(2.5)))
+        #expect(ExactCast.cast(Optional("once") as Any, to: String??.self) == .some(.some(.some("once"))))
+        #expect(ExactCast.cast(Optional<String>.none as Any, to: String?.self) == .some(.none))
+        #expect(ExactCast.cast(7 as Any, to: String?.self) == nil)
+        let dog = Dog()
+        let animal = try #require(ExactCast.cast(dog as Any, to: Animal?.self))
+        #expect(animal === dog)
+    }
 }

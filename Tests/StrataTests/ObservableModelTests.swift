@@ -49,6 +49,24 @@ import Testing
         #expect(fetchedDate.count == 1)
     }
 
+    /// Each object has observers of its own: a change of one fetched object's property is not heard by those
+    /// reading the same property of another, read before or not.
+    @Test func aChangeNotifiesOnlyTheObserversOfThatObject() throws {
+        let context = ModelContext(try openContainer(Journal.Notebook.self, at: directory.store()))
+        for name in ["First", "Second", "Third"] { context.insert(Journal.Notebook(name: name)) }
+        try context.save()
+        let fetched = try ModelContext(context.container).fetch(
+            FetchDescriptor<Journal.Notebook>(sortBy: [SortDescriptor(\.name)]))
+        let (first, second, third) = (fetched[0], fetched[1], fetched[2])
+        #expect(second.name == "Second")
+        let firstNames = track { _ = first.name }
+        second.name = "Second, renamed"
+        third.name = "Third, renamed"
+        #expect(firstNames.count == 0)
+        first.name = "First, renamed"
+        #expect(firstNames.count == 1)
+    }
+
     @Test func relationshipChangesNotifyBothSides() throws {
         let context = ModelContext(try openContainer(Journal.Notebook.self, at: directory.store()))
         let notebook = try savedNotebook(context)

@@ -59,7 +59,7 @@ extension BackingData {
     func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
         let mapping = prepare(model)
         guard let position = mapping.attributePositions[key] else { return false }
-        guard isObserved, let registrar else {
+        guard isObserved else {
             replace(attribute: position, with: value, of: model)
             return true
         }

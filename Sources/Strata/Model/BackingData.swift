@@ -43,19 +43,16 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var mapping: EntityMapping?
     /// The rows read with this one, whose to-many relationships load together with its own (see `FaultGroup`).
     @exclusivity(unchecked) var faultGroup: FaultGroup?
-    /// The observers of the object's properties (`Observable`); made by the first read of a property, since
-    /// only a read can register an observer: objects only written (a migration's rows) never pay for one.
-    @exclusivity(unchecked) private(set) var registrar: ObservationRegistrar?
     /// What most objects never need (see `BackingDataRareState`), made on first use.
     @exclusivity(unchecked) private var rareState: BackingDataRareState?
-    // The optional, the flags and the fault index last, so that they share two words with the optional's tag byte:
-    // with the store as one shared reference and the changed positions in one word, the storage fits in 128 bytes.
+    // The optional, the flags and the fault index after the references, so that they share two words with the
+    // optional's tag byte: with the store as one shared reference and the changed positions in one word, the
+    // storage fits in 128 bytes.
     /// The row's primary key once saved.
     @exclusivity(unchecked) var primaryKey: Int64?
     /// True once deleted from its context.
     @exclusivity(unchecked) var isDeleted = false
-    /// True once `registrar` is made: a plain flag to test on every write, where testing the optional registrar
-    /// (of a type from another module, so of unknown layout) took run-time calls.
+    /// True once the object has its own `registrar`: until then nobody can observe it.
     @exclusivity(unchecked) private(set) var isObserved = false
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
@@ -68,6 +65,17 @@ public final class BackingData: @unchecked Sendable {
     }
     /// This row's place in `faultGroup` (32 bits: a group is one fetch's or one batch's objects).
     @exclusivity(unchecked) var faultIndex: Int32 = 0
+    /// The observers of the object's properties (`Observable`): its own registrar from the first read of a
+    /// property, since only a read can register an observer (objects only written, a migration's rows, never pay
+    /// for one); until then one registrar every object shares, which nothing registers with.
+    ///
+    /// Not an optional: the registrar is a struct of another module, of unknown layout, and unwrapping an optional
+    /// of it copied it through the optional's value witnesses on every property read (about 250 instructions).
+    /// Last, because the offsets of the fields after it are only known at run time.
+    @exclusivity(unchecked) private(set) var registrar = unobserved
+
+    /// The registrar of objects no one has read a property of yet.
+    private static let unobserved = ObservationRegistrar()
 
     /// The rare part of the storage, made if needed.
     private var rare: BackingDataRareState {
@@ -159,13 +167,13 @@ public final class BackingData: @unchecked Sendable {
 
     // MARK: - Observation
 
-    /// The object's registrar, made on first use.
+    /// The object's own registrar, made on first use.
     func observationRegistrar() -> ObservationRegistrar {
-        if let registrar { return registrar }
-        let made = ObservationRegistrar()
-        registrar = made
-        isObserved = true
-        return made
+        if !isObserved {
+            registrar = ObservationRegistrar()
+            isObserved = true
+        }
+        return registrar
     }
 
     /// Replaces the related objects of a relationship, telling its observers.
@@ -173,7 +181,7 @@ public final class BackingData: @unchecked Sendable {
         _ relationship: RelationshipMapping, with references: [ModelReference], of model: any PersistentModel
     ) {
         willChange(relationship: relationship.name)
-        guard let registrar else {
+        guard isObserved else {
             related[relationship.name] = referencesToHold(references)
             return
         }
@@ -218,7 +226,8 @@ public final class BackingData: @unchecked Sendable {
     /// Tells the observers of every property that its value is about to be replaced; returns what tells them
     /// it was. Does nothing while nobody can observe the object.
     func willReplaceAll(of model: any PersistentModel) -> () -> Void {
-        guard let registrar, let mapping else { return {} }
+        guard isObserved, let mapping else { return {} }
+        let registrar = registrar
         let observations = mapping.attributes.map(\.observation) + mapping.relationships.map(\.observation)
         for observation in observations { observation.willSet(registrar, model) }
         return { for observation in observations { observation.didSet(registrar, model) } }
