@@ -53,6 +53,12 @@ import Testing
         }
     }
 
+    /// Keys a filtered fetch hands out: every 16th or 1,024th row, all with the same last bits.
+    @Test(arguments: [16, 1_024] as [Int64])
+    func stridedKeys(stride: Int64) {
+        agreesWithDictionary(seed: UInt64(stride), operations: 20_000) { Int64($0.next() % 5_000) * stride + 3 }
+    }
+
     @Test func removalKeepsEveryOtherKeyOfACollidingRunReachable() {
         // Keys that are multiples of a large power of two share their home slot in a small table: one long run.
         var table = RowTable<Int64>()
