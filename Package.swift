@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "StrataCLITests",
             dependencies: [
-                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures",
+                "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", "StrataSources",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -37,6 +37,11 @@ final class DeclarationIndex {
 
     private(set) var types: [String: TypeDecl] = [:]
     private(set) var aliases: [String: Alias] = [:]
+    /// Members of extensions of types the sources do not declare (`extension MigrationStage { static func … }`), by
+    /// the extended type's last name component.
+    private(set) var externalMembers: [String: [(MemberBlockItemSyntax, SourceFile)]] = [:]
+    /// Top-level functions by name.
+    private(set) var functions: [String: [(FunctionDeclSyntax, SourceFile)]] = [:]
     /// Type names in declaration order (for stable listings).
     private(set) var order: [String] = []
     private var pendingExtensions:
@@ -46,7 +51,11 @@ final class DeclarationIndex {
     init(files: [SourceFile]) {
         for file in files { visit(file.tree.statements.map(\.item), scope: [], file: file) }
         for pending in pendingExtensions {
-            guard let name = resolveTypeName(pending.name, from: pending.scope) else { continue }
+            // `extension Note` where `typealias Note = SchemaV2.Note` extends SchemaV2.Note.
+            guard let name = resolveType(pending.name, from: pending.scope)?.name else {
+                externalMembers[PropertyType.lastComponent(pending.name), default: []] += pending.members
+                continue
+            }
             types[name]?.inherited += pending.inherited
             types[name]?.members += pending.members
         }
@@ -86,6 +95,8 @@ final class DeclarationIndex {
                 ))
             let inner = scope + extended.split(separator: ".").map(String.init)
             for member in extensionDecl.memberBlock.members { visit(member.decl, scope: inner, file: file) }
+        } else if let function = decl.as(FunctionDeclSyntax.self), scope.isEmpty {
+            functions[function.name.text, default: []].append((function, file))
         } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
             aliases[(scope + [alias.name.text]).joined(separator: ".")] = Alias(
                 target: alias.initializer.value, scope: scope)
@@ -108,8 +119,14 @@ final class DeclarationIndex {
         return nil
     }
 
+    /// The inherited types as written, without attributes (`@preconcurrency SchemaMigrationPlan` conforms to
+    /// `SchemaMigrationPlan`).
     private static func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {
-        clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        clause?.inheritedTypes.map { unattributed($0.type).trimmedDescription } ?? []
+    }
+
+    private static func unattributed(_ type: TypeSyntax) -> TypeSyntax {
+        type.as(AttributedTypeSyntax.self).map { unattributed($0.baseType) } ?? type
     }
 
     /// The qualified name of the type or typealias `name` means when written inside `scope` (innermost scope first,
@@ -122,8 +139,12 @@ final class DeclarationIndex {
             guard !prefix.isEmpty else { break }
             prefix.removeLast()
         }
-        // `Self.Item` and `SchemaV2.Item` written from elsewhere, or a module-qualified name.
+        // `Self.Item` inside the type, or a name qualified with the app's module (`MyApp.Recipe`): a first
+        // component that names no type of the sources is a module.
         if name.hasPrefix("Self.") { return resolveTypeName(String(name.dropFirst(5)), from: scope) }
+        if let dot = name.firstIndex(of: "."), resolveTypeName(String(name[..<dot]), from: scope) == nil {
+            return resolveTypeName(String(name[name.index(after: dot)...]), from: scope)
+        }
         return nil
     }
 

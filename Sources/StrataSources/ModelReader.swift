@@ -12,6 +12,8 @@ struct ModelReader {
         var declaredInverses: [String: String]
         var locations: [String: SourceLocation]
         var problems: [SourceProblem]
+        /// The stored defaults of the attributes declared with one, evaluated from their source.
+        var defaults: [String: StoredDefault]
     }
 
     let index: DeclarationIndex
@@ -20,7 +22,8 @@ struct ModelReader {
     func read(_ model: DeclarationIndex.TypeDecl) -> Result {
         let name = model.simpleName
         var result = Result(
-            entity: Schema.Entity(name: name), destinations: [], declaredInverses: [:], locations: [:], problems: [])
+            entity: Schema.Entity(name: name), destinations: [], declaredInverses: [:], locations: [:], problems: [],
+            defaults: [:])
         guard let members = model.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return result }
         let scope = index.scope(inside: model)
         for property in StoredProperty.persisted(in: members) {
@@ -49,6 +52,10 @@ struct ModelReader {
                         isOptional: optional, defaultValue: property.initializer?.trimmedDescription,
                         options: arguments.options.compactMap { AnnotationArguments.attributeOptions[$0] },
                         hashModifier: arguments.string("hashModifier")))
+                if let initializer = property.initializer {
+                    result.defaults[property.name] = StaticDefault(index: index).evaluate(
+                        initializer, shape: TypeShape(type, scope: scope, index: index), valueType: valueType)
+                }
             case .relationship(let destination, let toMany, let optional):
                 let arguments = AnnotationArguments(property.attribute(named: "Relationship"))
                 result.entity.relationships.append(

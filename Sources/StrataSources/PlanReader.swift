@@ -34,18 +34,27 @@ struct PlanReader {
             }
         }
         var stages: [SourceStage] = []
-        if let listed = StaticMember.find("stages", in: type) {
-            for element in listed.value.as(ArrayExprSyntax.self)?.elements ?? [] {
-                guard let (call, file, node) = stageCall(element.expression, in: type, file: listed.file) else {
+        let resolver = StageResolver(index: index, plan: type)
+        if let listed = StaticMember.find("stages", in: type), let array = listed.value.as(ArrayExprSyntax.self) {
+            for element in array.elements {
+                guard let resolved = resolver.resolve(element.expression, file: listed.file) else {
                     problems.append(
                         SourceProblem(
                             listed.file.location(of: element),
                             "\(element.expression.trimmedDescription) is not a MigrationStage Strata can read"))
                     continue
                 }
+                let (call, file, node) = (resolved.call, resolved.file, resolved.node)
                 let kind: PlannedStage.Kind = call.name == "custom" ? .custom : .lightweight
-                guard let from = call.version("fromVersion"), let to = call.version("toVersion"),
-                    let fromVersion = version(named: from, at: node, in: file),
+                guard let from = call.version("fromVersion"), let to = call.version("toVersion") else {
+                    problems.append(
+                        SourceProblem(
+                            file.location(of: node),
+                            "\(element.expression.trimmedDescription): its fromVersion and toVersion are not written as SchemaV1.self, so Strata cannot tell which versions it joins"
+                        ))
+                    continue
+                }
+                guard let fromVersion = version(named: from, at: node, in: file),
                     let toVersion = version(named: to, at: node, in: file)
                 else { continue }
                 stages.append(
@@ -55,9 +64,13 @@ struct PlanReader {
                         location: file.location(of: node)))
             }
         } else {
+            let listed = StaticMember.find("stages", in: type)
             problems.append(
                 SourceProblem(
-                    type.file.location(of: type.node), "\(type.simpleName) has no static stages Strata can read"))
+                    listed.map { $0.file.location(of: $0.value) } ?? type.file.location(of: type.node),
+                    listed == nil
+                        ? "\(type.simpleName) has no static stages Strata can read"
+                        : "\(type.simpleName).stages is not an array literal of stages Strata can read"))
         }
         var ordered: [SourceVersion] = []
         if let listed = StaticMember.find("schemas", in: type) {
@@ -81,45 +94,5 @@ struct PlanReader {
         return SourcePlan(
             name: type.simpleName, qualifiedName: type.name, location: type.file.location(of: type.node),
             versions: ordered, stages: stages, problems: problems)
-    }
-
-    /// A `.lightweight(...)` or `.custom(...)` call, following a reference to a static member of the plan.
-    private func stageCall(
-        _ expression: ExprSyntax, in plan: DeclarationIndex.TypeDecl, file: SourceFile, depth: Int = 0
-    )
-        -> (StageCall, SourceFile, Syntax)?
-    {
-        if let call = expression.as(FunctionCallExprSyntax.self), let stage = StageCall(call) {
-            return (stage, file, Syntax(expression))
-        }
-        guard depth < 8 else { return nil }
-        let referenced: String? =
-            expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        guard let referenced, let member = StaticMember.find(referenced, in: plan) else { return nil }
-        guard let (stage, memberFile, _) = stageCall(member.value, in: plan, file: member.file, depth: depth + 1) else {
-            return nil
-        }
-        return (stage, memberFile, Syntax(member.decl))
-    }
-}
-
-/// `MigrationStage.lightweight(fromVersion:toVersion:)` or `.custom(fromVersion:toVersion:willMigrate:didMigrate:)`.
-struct StageCall {
-    /// "lightweight" or "custom".
-    let name: String
-    private let arguments: LabeledExprListSyntax
-
-    init?(_ call: FunctionCallExprSyntax) {
-        guard let callee = call.calledExpression.as(MemberAccessExprSyntax.self),
-            ["lightweight", "custom"].contains(callee.declName.baseName.text)
-        else { return nil }
-        name = callee.declName.baseName.text
-        arguments = call.arguments
-    }
-
-    /// The type named by `label: X.self`.
-    func version(_ label: String) -> String? {
-        arguments.first { $0.label?.text == label }.flatMap { VersionReader.typeReference($0.expression) }
     }
 }

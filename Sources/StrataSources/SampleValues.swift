@@ -44,7 +44,8 @@ struct SampleValues {
         case .codable(let name):
             return String(
                 decoding: (try? JSONSerialization.data(
-                    withJSONObject: json(name, row: row, depth: 0), options: [.sortedKeys])) ?? Data("{}".utf8),
+                    withJSONObject: json(name, row: row, depth: 0),
+                    options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("{}".utf8),
                 as: UTF8.self
             ).databaseValue
         }
@@ -52,58 +53,82 @@ struct SampleValues {
 
     /// The raw values of the enum `name`'s cases, as stored.
     private func rawValues(ofEnum name: String, raw: ValueType) -> [DatabaseValue] {
-        guard let type = index.types.values.first(where: { $0.simpleName == name && $0.isEnum }),
-            let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
-        else { return [] }
-        var values: [DatabaseValue] = []
-        var next = 0
-        for element in members.compactMap({ $0.decl.as(EnumCaseDeclSyntax.self) }).flatMap(\.elements) {
-            let written = element.rawValue?.value
-            if raw == .string {
-                let text =
-                    written?.as(StringLiteralExprSyntax.self)?.segments.trimmedDescription
-                    ?? element.name.text.trimmingBackticks
-                values.append(text.databaseValue)
-            } else if let literal = written?.as(IntegerLiteralExprSyntax.self), let number = Int(literal.literal.text) {
-                values.append(number.databaseValue)
-                next = number + 1
-            } else if written == nil {
-                values.append(next.databaseValue)
-                next += 1
+        guard let type = declaredType(name), type.isEnum else { return [] }
+        return EnumCases(of: type, rawType: raw == .string ? "String" : "Int").cases.compactMap { found in
+            switch found.raw {
+            case .text(let text): text.databaseValue
+            case .integer(let number): number.databaseValue
+            case nil: nil
             }
         }
-        return values
     }
 
-    /// A JSON value a Codable of runtime name `name` decodes from: arrays and dictionaries empty, a struct of the
-    /// sources with each stored field filled.
+    /// The value type (not a model) of the sources named `name`.
+    private func declaredType(_ name: String) -> DeclarationIndex.TypeDecl? {
+        index.order.lazy.compactMap { index.types[$0] }.first { $0.simpleName == name && !$0.isModel }
+    }
+
+    /// A JSON value a Codable of runtime name `name` decodes from, in the shape Swift's synthesized `Codable` gives:
+    /// numbers for numeric types (`CGFloat` too), arrays and dictionaries empty, a struct of the sources with each
+    /// stored field filled, an enum's case as its raw value, `{"case":{}}` or `{"case":{"_0":…}}`.
     private func json(_ name: String, row: Int, depth: Int) -> Any {
+        if let primitive = primitiveJSON(name, label: name, row: row) { return primitive }
         if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return [Any]() }
         if name.hasPrefix("Dictionary<") { return [String: Any]() }
-        guard depth < 4, let type = index.types.values.first(where: { $0.simpleName == name && !$0.isModel }),
-            let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
-        else { return [String: Any]() }
+        guard depth < 4, let type = declaredType(name) else { return [String: Any]() }
+        let scope = index.scope(inside: type)
+        if type.isEnum {
+            let rawType = type.inherited.first.map(PropertyType.lastComponent).flatMap {
+                PropertyType.native[$0] == nil ? nil : $0
+            }
+            let cases = EnumCases(of: type, rawType: rawType).cases
+            guard !cases.isEmpty else { return [String: Any]() }
+            let chosen = cases[(row - 1) % cases.count]
+            switch chosen.raw {
+            case .text(let text): return text
+            case .integer(let number): return number
+            case nil: break
+            }
+            var fields: [String: Any] = [:]
+            for associated in chosen.associated {
+                fields[associated.label] = json(
+                    TypeShape(associated.type, scope: scope, index: index), label: "\(name) \(chosen.name)", row: row,
+                    depth: depth + 1)
+            }
+            return [chosen.name: fields]
+        }
+        guard let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else {
+            return [String: Any]()
+        }
         var object: [String: Any] = [:]
         for property in StoredProperty.persisted(in: members) {
             guard let written = property.type else { continue }
-            let shape = TypeShape(written, scope: index.scope(inside: type), index: index)
-            let (base, optional) = shape.unwrappingOptional
-            if optional { continue }
-            switch base {
-            case .named(let field, nil, _):
-                switch field {
-                case "String": object[property.name] = "\(name) \(property.name) \(row)"
-                case "Bool": object[property.name] = row % 2 == 0
-                case "Double", "Float", "CGFloat": object[property.name] = Double(row) + 0.5
-                case "Date":
-                    object[property.name] =
-                        Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate
-                default: object[property.name] = PropertyType.native[field] == nil ? [String: Any]() : row % 100
-                }
-            default:
-                object[property.name] = json(base.runtimeName, row: row, depth: depth + 1)
-            }
+            let shape = TypeShape(written, scope: scope, index: index)
+            if case .optional = shape { continue }
+            object[property.name] = json(shape, label: "\(name) \(property.name)", row: row, depth: depth + 1)
         }
         return object
+    }
+
+    /// The JSON value of a field or associated value of written type `shape`.
+    private func json(_ shape: TypeShape, label: String, row: Int, depth: Int) -> Any {
+        if case .named(let field, nil, _) = shape, let primitive = primitiveJSON(field, label: label, row: row) {
+            return primitive
+        }
+        return json(shape.runtimeName, row: row, depth: depth)
+    }
+
+    /// The JSON of a value of a library type Swift encodes as a single value (nil for others).
+    private func primitiveJSON(_ name: String, label: String, row: Int) -> Any? {
+        switch name {
+        case "String": return "\(label) \(row)"
+        case "Bool": return row % 2 == 0
+        case "Double", "Float", "CGFloat", "Decimal": return Double(row) + 0.5
+        case "Date": return Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate
+        case "URL": return "https://example.com/\(row)"
+        case "UUID": return String(format: "00000000-0000-0000-0000-%012ld", row)
+        case "Data": return Data([UInt8(truncatingIfNeeded: row), 0x5A]).base64EncodedString()
+        default: return PropertyType.native[name]?.sqlType == "INTEGER" ? row % 100 : nil
+        }
     }
 }

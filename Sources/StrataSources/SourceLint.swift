@@ -96,19 +96,23 @@ public struct SourceLint {
         }
     }
 
-    /// A model class listed by two versions: editing it for the later one edits the earlier, shipped one too.
+    /// A model class listed by several versions: editing it for a later one edits the earlier, shipped ones too. One
+    /// warning per class, at its first listing by a later version, naming every version that lists it.
     private func sharedModels() -> [SourceProblem] {
         var found: [SourceProblem] = []
+        var reported: Set<String> = []
         for (index, version) in plan.versions.enumerated() {
-            for model in version.modelNames {
-                guard let earlier = plan.versions[..<index].first(where: { $0.modelNames.contains(model) }),
+            for model in version.modelNames where !reported.contains(model) {
+                guard plan.versions[..<index].contains(where: { $0.modelNames.contains(model) }),
                     let location = version.modelLocations[model]
                 else { continue }
-                found.append(
-                    SourceProblem(
-                        location,
-                        "\(model) is listed by both \(earlier.name) and \(version.name): editing it for \(version.name) edits \(earlier.name) too; give \(version.name) its own copy of the class",
-                        severity: "warning"))
+                reported.insert(model)
+                let listing = plan.versions.filter { $0.modelNames.contains(model) }.map(\.name)
+                let message =
+                    listing.count == 2
+                    ? "\(model) is listed by both \(listing[0]) and \(listing[1]): editing it for \(listing[1]) edits \(listing[0]) too; give \(listing[1]) its own copy of the class"
+                    : "\(model) is listed by \(listing.dropLast().joined(separator: ", ")) and \(listing.last ?? ""): editing it for a later version edits the earlier ones too; give each version its own copy of the class"
+                found.append(SourceProblem(location, message, severity: "warning"))
             }
         }
         return found

@@ -17,11 +17,21 @@ public struct SourcePlan: @unchecked Sendable {
 
     /// Validates the plan as the engine validates a compiled one; reading problems come first.
     public func check() -> (ValidatedPlan, problems: [String]) {
-        let (validated, problems) = ValidatedPlan.check(
+        let (validated, problems) = diagnose()
+        return (validated, self.problems.map(\.description) + problems.map(\.description))
+    }
+
+    /// Validates the plan as `check` does, saying what each of the engine's problems is about (reading problems are
+    /// in `problems`).
+    public func diagnose() -> (ValidatedPlan, problems: [PlanProblem]) {
+        ValidatedPlan.diagnose(
             name: name, schemas: versions.map(\.schema), stages: stages.map(\.declaration),
             schemaNames: versions.map(\.name))
-        return (validated, self.problems.map(\.description) + problems)
     }
+
+    /// The plan a dry run can run to its failing stage despite its problems (see `ValidatedPlan.runnable`); nil when
+    /// reading found problems or one makes the plan unusable.
+    public var runnable: ValidatedPlan? { problems.isEmpty ? ValidatedPlan.runnable(diagnose()) : nil }
 
     /// The checked plan; throws `MigrationError.invalidPlan` with every problem when it has any.
     public func validated() throws -> ValidatedPlan {

@@ -10,14 +10,29 @@ struct StaticMember {
     /// The file holding it.
     let file: SourceFile
 
-    /// True for `static var name = value` (a stored mutable global, which Swift 6 rejects as unsafe).
+    /// True for `static var name = value` (a stored mutable global, which Swift 6 rejects as unsafe), unless it is
+    /// `nonisolated(unsafe)` or isolated to a global actor (`@MainActor`), which Swift 6 accepts.
     var isStoredVar: Bool {
-        decl.bindingSpecifier.tokenKind == .keyword(.var) && decl.bindings.first?.initializer != nil
+        guard decl.bindingSpecifier.tokenKind == .keyword(.var), decl.bindings.first?.initializer != nil else {
+            return false
+        }
+        let unsafe = decl.modifiers.contains {
+            $0.name.tokenKind == .keyword(.nonisolated) && $0.detail?.detail.text == "unsafe"
+        }
+        let isolated = decl.attributes.contains {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true
+        }
+        return !unsafe && !isolated
     }
 
     /// The static member `name` of `type` (its declaration or extensions), if it has a readable value.
     static func find(_ name: String, in type: DeclarationIndex.TypeDecl) -> StaticMember? {
-        for (member, file) in type.members {
+        find(name, among: type.members)
+    }
+
+    /// The static member `name` among `members` (of a type and its extensions), if it has a readable value.
+    static func find(_ name: String, among members: [(MemberBlockItemSyntax, SourceFile)]) -> StaticMember? {
+        for (member, file) in members {
             guard let decl = member.decl.as(VariableDeclSyntax.self),
                 decl.modifiers.contains(where: {
                     $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
@@ -33,19 +48,46 @@ struct StaticMember {
         return nil
     }
 
-    /// The expression a getter returns when it is a single expression or a single `return`.
+    /// The expression a getter returns.
     private static func getterExpression(_ block: AccessorBlockSyntax) -> ExprSyntax? {
-        let body: CodeBlockItemListSyntax?
         switch block.accessors {
-        case .getter(let items): body = items
+        case .getter(let items): returned(by: items)
         case .accessors(let accessors):
-            body = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+            accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body.flatMap {
+                returned(by: $0.statements)
+            }
         }
-        guard let body, body.count == 1, let item = body.first?.item else { return nil }
-        if case .expr(let expr) = item { return expr }
-        if case .stmt(let stmt) = item, let returned = stmt.as(ReturnStmtSyntax.self)?.expression { return returned }
-        if case .stmt(let stmt) = item, let expression = stmt.as(ExpressionStmtSyntax.self) {
-            return expression.expression
+    }
+
+    /// The expression a body returns: its only expression, or its last `return` at the top level (after local
+    /// declarations, as functions that build a stage write it).
+    static func returned(by body: CodeBlockItemListSyntax) -> ExprSyntax? {
+        if body.count == 1, let item = body.first?.item {
+            if case .expr(let expr) = item { return expr }
+            if case .stmt(let stmt) = item, let expression = stmt.as(ExpressionStmtSyntax.self) {
+                return expression.expression
+            }
+        }
+        for item in body.reversed() {
+            if case .stmt(let stmt) = item.item, let returned = stmt.as(ReturnStmtSyntax.self)?.expression {
+                return returned
+            }
+        }
+        return nil
+    }
+
+    /// The static function `name` among `members`, if it has a body.
+    static func function(_ name: String, among members: [(MemberBlockItemSyntax, SourceFile)]) -> (
+        FunctionDeclSyntax, SourceFile
+    )? {
+        for (member, file) in members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                function.body != nil,
+                function.modifiers.contains(where: {
+                    $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                })
+            else { continue }
+            return (function, file)
         }
         return nil
     }

@@ -58,15 +58,29 @@ struct VersionReader {
         var byName: [String: String] = [:]
         var entities: [Schema.Entity] = []
         var declared: [InverseResolver.Declared] = []
+        var defaults: [String: [String: StoredDefault]] = [:]
         let reader = ModelReader(index: index)
+        // How each model type was reached: the model and relationship that lead to it (none for a listed model).
+        var reachedThrough: [String: (model: String, property: String)] = [:]
+        func chain(to name: String) -> String {
+            var links: [String] = []
+            var current = name
+            while let step = reachedThrough[current], links.count < 16 {
+                links.insert("\(step.model).\(step.property)", at: 0)
+                current = step.model
+            }
+            return (links + [name]).joined(separator: " -> ")
+        }
         while !queue.isEmpty {
             let model = queue.removeFirst()
             if let existing = byName[model.simpleName] {
                 if existing != model.name {
+                    let path = [existing, model.name].filter { reachedThrough[$0] != nil }.map(chain(to:))
                     problems.append(
                         SourceProblem(
                             model.file.location(of: model.node),
                             "two model types are both named '\(model.simpleName)' (\(existing) and \(model.name)); an entity is named after its class, so one schema can hold only one of them"
+                                + (path.isEmpty ? "" : " (reached through \(path.joined(separator: "; ")))")
                         ))
                 }
                 continue
@@ -74,9 +88,16 @@ struct VersionReader {
             byName[model.simpleName] = model.name
             let read = reader.read(model)
             entities.append(read.entity)
+            defaults[read.entity.name] = read.defaults
             problems += read.problems
             for (property, location) in read.locations {
                 locations[InverseResolver.Key(entity: read.entity.name, property: property)] = location
+            }
+            for (relationship, destination) in zip(read.entity.relationships, read.destinations)
+            where reachedThrough[destination.name] == nil && destination.name != model.name
+                && !models.contains(where: { $0.name == destination.name })
+            {
+                reachedThrough[destination.name] = (model.name, relationship.name)
             }
             queue += read.destinations
             declared += read.entity.relationships.map {
@@ -100,7 +121,10 @@ struct VersionReader {
                     ?? SourceLocation(file: "", line: 0, column: 0),
                 problem.description)
         }
-        return (Schema(entities: entities, version: version, problems: problems.map(\.message)), problems)
+        return (
+            Schema(entities: entities, version: version, problems: problems.map(\.message), defaults: defaults),
+            problems
+        )
     }
 
     /// `Schema.Version(1, 0, 0)`, `.init(1, 0, 0)` or `Schema.Version("1.0.0")`.

@@ -39,6 +39,10 @@ extension SchemaChange {
         case .entityAdded, .attributeRenamed, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
             .indexAdded, .indexRemoved, .relationshipRenamed, .deleteRuleChanged:
             return .lightweight
+        case .defaultChanged:
+            // Existing rows keep their values, new objects take the new default, and Core Data does not hash
+            // defaults: SwiftData migrates it without a stage's code.
+            return .lightweight
         case .entityRemoved(let entity):
             return .destructive(loss: "every row of \(entity.name)")
         case .attributeAdded(_, let attribute):
@@ -59,11 +63,6 @@ extension SchemaChange {
             return .custom(
                 reason: "rows where \(entity).\(attribute.name) is nil need a value once it is required",
                 fix: "give it a default value, or fill the missing values in a custom stage")
-        case .defaultChanged(_, let attribute, _):
-            if attribute.isOptional { return .lightweight }
-            return .custom(
-                reason: "existing rows keep the old default of the required attribute \(entity).\(attribute.name)",
-                fix: "use a custom stage that updates the rows that should take the new default")
         case .relationshipAdded(_, let relationship):
             if relationship.isToMany || relationship.isOptional { return .lightweight }
             return .custom(

@@ -14,4 +14,7 @@ public struct PlanProblem: Hashable, Sendable, CustomStringConvertible {
     public let subject: Subject
     /// What is wrong and how to fix it.
     public let description: String
+    /// True for a problem SwiftData meets only when the stage runs (a lightweight stage holding a change it cannot
+    /// make): the stage stays in the plan, so a dry run can run the plan to it and show it fail with the data.
+    public var failsOnlyWhenRun = false
 }

@@ -75,6 +75,15 @@ struct StageRunner {
                 .warning(
                     stage: title, message: "the \(planned.kind.rawValue) stage removes data: \(finding.description)"))
         }
+        let unknownDefaults = Self.columnsWithUnknownDefaults(planned.diff)
+        for (column, expression) in unknownDefaults.sorted(by: { $0.key.description < $1.key.description }) {
+            observer(
+                .warning(
+                    stage: title,
+                    message:
+                        "\(column): default not known statically (\(expression)); existing rows are left without a value in this run, where the app's compiled code would fill them"
+                ))
+        }
         let access = TransactionAccess(db: db, name: store.name)
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
@@ -128,6 +137,7 @@ struct StageRunner {
         // closures' saves refuse a required attribute without a value, but write what a relationship holds).
         var checked = Self.columnsLightweightChangesCanEmpty(planned.diff)
         if planned.kind == .custom { checked.formUnion(Self.requiredToOneColumns(planned.to)) }
+        checked.subtract(unknownDefaults.keys)
         try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore, only: checked)
         try StoreMetadata.write(planned.to, to: db)
         try MigrationHistory.record(planned, rows: rowsDone, db: db)
@@ -198,6 +208,23 @@ struct StageRunner {
             })
     }
 
+    /// The added or newly required attributes whose default only the app's code can evaluate (a schema read from
+    /// sources), with the default as written: their rows stay empty, which is not the stage's failure.
+    static func columnsWithUnknownDefaults(_ diff: SchemaDiff) -> [ColumnName: String] {
+        var found: [ColumnName: String] = [:]
+        for change in diff.changes {
+            switch change {
+            case .attributeAdded(let entity, let attribute),
+                .attributeOptionalityChanged(let entity, let attribute, false):
+                if case .unknown(let expression) = diff.to.storedDefault(entity, attribute.name) {
+                    found[ColumnName(entity: entity, column: attribute.name)] = expression
+                }
+            default: continue
+            }
+        }
+        return found
+    }
+
     /// The (entity, column) pairs of the required to-one relationships of `schema`.
     static func requiredToOneColumns(_ schema: Schema) -> Set<ColumnName> {
         Set(
@@ -209,9 +236,12 @@ struct StageRunner {
     }
 
     /// A column of an entity's table.
-    struct ColumnName: Hashable {
+    struct ColumnName: Hashable, CustomStringConvertible {
         let entity: String
         let column: String
+
+        /// "Entity.column".
+        var description: String { "\(entity).\(column)" }
     }
 
     /// Required attributes and to-one relationships hold values (those in `only`); no new foreign-key violations.

@@ -266,11 +266,17 @@ struct StructuralPlan {
         return steps
     }
 
-    /// The stored form of an attribute's declared default, evaluated from the target's model type.
+    /// The stored form of an attribute's declared default, evaluated from the target's model type, or for a schema
+    /// read from sources from the default its reader evaluated (nil when only the app's code can evaluate it).
     private func defaultValue(_ entity: String, _ attribute: Schema.Attribute) -> DatabaseValue? {
-        guard attribute.defaultValue != nil, let mapping = to.mappings[entity]?.attribute(named: attribute.name),
-            let make = mapping.makeDefault, let value = try? mapping.encode(make()), !value.isNull
-        else { return nil }
+        guard attribute.defaultValue != nil else { return nil }
+        let value: DatabaseValue?
+        if let mapping = to.mappings[entity]?.attribute(named: attribute.name) {
+            value = mapping.makeDefault.flatMap { make in try? mapping.encode(make()) }
+        } else {
+            value = to.storedDefault(entity, attribute.name)?.databaseValue
+        }
+        guard let value, !value.isNull else { return nil }
         return value
     }
 }

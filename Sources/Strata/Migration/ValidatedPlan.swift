@@ -26,16 +26,27 @@ public struct ValidatedPlan: @unchecked Sendable {
 
     /// Checks a plan and returns what it could build with every problem found (for `strata check`).
     public static func check(_ plan: any SchemaMigrationPlan.Type) -> (ValidatedPlan, problems: [String]) {
-        let name = String(describing: plan)
+        let (validated, problems) = diagnose(plan)
+        return (validated, problems.map(\.description))
+    }
+
+    /// Checks a plan as `check` does and says what each problem is about.
+    public static func diagnose(_ plan: any SchemaMigrationPlan.Type) -> (ValidatedPlan, problems: [PlanProblem]) {
         let versioned = plan.schemas
         let declared = plan.stages.map {
             StageDeclaration(
                 kind: $0.kind, from: $0.fromVersion.versionIdentifier, to: $0.toVersion.versionIdentifier, stage: $0,
                 label: "\($0)")
         }
-        return check(
-            name: name, schemas: versioned.map { Schema(versionedSchema: $0) }, stages: declared,
+        return diagnose(
+            name: String(describing: plan), schemas: versioned.map { Schema(versionedSchema: $0) }, stages: declared,
             schemaNames: versioned.map { "\($0)" })
+    }
+
+    /// The plan a check built when every problem is one SwiftData meets only when the stage runs, so that a dry
+    /// run can run the plan to the failing stage; nil when a problem makes the plan itself unusable.
+    public static func runnable(_ diagnosed: (ValidatedPlan, problems: [PlanProblem])) -> ValidatedPlan? {
+        diagnosed.problems.allSatisfy(\.failsOnlyWhenRun) ? diagnosed.0 : nil
     }
 
     /// A stage as a plan declares it: its kind, the versions it joins, and its closures when the plan was compiled.
@@ -144,8 +155,8 @@ public struct ValidatedPlan: @unchecked Sendable {
                         PlanProblem(
                             subject: .stage(index),
                             description:
-                                "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))"
-                        ))
+                                "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))",
+                            failsOnlyWhenRun: true))
                 }
             }
             if stages.contains(where: { $0.from.version == fromVersion && $0.to.version == toVersion }) {

@@ -14,6 +14,9 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
     private let mappingsByType: [ObjectIdentifier: EntityMapping]
     /// Mistakes in the model types, as messages; a container refuses a schema that has any.
     let problems: [String]
+    /// Stored defaults by entity and attribute, for a schema without model types (read from sources); a schema of
+    /// model types evaluates its defaults from the types.
+    let storedDefaults: [String: [String: StoredDefault]]
 
     /// A schema of these model types and of every model type their relationships reach.
     public init(_ types: [any PersistentModel.Type], version: Version? = nil) {
@@ -46,6 +49,7 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
         self.entities = ordered.map(\.entity)
         self.entitiesByName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         self.problems = problems
+        self.storedDefaults = [:]
     }
 
     /// A schema of these model types.
@@ -59,14 +63,19 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// A schema rebuilt from a stored description (or read from Swift sources, with the `problems` found in its
-    /// models); it has no model types, so it can describe but not fetch.
-    public init(entities: [Entity], version: Version?, problems: [String] = []) {
+    /// models and the `defaults` its attributes' defaults evaluate to, by entity and attribute); it has no model
+    /// types, so it can describe but not fetch.
+    public init(
+        entities: [Entity], version: Version?, problems: [String] = [],
+        defaults: [String: [String: StoredDefault]] = [:]
+    ) {
         self.version = version
         self.entities = entities
         self.entitiesByName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.mappings = [:]
         self.mappingsByType = [:]
         self.problems = problems
+        self.storedDefaults = defaults
     }
 
     /// Fills in each relationship's inverse in the mappings and returns the problems found.
@@ -89,6 +98,12 @@ public struct Schema: @unchecked Sendable, CustomStringConvertible {
             }
         }
         return problems.map(\.description)
+    }
+
+    /// The stored default of an attribute of a schema read from sources (nil for one without a default, or for a
+    /// schema of model types, whose mappings evaluate defaults).
+    public func storedDefault(_ entity: String, _ attribute: String) -> StoredDefault? {
+        storedDefaults[entity]?[attribute]
     }
 
     /// The mapping of a model type's entity, when the type belongs to this schema.

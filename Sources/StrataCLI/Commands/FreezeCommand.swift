@@ -38,6 +38,12 @@ struct FreezeCommand: ParsableCommand {
         guard let source = resolved.source, let sources = resolved.sources else {
             throw CommandFailure.usage("freeze reads an app's sources: give --sources DIR")
         }
+        // Every version is recorded whole and under its own identifier, or nothing is written.
+        for version in source.versions {
+            _ = try VersionArgument.schema(
+                version.schema.version?.description ?? "", in: resolved.checked.0, planName: resolved.name,
+                source: source)
+        }
         let url = URL(fileURLWithPath: out)
         var frozen = FrozenVersions(plan: source.name)
         if FileManager.default.fileExists(atPath: url.path) {

@@ -60,7 +60,7 @@ struct MigrateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let target = try plan.resolve(compiling: dryRun ? .forCustomStages : .always)
+        let target = try plan.resolve(compiling: dryRun ? .forCustomStages : .always, dryRun: dryRun)
         if !dryRun, target.resolved.source != nil {
             // Still here: the compiled level could not take the command over.
             throw CommandFailure.findings(

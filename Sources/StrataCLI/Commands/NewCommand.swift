@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataSources
+import StrataText
 
 /// `strata new <store> --sources DIR --at V [--sample N]`: a new Strata store at a version of an app's plan, empty or
 /// with generated rows.
@@ -50,10 +51,14 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try plan.resolve(compiling: .never)
-        let validated = try resolved.validated()
-        let schema = try VersionArgument.schema(at, in: validated, planName: resolved.name)
         guard let sources = resolved.sources else {
             throw CommandFailure.usage("new reads the plan from an app's sources: give --sources DIR")
+        }
+        // Only the version's own schema must be sound: errors elsewhere in the plan are for the dry run to meet.
+        let schema = try VersionArgument.schema(
+            at, in: resolved.checked.0, planName: resolved.name, source: resolved.source)
+        for problem in resolved.checked.problems {
+            Console.error("warning: plan \(resolved.name): \(TerminalText.sanitize(problem))")
         }
         let url = URL(fileURLWithPath: store)
         try sources.makeSampleStore(at: url, schema: schema, rows: sample)

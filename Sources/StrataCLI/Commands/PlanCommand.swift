@@ -35,10 +35,7 @@ struct PlanCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(report)
         } else {
-            let planArgument = plan.source.sources.map {
-                "--sources \($0)" + (plan.source.plan.map { " --plan \($0)" } ?? "")
-            }
-            report.textLines(style: .standardOutput, sql: sql, planArgument: planArgument).forEach { Console.out($0) }
+            report.textLines(style: .standardOutput, sql: sql, options: plan.source.given).forEach { Console.out($0) }
         }
     }
 }

@@ -28,8 +28,12 @@ struct CheckReport: Encodable {
     let diagnostics: [DiagnosticEntry]?
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
-    /// the problems, the errors among them making the plan invalid.
-    init(name: String, checked: (ValidatedPlan, problems: [String]), lint: [SourceProblem]? = nil) {
+    /// the problems, the errors among them making the plan invalid, and every stage the `source` declares is listed,
+    /// those the plan cannot hold marked invalid.
+    init(
+        name: String, checked: (ValidatedPlan, problems: [String]), lint: [SourceProblem]? = nil,
+        source: SourcePlan? = nil
+    ) {
         let (checked, problems) = checked
         plan = name
         self.problems = lint.map { $0.filter { $0.severity == "error" }.map(\.message) } ?? problems
@@ -40,7 +44,22 @@ struct CheckReport: Encodable {
                 version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
                 entities: $0.entities.map(\.name))
         }
-        stages = checked.stages.enumerated().map { StageEntry($1, index: $0 + 1) }
+        stages = source.map(Self.declaredStages) ?? checked.stages.enumerated().map { StageEntry($1, index: $0 + 1) }
+    }
+
+    /// Every stage the sources declare, in order: planned ones as the plan holds them, the others with the reason.
+    private static func declaredStages(of source: SourcePlan) -> [StageEntry] {
+        let (validated, problems) = source.diagnose()
+        var planned = validated.stages.makeIterator()
+        return source.stages.enumerated().map { index, stage in
+            let reasons = problems.filter { $0.subject == .stage(index) && !$0.failsOnlyWhenRun }
+            guard reasons.isEmpty, let next = planned.next() else {
+                return StageEntry(
+                    invalid: stage.declaration, index: index + 1,
+                    reason: reasons.map(\.description).joined(separator: "; "))
+            }
+            return StageEntry(next, index: index + 1)
+        }
     }
 
     /// The report as text.

@@ -31,9 +31,9 @@ struct PlanReport: Encodable {
         }
     }
 
-    /// The report as text, with each step's SQL when `sql` is true; `planArgument` is how the dry-run hint names the
-    /// plan (`--plan NAME` by default, `--sources DIR` for a plan read from sources).
-    func textLines(style: TextStyle, sql: Bool, planArgument: String? = nil) -> [String] {
+    /// The report as text, with each step's SQL when `sql` is true; `options` are the plan options the command was
+    /// given, which the dry-run hint repeats (`--plan NAME` when none are given).
+    func textLines(style: TextStyle, sql: Bool, options: [String] = []) -> [String] {
         let heading = "\(TerminalText.sanitize(store)) is at \(storeVersion)"
         guard !stages.isEmpty else { return ["\(heading), plan \(plan)'s target: nothing to run."] }
         var lines = [
@@ -43,7 +43,10 @@ struct PlanReport: Encodable {
         ]
         for stage in stages { lines += stage.textLines(style: style, sql: sql) + [""] }
         lines.append(
-            "Dry-run it with: strata migrate \(TerminalText.sanitize(store)) \(TerminalText.sanitize(planArgument ?? "--plan \(plan)")) --to \(target) --dry-run"
+            "Dry-run it with: "
+                + ShellWords.command(
+                    ["strata", "migrate", store] + (options.isEmpty ? ["--plan", plan] : options)
+                        + ["--to", target, "--dry-run"])
         )
         return lines
     }

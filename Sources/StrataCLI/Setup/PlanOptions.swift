@@ -65,14 +65,27 @@ struct PlanOptions: ParsableArguments {
                 notRunReason = CompiledLevel.handOff(app: app, plan: plan)
             }
             return ResolvedPlan(
-                name: plan.name, checked: plan.check(), source: plan, sources: app, notRunReason: notRunReason)
+                name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,
+                notRunReason: notRunReason)
         }
         guard let plan else {
             throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR")
         }
+        let diagnosed = ValidatedPlan.diagnose(try CommandLineSetup.current.catalog.plan(named: plan))
         return ResolvedPlan(
-            name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)),
-            source: nil, sources: nil, notRunReason: CompiledLevel.staticReason)
+            name: plan, checked: (diagnosed.0, diagnosed.problems.map(\.description)),
+            runnable: ValidatedPlan.runnable(diagnosed), source: nil, sources: nil,
+            notRunReason: CompiledLevel.staticReason)
+    }
+
+    /// The options as given, for hints that repeat the command (`--sources DIR --plan NAME --static`).
+    var given: [String] {
+        var words: [String] = []
+        if let sources { words += ["--sources", sources] }
+        if let plan { words += ["--plan", plan] }
+        if staticLevel { words.append("--static") }
+        if compiled { words.append("--compiled") }
+        return words
     }
 }
 
@@ -82,6 +95,8 @@ struct ResolvedPlan {
     let name: String
     /// The checked plan and its problems.
     let checked: (ValidatedPlan, problems: [String])
+    /// The plan a dry run may run despite its problems: they are all stages SwiftData would start and fail.
+    let runnable: ValidatedPlan?
     /// The plan as read from an app's sources, when it was.
     let source: SourcePlan?
     /// The app's sources it was read from.

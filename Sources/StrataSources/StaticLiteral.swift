@@ -1,0 +1,83 @@
+import SwiftSyntax
+
+/// The values of literal expressions as Swift evaluates them: strings without interpolation (escapes resolved),
+/// integers (signed, hexadecimal, octal, binary, with underscores), floating-point numbers and Booleans.
+enum StaticLiteral {
+    /// The text of a string literal without interpolations, or nil.
+    static func string(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
+        var text = ""
+        for segment in literal.segments {
+            guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
+            text += piece.content.text
+        }
+        return literal.openingPounds == nil ? unescaped(text) : text
+    }
+
+    /// The value of an integer literal, possibly negated, or nil.
+    static func integer(_ expression: ExprSyntax) -> Int64? {
+        if let negated = negatedOperand(expression) { return integer(negated).map { -$0 } }
+        guard let literal = expression.as(IntegerLiteralExprSyntax.self) else { return nil }
+        let digits = literal.literal.text.replacingOccurrences(of: "_", with: "")
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            return Int64(digits.dropFirst(2), radix: radix)
+        }
+        return Int64(digits)
+    }
+
+    /// The value of a floating-point or integer literal, possibly negated, or nil.
+    static func number(_ expression: ExprSyntax) -> Double? {
+        if let negated = negatedOperand(expression) { return number(negated).map { -$0 } }
+        if let literal = expression.as(FloatLiteralExprSyntax.self) {
+            return Double(literal.literal.text.replacingOccurrences(of: "_", with: ""))
+        }
+        return integer(expression).map(Double.init)
+    }
+
+    /// The written text of a number literal (possibly negated), for types that keep it exactly (Decimal).
+    static func numberText(_ expression: ExprSyntax) -> String? {
+        if let negated = negatedOperand(expression) { return numberText(negated).map { "-" + $0 } }
+        if let literal = expression.as(FloatLiteralExprSyntax.self) {
+            return literal.literal.text.replacingOccurrences(of: "_", with: "")
+        }
+        return expression.as(IntegerLiteralExprSyntax.self)?.literal.text.replacingOccurrences(of: "_", with: "")
+    }
+
+    /// `true` or `false`, or nil.
+    static func bool(_ expression: ExprSyntax) -> Bool? {
+        expression.as(BooleanLiteralExprSyntax.self).map { $0.literal.tokenKind == .keyword(.true) }
+    }
+
+    /// The operand of `-x`, or nil.
+    private static func negatedOperand(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" else { return nil }
+        return prefix.expression
+    }
+
+    /// A string literal's text with its escapes (`\n`, `\t`, `\"`, `\\`, `\0`, `\u{…}`) resolved.
+    private static func unescaped(_ text: String) -> String {
+        var result = ""
+        var characters = text.makeIterator()
+        while let character = characters.next() {
+            guard character == "\\", let escaped = characters.next() else {
+                result.append(character)
+                continue
+            }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "0": result.append("\0")
+            case "u":
+                var hex = ""
+                while let next = characters.next(), next != "}" {
+                    if next == "{" { continue }
+                    hex.append(next)
+                }
+                if let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) { result.append(Character(scalar)) }
+            default: result.append(escaped)
+            }
+        }
+        return result
+    }
+}

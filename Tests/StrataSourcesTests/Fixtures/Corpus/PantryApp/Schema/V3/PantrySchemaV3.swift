@@ -1,0 +1,36 @@
+import Foundation
+import SwiftData
+
+enum PantrySchemaV3: VersionedSchema {
+    static let versionIdentifier = Schema.Version(3, 0, 0)
+
+    static var models: [any PersistentModel.Type] {
+        [Item.self]
+    }
+
+    @Model
+    final class Item {
+        @Attribute(.unique) var id: UUID
+        var name: String
+        var expires: Date?
+        var notes: String = ""
+        var isOpened: Bool = false
+        var count: Int = 7
+        var status: Status = .planned
+        var tags: [String] = []
+        var labels: [String: String] = [:]
+        var shelf: Shelf = Shelf.top
+        var addedAt: Date = .now
+        var code: String = Item.makeCode()
+        var weight: Double = -0.25
+        var note: String? = "fresh \"today\""
+        var batch: UUID = UUID()
+        var rating: Float = 2.5
+        var favourites: [Status] = [.used, .planned]
+
+        init(name: String) {
+            self.id = UUID()
+            self.name = name
+        }
+    }
+}

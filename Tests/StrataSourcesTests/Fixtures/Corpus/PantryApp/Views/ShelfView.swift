@@ -1,0 +1,12 @@
+import SwiftData
+import SwiftUI
+
+struct ShelfView: View {
+    @Query(sort: \Item.name) private var items: [Item]
+
+    var body: some View {
+        List(items) { item in
+            Text(item.name).badge(item.count)
+        }
+    }
+}

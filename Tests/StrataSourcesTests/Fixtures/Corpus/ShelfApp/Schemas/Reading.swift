@@ -1,0 +1,6 @@
+import Foundation
+
+/// App code that uses Foundation's calendar outside the schemas.
+struct Reading {
+    let calendar = Foundation.Calendar.current
+}
