@@ -161,12 +161,13 @@ struct CompiledSourcesTests {
         }
         #expect(
             dropped == [
-                "GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit", "GardenSchemaV2.swift:1 Combine",
+                "GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit",
+                "GardenSchemaV2.swift:1 Combine",
             ])
         #expect(
             (compiled["helpersAdded"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent } == [
                 "PendingWatering.swift", "PlantKind.swift",
-            ])  // not the views, nor PlantKind's SwiftUI-only extension beside them
+            ]) // not the views, nor PlantKind's SwiftUI-only extension beside them
         #expect(
             (compiled["shims"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
                 "output", "logging", "folders", "combine",
@@ -199,12 +200,14 @@ struct CompiledSourcesTests {
         #expect(!manager.fileExists(atPath: home.path("home")))
         #expect(try manager.contentsOfDirectory(atPath: scratch.directory.path).isEmpty)
 
-        let real = try CommandRun.strata(["migrate", store, "--sources", garden, "--yes", "--json"], environment: sandboxed)
+        let real = try CommandRun.strata(
+            ["migrate", store, "--sources", garden, "--yes", "--json"], environment: sandboxed)
         #expect(real.status == 0, "\(real.standardError)")
         let rows = try #require(
             try CommandRun.strata("rows", store, "Plant", "--json").json()["rows"] as? [[String: Any]])
         let kinds = Dictionary(
-            uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["kind"] as? String) } })
+            uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["kind"] as? String) }
+            })
         #expect(
             kinds == [
                 "Plant name 1": "herb", "Plant name 2": "vegetable", "Plant name 3": "flower",
@@ -212,11 +215,15 @@ struct CompiledSourcesTests {
             ])
         // A real run writes the side file where the app would on Linux: the user's Application Support.
         let queue = home.path("home/.local/share/Garden/pending-watering.json")
-        #expect(manager.contents(atPath: queue).map { String(decoding: $0, as: UTF8.self) }?.contains("Plant name 3") == true)
+        #expect(
+            manager.contents(atPath: queue).map { String(decoding: $0, as: UTF8.self) }?.contains("Plant name 3")
+                == true)
 
         let verbose = try Self.compiled("check", "--sources", garden, "--compiled", "--verbose")
         #expect(verbose.status == 0, "\(verbose.standardError)")
-        #expect(verbose.standardError.contains("GardenApp/Sources/Garden/Data/GardenSchemaV1.swift:1): Linux has no CloudKit"))
+        #expect(
+            verbose.standardError.contains(
+                "GardenApp/Sources/Garden/Data/GardenSchemaV1.swift:1): Linux has no CloudKit"))
         #expect(
             verbose.standardError.contains(
                 "helper added from outside the source folder: \(SourcesCommandTests.tree("GardenApp"))/Sources/Garden/Shared/PlantKind.swift"

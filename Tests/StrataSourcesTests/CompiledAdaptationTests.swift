@@ -18,18 +18,27 @@ import Testing
                 "Helper_Garden_Shared_PendingWatering.swift", "Helper_Garden_Shared_PlantKind.swift",
                 "StrataShim_output.swift", "StrataShim_logging.swift", "StrataShim_folders.swift",
                 "StrataShim_combine.swift", "StrataCompiledEntry.swift",
-            ])  // not the App struct, the views, nor PlantKind's extension beside the views
+            ]) // not the App struct, the views, nor PlantKind's extension beside the views
         let adaptations = app.adaptations
         #expect(
-            adaptations.importsDropped.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.module)" }
-                == ["GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit", "GardenSchemaV2.swift:1 Combine"])
+            adaptations.importsDropped.map {
+                "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.module)"
+            }
+                == [
+                    "GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit",
+                    "GardenSchemaV2.swift:1 Combine",
+                ])
         #expect(
-            adaptations.helpersAdded == ["PendingWatering.swift", "PlantKind.swift"].map {
-                Self.garden.appendingPathComponent("Sources/Garden/Shared/\($0)").path
-            })
+            adaptations.helpersAdded
+                == ["PendingWatering.swift", "PlantKind.swift"].map {
+                    Self.garden.appendingPathComponent("Sources/Garden/Shared/\($0)").path
+                })
         #expect(adaptations.shims.map(\.name) == ["output", "logging", "folders", "combine"])
         let model = try #require(app.files.first { $0.name == "GardenSchemaV1.swift" })
-        #expect(model.text.components(separatedBy: "\n").prefix(3) == ["import Strata", "import Foundation", "import Strata"])
+        #expect(
+            model.text.components(separatedBy: "\n").prefix(3) == [
+                "import Strata", "import Foundation", "import Strata",
+            ])
         let entry = try #require(app.files.last)
         #expect(entry.text.contains(#"compiledAdaptations: "{\"helpersAdded\":["#))
         #expect(
@@ -40,7 +49,7 @@ import Testing
     @Test func theEnclosingAppIsThePackageTargetOrTheXcodeProjectFolder() throws {
         let target = Self.garden.appendingPathComponent("Sources/Garden")
         #expect(HelperSources.enclosingApp(of: target.appendingPathComponent("Data")) == target)
-        #expect(HelperSources.enclosingApp(of: target) == nil)  // the target itself: nothing outside it
+        #expect(HelperSources.enclosingApp(of: target) == nil) // the target itself: nothing outside it
         // A folder of a package that is not in its Sources/ (these fixtures, in Strata's own Tests/) has none.
         #expect(HelperSources.enclosingApp(of: FixtureTree.folder("RecipesApp")) == nil)
 
@@ -98,10 +107,13 @@ import Testing
         let alone = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url))
         #expect(alone.adaptations.helpersAdded.isEmpty)
         let helped = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url, extra: [shared.url]))
-        #expect(helped.adaptations.helpersAdded == [shared.url.resolvingSymlinksInPath().appendingPathComponent("Confidence.swift").path])
+        #expect(
+            helped.adaptations.helpersAdded == [
+                shared.url.resolvingSymlinksInPath().appendingPathComponent("Confidence.swift").path
+            ])
         let copy = try #require(helped.files.first { $0.name.hasSuffix("Confidence.swift") })
         #expect(copy.text.contains("enum Confidence: String, Codable"))
-        #expect(!copy.text.contains("Color"))  // the SwiftUI-only extension is blanked
+        #expect(!copy.text.contains("Color")) // the SwiftUI-only extension is blanked
         #expect(helped.adaptations.importsDropped.map(\.module) == ["SwiftUI"])
         #expect(throws: SourceReadingError.self) {
             try HelperSources(folder: app.url, extra: [shared.url.appendingPathComponent("missing")])

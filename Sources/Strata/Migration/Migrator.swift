@@ -128,10 +128,8 @@ public final class Migrator: @unchecked Sendable {
             cancellation: cancellation)
         let report = try StageDirectories.redirecting(
             to: copy?.sideFiles,
-            written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } }
-        ) {
-            try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
-        }
+            written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } },
+            run: { try runner.run(stage, index: completed, count: completed + pending.count, findings: findings) })
         pending.removeFirst()
         current = stage.to
         completed += 1

@@ -59,7 +59,7 @@ public enum StageDirectories {
     /// Runs `body` with the folders redirected into `sandbox` (nil: not redirected); returns its result and the files
     /// written under `sandbox` meanwhile (paths relative to it, sorted), even when `body` throws (`written` then
     /// receives them before the error is rethrown).
-    static func redirecting<T>(to sandbox: URL?, written: ([String]) -> Void, _ body: () throws -> T) rethrows -> T {
+    static func redirecting<T>(to sandbox: URL?, written: ([String]) -> Void, run body: () throws -> T) rethrows -> T {
         guard let sandbox else { return try body() }
         let before = files(in: sandbox)
         lock.lock()

@@ -35,7 +35,7 @@ public enum StageOutput {
     }
 
     /// Runs `body` with the lines written meanwhile passed to `sink`; a last line without a break is passed at the end.
-    static func capturing<T>(_ sink: @escaping (String) -> Void, _ body: () throws -> T) rethrows -> T {
+    static func capturing<T>(to sink: @escaping (String) -> Void, run body: () throws -> T) rethrows -> T {
         lock.lock()
         let previous = self.sink
         self.sink = sink

@@ -45,7 +45,9 @@ public struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertibl
     /// `modules`; "" otherwise.
     private static func hint(_ modules: [String], _ line: Substring) -> String {
         guard !modules.isEmpty, line.contains("cannot find") || line.contains("has no member") else { return "" }
-        let names = modules.count == 1 ? modules[0] : modules.dropLast().joined(separator: ", ") + " and " + (modules.last ?? "")
+        let names =
+            modules.count == 1
+            ? modules[0] : modules.dropLast().joined(separator: ", ") + " and " + (modules.last ?? "")
         return " (the file imports \(names), which Linux lacks)"
     }
 

@@ -59,7 +59,8 @@ enum PantryPlan: SchemaMigrationPlan {
     private func pantry(_ directory: TemporaryDirectory) throws -> URL {
         let url = directory.store("pantry")
         let context = ModelContext(
-            try ModelContainer(for: Schema(versionedSchema: PantryV1.self), configurations: ModelConfiguration(url: url)))
+            try ModelContainer(
+                for: Schema(versionedSchema: PantryV1.self), configurations: ModelConfiguration(url: url)))
         context.insert(PantryV1.Jar(label: "Plum jam"))
         context.insert(PantryV1.Jar(label: "Capers"))
         try context.save()
@@ -102,8 +103,11 @@ enum PantryPlan: SchemaMigrationPlan {
         let expected = try #require(
             FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first)
         #expect(StageDirectories.url(for: .applicationSupportDirectory) == expected)
-        #expect(StageDirectories.urls(for: .cachesDirectory, in: .userDomainMask)
-            == FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask))
-        #expect(StageDirectories.container(group: "group.example") == expected.appendingPathComponent("group.example"))
+        #expect(
+            StageDirectories.urls(for: .cachesDirectory, in: .userDomainMask)
+                == FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask))
+        #expect(
+            StageDirectories.container(group: "group.example")
+                == expected.appendingPathComponent("group.example", isDirectory: true))
     }
 }
