@@ -2,7 +2,7 @@ import Foundation
 
 /// The app's other files, where the compiled level looks for declarations the source folder uses but does not hold
 /// (an attribute's enum in a sibling folder, a helper a stage calls): the enclosing app, and any folders named with
-/// a repeated `--sources`. Only what the plans need is taken from them (see ``NeededDeclarations``).
+/// a repeated `--sources`. Only the declarations the plans need are taken from them.
 public struct HelperSources: Sendable {
     /// The folders searched: the named ones, then the enclosing app's.
     public let roots: [URL]
