@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataSources
 
 /// The `strata` command line as a library, so an app can ship its own `strata` that knows its own plans.
 ///
@@ -15,9 +16,15 @@ public enum StrataCommandLine {
     /// documented status (0 ok, 1 findings or failed migration, 2 usage, 3 store problem).
     ///
     /// `subcommands` are added after the built-in ones (info, check, diff, plan, migrate, rows).
+    /// `compiledAdaptations` is set by the entry point the compiled level of `--sources` generates: the JSON of what it
+    /// changed in the app's code (`CompiledAdaptations`), which the JSON reports carry as `"compiled"`.
     public static func main(
-        plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type] = []
+        plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type] = [],
+        compiledAdaptations: String? = nil
     ) -> Never {
+        CommandLineSetup.current.compiledAdaptations = compiledAdaptations.flatMap {
+            try? JSONDecoder().decode(CompiledAdaptations.self, from: Data($0.utf8))
+        }
         exit(run(plans: plans, subcommands: subcommands, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -130,4 +130,118 @@ struct CompiledSourcesTests {
                 "Linux's Foundation has no ValueTransformer, so Strata cannot run one: store the value as Data or a Codable type and convert it in a computed property"
             ))
     }
+    /// A stage written as apps write them: it logs with `os.Logger` and `print`, stores pending work through a helper
+    /// in a sibling folder that writes to Application Support, and sets an attribute whose enum lives beside the
+    /// helper; the models import CloudKit (unused) and Combine (`ObservableObject`). It compiles unchanged: its output
+    /// is in the dry-run log in order with its events, its side file went to a temporary folder that is gone, and
+    /// the report says what was adapted.
+    @Test func aStageThatLogsWritesASideFileAndUsesASiblingFolderRuns() throws {
+        let garden = SourcesCommandTests.tree("GardenApp") + "/Sources/Garden/Data"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Garden.store")
+        #expect(try CommandRun.strata("new", store, "--sources", garden, "--at", "1.0.0", "--sample", "5").status == 0)
+
+        let dry = try Self.compiled("migrate", store, "--sources", garden, "--dry-run", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        // Sample rows 1 to 5 have category codes 1 to 5; 5 was never on 1.0's menu.
+        #expect(
+            stage["output"] as? [String] == [
+                "Garden 2.0 migration: 5 plants to classify",
+                "[Migration] info: Queued watering for 5 plants at pending-watering.json",
+                "[Migration] warning: 1 plants had no known category; filed under herb",
+                "[Migration] notice: Classified 5 plants; first one <private>",
+            ])
+        #expect(stage["sideFiles"] as? [String] == ["Application Support/Garden/pending-watering.json"])
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        let dropped = (compiled["importsDropped"] as? [[String: Any]] ?? []).map {
+            "\(URL(fileURLWithPath: $0["file"] as? String ?? "").lastPathComponent):\($0["line"] ?? "") \($0["module"] ?? "")"
+        }
+        #expect(
+            dropped == [
+                "GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit",
+                "GardenSchemaV2.swift:1 Combine",
+            ])
+        #expect(
+            (compiled["helpersAdded"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "PendingWatering.swift", "PlantKind.swift",
+            ]) // not the views, nor PlantKind's SwiftUI-only extension beside them
+        #expect(
+            (compiled["shims"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == [
+                "output", "logging", "folders", "combine",
+            ])
+
+        // The text log: one line per event, the stage's output among them in order.
+        let home = try TemporaryStore()
+        let scratch = try TemporaryStore()
+        let sandboxed = [
+            "STRATA_STATIC": "", "XDG_CACHE_HOME": Self.cache, "HOME": home.path("home"),
+            "XDG_DATA_HOME": home.path("home/.local/share"), "TMPDIR": scratch.directory.path,
+        ]
+        let text = try CommandRun.strata(
+            ["migrate", store, "--sources", garden, "--dry-run"], environment: sandboxed)
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        let order = [
+            "1.0.0 -> 2.0.0: step willMigrate", "1.0.0 -> 2.0.0: output: Garden 2.0 migration: 5 plants to classify",
+            "1.0.0 -> 2.0.0: output: [Migration] info: Queued watering",
+            "1.0.0 -> 2.0.0: step didMigrate", "1.0.0 -> 2.0.0: output: [Migration] notice: Classified 5 plants",
+            "1.0.0 -> 2.0.0: finished",
+            "1.0.0 -> 2.0.0: wrote Application Support/Garden/pending-watering.json (in the dry run's temporary folder, removed afterwards)",
+        ]
+        let positions = order.map { prefix in lines.firstIndex { $0.hasPrefix(prefix) } }
+        #expect(positions.allSatisfy { $0 != nil }, "\(text.standardOutput)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("     | [Migration] warning: 1 plants had no known category"))
+        // Nothing was written in the home folder, and the dry run's temporary folder is gone.
+        let manager = FileManager.default
+        #expect(!manager.fileExists(atPath: home.path("home")))
+        #expect(try manager.contentsOfDirectory(atPath: scratch.directory.path).isEmpty)
+
+        let real = try CommandRun.strata(
+            ["migrate", store, "--sources", garden, "--yes", "--json"], environment: sandboxed)
+        #expect(real.status == 0, "\(real.standardError)")
+        let rows = try #require(
+            try CommandRun.strata("rows", store, "Plant", "--json").json()["rows"] as? [[String: Any]])
+        let kinds = Dictionary(
+            uniqueKeysWithValues: rows.compactMap { row in (row["name"] as? String).map { ($0, row["kind"] as? String) }
+            })
+        #expect(
+            kinds == [
+                "Plant name 1": "herb", "Plant name 2": "vegetable", "Plant name 3": "flower",
+                "Plant name 4": "shrub", "Plant name 5": "herb",
+            ])
+        // A real run writes the side file where the app would on Linux: the user's Application Support.
+        let queue = home.path("home/.local/share/Garden/pending-watering.json")
+        #expect(
+            manager.contents(atPath: queue).map { String(decoding: $0, as: UTF8.self) }?.contains("Plant name 3")
+                == true)
+
+        let verbose = try Self.compiled("check", "--sources", garden, "--compiled", "--verbose")
+        #expect(verbose.status == 0, "\(verbose.standardError)")
+        #expect(
+            verbose.standardError.contains(
+                "GardenApp/Sources/Garden/Data/GardenSchemaV1.swift:1): Linux has no CloudKit"))
+        #expect(
+            verbose.standardError.contains(
+                "helper added from outside the source folder: \(SourcesCommandTests.tree("GardenApp"))/Sources/Garden/Shared/PlantKind.swift"
+            ))
+        #expect(verbose.standardError.contains("shim compiled in: os.Logger and OSLog"))
+    }
+
+    /// A helper the stage calls uses PencilKit, which Linux lacks: the build fails at the helper's line, naming the
+    /// declaration, the symbol and the module, and the command goes on at the static level.
+    @Test func anAppleModuleAStageHelperUsesStopsTheBuildNamingIt() throws {
+        let sketch = SourcesCommandTests.tree("SketchApp")
+        let run = try Self.compiled("check", "--sources", sketch, "--compiled")
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("the app's code did not compile"), "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "SketchApp/Migration/SketchMigrationPlan.swift:24:34: error: StrokeCounter.strokes: cannot find 'PKDrawing' in scope (the file imports PencilKit, which Linux lacks)"
+            ), "\(run.standardError)")
+        #expect(run.standardOutput.contains("Plan SketchMigrationPlan: 2 versions, 1 stage"))
+    }
 }

@@ -60,4 +60,19 @@ struct CompiledSourcesEndToEndTests {
         #expect(screen.contains("1.0.0"))
         try tmux.send("q")
     }
+
+    @Test func theProgressLogShowsWhatTheAppsStagePrintedAndTheSideFileItWrote() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try Self.open("GardenApp/Sources/Garden/Data", in: folder)
+        try tmux.wait(for: "DRY RUN", seconds: 1200)
+        try tmux.send("r")
+        let screen = try tmux.wait(for: "Done: at 2.0.0", seconds: 60)
+        #expect(screen.contains("| [Migration] notice: Classified 5 plants; first one <private>"), "\(screen)")
+        #expect(
+            screen.contains(
+                "wrote Application Support/Garden/pending-watering.json (in the dry run's temporary folder, removed afterwards)"
+            ), "\(screen)")
+        try tmux.send("q")
+    }
 }

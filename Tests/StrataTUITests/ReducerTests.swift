@@ -202,4 +202,21 @@ import Testing
         _ = Reducer.reduce(&state, .tick(now: state.now + 10))
         #expect(state.visibleMessage == nil)
     }
+
+    @Test func aStagesOutputAndSideFilesGoToTheProgressLogInOrder() throws {
+        var state = try Fixtures.bookshelf()
+        let stage = Fixtures.stage(1, 2)
+        for event: MigrationEvent in [
+            .step(stage: stage, summary: "willMigrate"), .output(stage: stage, line: "found 3 books"),
+            .step(stage: stage, summary: "didMigrate"), .output(stage: stage, line: "[Shelf] info: done"),
+            .sideFile(stage: stage, path: "Application Support/shelf.json"),
+        ] {
+            _ = Reducer.reduce(&state, .migration(event))
+        }
+        #expect(
+            Array(state.log.suffix(5)) == [
+                "  willMigrate", "  | found 3 books", "  didMigrate", "  | [Shelf] info: done",
+                "  wrote Application Support/shelf.json (in the dry run's temporary folder, removed afterwards)",
+            ])
+    }
 }

@@ -48,6 +48,9 @@ extension Migrator {
 public struct PrivateCopy: Sendable {
     /// The copied store file.
     public let url: URL
+    /// Where a dry run's stages write the side files they put in Application Support and its kin (see
+    /// ``StageDirectories``), removed with the copy.
+    public var sideFiles: URL { directory.appendingPathComponent("side-files", isDirectory: true) }
     private let directory: URL
 
     /// Copies the file at `original` and its -wal and -shm (where present) byte for byte; never writes them.

@@ -15,6 +15,11 @@ public enum MigrationEvent: Sendable {
     case stageFinished(stage: StageID, duration: TimeInterval, rows: Int)
     /// A stage failed and rolled back.
     case stageFailed(stage: StageID, message: String)
+    /// A line a stage's closure printed or logged (see ``StageOutput``), in order with the stage's other events.
+    case output(stage: StageID, line: String)
+    /// A file a stage of a dry run wrote in a folder it took for Application Support, Documents, Caches or an app
+    /// group's container (see ``StageDirectories``): its path under the dry run's temporary folder, removed afterwards.
+    case sideFile(stage: StageID, path: String)
 }
 
 /// Asks a running migration to stop: the running stage rolls back at its next step or chunk.

@@ -126,7 +126,10 @@ public final class Migrator: @unchecked Sendable {
         let runner = StageRunner(
             store: store, container: container, observer: { [weak self] in self?.onEvent?($0) },
             cancellation: cancellation)
-        let report = try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+        let report = try StageDirectories.redirecting(
+            to: copy?.sideFiles,
+            written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } },
+            run: { try runner.run(stage, index: completed, count: completed + pending.count, findings: findings) })
         pending.removeFirst()
         current = stage.to
         completed += 1

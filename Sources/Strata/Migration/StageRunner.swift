@@ -152,7 +152,8 @@ struct StageRunner {
         let context = ModelContext(container: container, schema: schema, access: access)
         context.stage = stage
         do {
-            try closure(context)
+            try StageOutput.capturing(
+                to: { observer(.output(stage: planned.id, line: $0)) }, run: { try closure(context) })
             // A closure that swallowed the cancel error still stops here.
             try stage.checkCancelled()
             // SwiftData loses what a closure forgot to save (a documented pitfall); Strata saves it.

@@ -5,11 +5,23 @@ import Strata
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
     /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled
-    /// (`notRunReason` says why it was not).
+    /// (`notRunReason` says why it was not). Each entry holds what its stage printed and the side files it wrote.
     static func run(_ migrator: Migrator, limit: Int, original: URL, notRunReason: String) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
+        var output: [String] = []
+        var sideFiles: [String] = []
+        let observer = migrator.onEvent
+        migrator.onEvent = { event in
+            switch event {
+            case .output(_, let line): output.append(line)
+            case .sideFile(_, let path): sideFiles.append(path)
+            default: break
+            }
+            observer?(event)
+        }
+        defer { migrator.onEvent = observer }
         while entries.count < limit, let stage = migrator.nextStage {
             let index = entries.count + 1
             if stage.lacksCode {
@@ -18,15 +30,18 @@ enum StageLoop {
                     "Custom stage \(stage.title) not run: \(notRunReason) (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run)."
                 )
             }
+            (output, sideFiles) = ([], [])
             do {
                 guard let report = try migrator.runNextStage() else { break }
-                entries.append(StageRunEntry(stage, index: index, report: report))
+                entries.append(StageRunEntry(stage, index: index, report: report, output: output, sideFiles: sideFiles))
             } catch {
                 let findings = (try? migrator.findings(of: stage)) ?? []
                 let named = PrivateCopyErrors.naming(original, in: error)
                 let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
                 entries.append(
-                    StageRunEntry(stage, index: index, rows: 0, duration: 0, findings: findings, failure: message))
+                    StageRunEntry(
+                        stage, index: index, rows: 0, duration: 0, findings: findings, failure: message, output: output,
+                        sideFiles: sideFiles))
                 return (entries, named is StrataError ? named : CommandFailure.findings(message), nil)
             }
         }

@@ -2,6 +2,14 @@ import Foundation
 import Strata
 import StrataText
 
+/// How a side file a dry run's stage wrote is described: where it went, and that it is gone.
+enum SideFileText {
+    /// "wrote Application Support/x.json (in the dry run's temporary folder, removed afterwards)".
+    static func line(_ path: String) -> String {
+        "wrote \(path) (in the dry run's temporary folder, removed afterwards)"
+    }
+}
+
 /// Prints one line per migration event, for logs and pipes where a redrawn bar would be noise.
 enum EventLog {
     /// "stage 1/2 1.0.0 -> 2.0.0: started, 1000 rows", "1.0.0 -> 2.0.0: step rebuild Book (12-step)", ...
@@ -19,6 +27,10 @@ enum EventLog {
             "\(stage): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
         case .stageFailed(let stage, let message):
             "\(stage): failed: \(TerminalText.sanitize(message))"
+        case .output(let stage, let line):
+            "\(stage): output: \(TerminalText.sanitize(line))"
+        case .sideFile(let stage, let path):
+            "\(stage): \(SideFileText.line(TerminalText.sanitize(path)))"
         }
     }
 }

@@ -35,6 +35,12 @@ final class ProgressBar {
         case .warning(_, let message):
             write("\r\u{1B}[K" + style.yellow("warning: ") + TerminalText.sanitize(message) + "\n")
             redraw()
+        case .output(_, let line):
+            write("\r\u{1B}[K" + TerminalText.sanitize(line) + "\n")
+            redraw()
+        case .sideFile(_, let path):
+            write("\r\u{1B}[K" + SideFileText.line(TerminalText.sanitize(path)) + "\n")
+            redraw()
         case .stageFinished(_, let duration, let rows):
             (step, done, total) = (
                 String(format: "done, %d rows in %.2fs", rows, duration), max(total, 1), max(total, 1)

@@ -4,7 +4,8 @@ import StrataText
 
 /// What `strata check` reports, shape `strata.check/1`:
 /// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`,
-/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`.
+/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`; at the compiled
+/// level, `"compiled"`: what was changed in the app's code to build it (see `CompiledAdaptations`).
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -26,6 +27,8 @@ struct CheckReport: Encodable {
     let stages: [StageEntry]
     /// The lint's findings at their places in the sources (with `--sources` only).
     let diagnostics: [DiagnosticEntry]?
+    /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.
+    let compiled: CompiledAdaptations? = CommandLineSetup.current.compiledAdaptations
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
     /// the problems, the errors among them making the plan invalid, and every stage the `source` declares is listed,

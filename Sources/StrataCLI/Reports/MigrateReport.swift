@@ -1,9 +1,12 @@
 import Foundation
 import Strata
+import StrataSources
 import StrataText
 
 /// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
-/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?}`. `reached` is the version the
+/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?, "compiled"?}`
+/// (`compiled`: what the compiled level of `--sources` changed in the app's code to build it, see
+/// `CompiledAdaptations`). `reached` is the version the
 /// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
 /// or a failure).
 struct MigrateReport: Encodable {
@@ -32,6 +35,8 @@ struct MigrateReport: Encodable {
     let failure: String?
     /// Why the run stopped before a custom stage whose code was read from sources, not compiled.
     let notRun: String?
+    /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.
+    let compiled: CompiledAdaptations? = CommandLineSetup.current.compiledAdaptations
 
     /// The report as text (the events were printed while the stages ran).
     func textLines(style: TextStyle) -> [String] {

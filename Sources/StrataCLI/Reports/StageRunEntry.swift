@@ -3,7 +3,9 @@ import Strata
 import StrataText
 
 /// A stage that ran (or, in a dry run, ran on the copy): `{"index", "title", "from", "to", "kind", "status"
-/// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?}`.
+/// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?,
+/// "output"?: [line] (what its closures printed and logged), "sideFiles"?: [path] (what a dry run's stage wrote in
+/// its stand-in Application Support, Documents, Caches or group folders, removed afterwards)}`.
 struct StageRunEntry: Encodable {
     let index: Int
     let title: String
@@ -16,17 +18,20 @@ struct StageRunEntry: Encodable {
     let changes: [ChangeEntry]
     let findings: [FindingEntry]
     let failure: String?
+    let output: [String]?
+    let sideFiles: [String]?
 
-    /// The entry of a stage that committed with `report`.
-    init(_ stage: PlannedStage, index: Int, report: StageReport) {
+    /// The entry of a stage that committed with `report`, having printed `output` and written `sideFiles`.
+    init(_ stage: PlannedStage, index: Int, report: StageReport, output: [String], sideFiles: [String]) {
         self.init(
             stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings,
-            failure: report.failure)
+            failure: report.failure, output: output, sideFiles: sideFiles)
     }
 
-    /// The entry of `stage` at `index` (1-based) with its outcome.
+    /// The entry of `stage` at `index` (1-based) with its outcome, what it printed and the side files it wrote.
     init(
-        _ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?
+        _ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?,
+        output: [String] = [], sideFiles: [String] = []
     ) {
         self.index = index
         title = stage.title
@@ -39,6 +44,8 @@ struct StageRunEntry: Encodable {
         changes = stage.diff.changes.map(ChangeEntry.init)
         self.findings = findings.map(FindingEntry.init)
         self.failure = failure
+        self.output = output.isEmpty ? nil : output
+        self.sideFiles = sideFiles.isEmpty ? nil : sideFiles
     }
 
     /// "1. lightweight 1.0.0 -> 2.0.0: succeeded, 1000 rows in 0.05s", then its findings and failure.
@@ -50,6 +57,13 @@ struct StageRunEntry: Encodable {
         if !findings.isEmpty {
             lines.append("   in the data before the stage:")
             lines += findings.map { "     " + $0.textLine(style: style) }
+        }
+        if let output {
+            lines.append("   output:")
+            lines += output.map { "     | " + TerminalText.sanitize($0) }
+        }
+        if let sideFiles {
+            lines += sideFiles.map { "   " + SideFileText.line(TerminalText.sanitize($0)) }
         }
         if let failure {
             lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataSources
 
 /// What the entry point was given (plans, extra subcommands), readable by the commands ArgumentParser creates.
 final class CommandLineSetup: @unchecked Sendable {
@@ -10,6 +11,21 @@ final class CommandLineSetup: @unchecked Sendable {
     private let lock = NSLock()
     private var storedCatalog = PlanCatalog(plans: [:])
     private var storedSubcommands: [any ParsableCommand.Type] = []
+    private var storedAdaptations: CompiledAdaptations?
+
+    /// What the compiled level changed in the app's code this `strata` was built from (nil in any other `strata`).
+    var compiledAdaptations: CompiledAdaptations? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return storedAdaptations
+        }
+        set {
+            lock.lock()
+            defer { lock.unlock() }
+            storedAdaptations = newValue
+        }
+    }
 
     /// The plans `--plan` can name.
     var catalog: PlanCatalog {

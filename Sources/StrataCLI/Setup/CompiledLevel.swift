@@ -46,10 +46,18 @@ enum CompiledLevel {
         }
     }
 
-    /// Builds `app` (or reuses its build) and runs this process's command in it, never returning; when that cannot
-    /// be done, reports why on standard error and returns the reason custom stages are not run.
-    static func handOff(app: AppSources, plan: SourcePlan) -> String {
-        let compiled = CompiledApp(sources: app)
+    /// Builds `app` with what it lacks from `helpers` (or reuses its build) and runs this process's command in it,
+    /// never returning; when that cannot be done, reports why on standard error and returns the reason custom stages
+    /// are not run. With `verbose`, says first what was changed in the app's code to build it.
+    static func handOff(app: AppSources, helpers: HelperSources, plan: SourcePlan, verbose: Bool) -> String {
+        let compiled = CompiledApp(sources: app, helpers: helpers)
+        if verbose {
+            let lines = compiled.adaptations.textLines
+            Console.error(
+                "strata: building \(app.folder.path) at the compiled level"
+                    + (lines.isEmpty ? ", unchanged" : ", adapted for Linux:"))
+            lines.forEach { Console.error("  " + TerminalText.sanitize($0)) }
+        }
         let build = CompiledBuild(package: CompiledPackage()) { Console.error($0) }
         switch build.build(compiled, salt: salt) {
         case .built(let binary):

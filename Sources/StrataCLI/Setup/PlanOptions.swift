@@ -14,12 +14,19 @@ struct PlanOptions: ParsableArguments {
     var plan: String?
 
     @Option(
+        name: .customLong("sources"),
         help: ArgumentHelp(
-            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (the folder is never written).",
+            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (the folder is never written). Repeat it to name other folders of the app whose declarations the plan's code uses.",
             discussion:
-                "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). Only the folder named here is compiled; --static stays at the static level.",
+                "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). What the first folder lacks is looked for in the other folders named and in the enclosing app (its Package.swift target or .xcodeproj folder), taking only the declarations needed. --static stays at the static level.",
             valueName: "dir"))
-    var sources: String?
+    var sourceFolders: [String] = []
+
+    /// The app's source folder (the first `--sources`).
+    var sources: String? { sourceFolders.first }
+
+    /// The other folders named with `--sources`, where helpers the plan's code uses are looked for.
+    var helperFolders: [URL] { sourceFolders.dropFirst().map { URL(fileURLWithPath: $0) } }
 
     @Flag(
         name: .customLong("static"),
@@ -33,6 +40,12 @@ struct PlanOptions: ParsableArguments {
             "With --sources: build the app's code even for a command the static level answers (check, diff, plan, import), to see what the compiler makes of it."
     )
     var compiled = false
+
+    @Flag(
+        help:
+            "With --sources at the compiled level: say what was changed in the app's code to build it (imports dropped, helpers added, shims compiled in)."
+    )
+    var verbose = false
 
     /// True when neither option was given.
     var isEmpty: Bool { plan == nil && sources == nil }
@@ -62,7 +75,13 @@ struct PlanOptions: ParsableArguments {
             }
             var notRunReason = CompiledLevel.staticReason
             if CompiledLevel.wanted(use, options: self, plan: plan) {
-                notRunReason = CompiledLevel.handOff(app: app, plan: plan)
+                let helpers: HelperSources
+                do {
+                    helpers = try HelperSources(folder: app.folder, extra: helperFolders)
+                } catch let error as SourceReadingError {
+                    throw CommandFailure.usage(error.description)
+                }
+                notRunReason = CompiledLevel.handOff(app: app, helpers: helpers, plan: plan, verbose: verbose)
             }
             return ResolvedPlan(
                 name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,

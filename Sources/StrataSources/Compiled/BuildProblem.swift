@@ -17,7 +17,8 @@ public struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertibl
     }
 
     /// The errors `output` (a `swift build` log) reports in the files of `app`, whose copies are in `folder`;
-    /// errors elsewhere (macro expansions, the package) are left out. Each place is reported once.
+    /// errors elsewhere (macro expansions, the package) are left out. Each place is reported once. A symbol not found
+    /// in a file whose imports of modules Linux lacks were dropped is said to be likely theirs.
     public static func parse(_ output: String, app: CompiledApp, folder: URL) -> [BuildProblem] {
         let copies = folder.standardizedFileURL.path + "/"
         var problems: [BuildProblem] = []
@@ -34,10 +35,20 @@ public struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertibl
             let problem = BuildProblem(
                 location: SourceLocation(file: original, line: lineNumber, column: column),
                 declaration: declaration(in: file.text, line: lineNumber, column: column),
-                message: String(line[error.upperBound...]))
+                message: String(line[error.upperBound...]) + hint(app.droppedModules[file.name] ?? [], line))
             if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
         }
         return problems
+    }
+
+    /// " (the file imports PencilKit, which Linux lacks)" when `line` says a symbol is missing and the file imported
+    /// `modules`; "" otherwise.
+    private static func hint(_ modules: [String], _ line: Substring) -> String {
+        guard !modules.isEmpty, line.contains("cannot find") || line.contains("has no member") else { return "" }
+        let names =
+            modules.count == 1
+            ? modules[0] : modules.dropLast().joined(separator: ", ") + " and " + (modules.last ?? "")
+        return " (the file imports \(names), which Linux lacks)"
     }
 
     /// The qualified name of the innermost declaration of `text` holding `line`:`column`.

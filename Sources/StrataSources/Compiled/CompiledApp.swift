@@ -1,14 +1,16 @@
 import Crypto
 import Foundation
 
-/// An app's target in the compiled level's package: the files its plans need, rewritten for Strata, and an entry
-/// point running `StrataCommandLine.main(plans:)` with every plan of the folder under the name `--plan` takes.
+/// An app's target in the compiled level's package: the files its plans need (from the source folder, and helpers
+/// from the rest of the app), rewritten for Strata, the shims they call for, and an entry point running
+/// `StrataCommandLine.main(plans:compiledAdaptations:)` with every plan of the folder under the name `--plan` takes.
 public struct CompiledApp: Sendable {
     /// One file of the target.
     public struct File: Sendable, Equatable {
-        /// Its name in the target (the path under the app's folder, with `/` as `_`).
+        /// Its name in the target (the path under the app's folder, with `/` as `_`; a helper's has `Helper_`, the
+        /// folder it was found in and its path there).
         public let name: String
-        /// The original file it comes from (nil for the entry point).
+        /// The original file it comes from (nil for the entry point and the shims).
         public let original: String?
         /// Its text.
         public let text: String
@@ -18,26 +20,51 @@ public struct CompiledApp: Sendable {
     public let folder: URL
     /// The target's name: `App_` and a hash of the folder's path, so each folder has its own target.
     public let target: String
-    /// The target's files: the needed files of the app, then the entry point.
+    /// The target's files: the needed files of the app, the helpers', the shims, then the entry point.
     public let files: [File]
+    /// What was changed to build the app on Linux.
+    public let adaptations: CompiledAdaptations
+    /// For each file (by name), the modules whose imports were dropped from it.
+    let droppedModules: [String: [String]]
 
     /// The name of the generated entry point file.
     static let entryName = "StrataCompiledEntry.swift"
 
-    /// The target for the plans of `sources`.
-    public init(sources: AppSources) {
+    /// The target for the plans of `sources`, taking what the folder lacks from `helpers` (by default the enclosing
+    /// app's files, see ``HelperSources/enclosingApp(of:)``).
+    public init(sources: AppSources, helpers: HelperSources? = nil) {
         folder = sources.folder.standardizedFileURL
         target = "App_" + Self.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
-        let selection = NeededDeclarations(files: sources.files, roots: sources.plans.map(\.qualifiedName))
+        let helpers = helpers ?? (try? HelperSources(folder: folder))
+        let others = helpers?.files ?? []
+        let selection = NeededDeclarations(
+            files: sources.files, helpers: others, roots: sources.plans.map(\.qualifiedName))
         var files: [File] = []
-        let prefix = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        for (index, file) in sources.files.enumerated() where selection.isNeeded(file: index) {
+        var dropped: [CompiledAdaptations.DroppedImport] = []
+        var droppedModules: [String: [String]] = [:]
+        var added: [String] = []
+        for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
+            let isHelper = index >= sources.files.count
+            let root = isHelper ? helpers?.roots.first { file.path.hasPrefix($0.path + "/") } : folder
+            let prefix = (root ?? folder).path + "/"
             let relative = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
-            files.append(
-                File(
-                    name: relative.replacingOccurrences(of: "/", with: "_"), original: file.path,
-                    text: CompiledSourceText.text(of: file, keeping: selection.needed[index])))
+            let name =
+                (isHelper ? "Helper_\(root?.lastPathComponent ?? "")_" : "")
+                + relative.replacingOccurrences(of: "/", with: "_")
+            let text = CompiledSourceText(of: file, keeping: selection.needed[index])
+            files.append(File(name: name, original: file.path, text: text.text))
+            dropped += text.dropped.map { .init(file: file.path, line: $0.line, module: $0.module) }
+            if !text.dropped.isEmpty { droppedModules[name] = text.dropped.map(\.module) }
+            if isHelper { added.append(file.path) }
         }
+        let modules = Set(dropped.map(\.module))
+        let shims = CompiledShim.allCases.filter { $0.isNeeded(names: selection.referenced, modules: modules) }
+        files += shims.map { File(name: $0.fileName, original: nil, text: $0.text) }
+        let adaptations = CompiledAdaptations(
+            importsDropped: dropped, helpersAdded: added,
+            shims: shims.map { .init(name: $0.rawValue, provides: $0.summary) })
+        self.adaptations = adaptations
+        self.droppedModules = droppedModules
         let catalog = zip(sources.planNames, sources.plans).map { name, plan in
             "            \(Self.literal(name)): \(plan.qualifiedName).self,"
         }
@@ -51,9 +78,12 @@ public struct CompiledApp: Sendable {
                     @main
                     enum StrataCompiledEntry {
                         static func main() {
-                            StrataCommandLine.main(plans: [
+                            StrataCommandLine.main(
+                                plans: [
                     \(catalog.joined(separator: "\n"))
-                            ])
+                                ],
+                                compiledAdaptations: \(Self.literal(Self.json(adaptations)))
+                            )
                         }
                     }
 
@@ -76,6 +106,13 @@ public struct CompiledApp: Sendable {
             hasher.update(data: Data(file.text.utf8))
         }
         return Self.hex(hasher.finalize())
+    }
+
+    /// `adaptations` as JSON, for the entry point to hand to the built `strata`.
+    private static func json(_ adaptations: CompiledAdaptations) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(adaptations)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// A Swift string literal of `text`.

@@ -3,34 +3,56 @@ import SwiftSyntax
 /// Which top-level declarations of an app's files its plans need, found without compiling: starting from the plans,
 /// every type, typealias, function or variable whose name the needed code uses, and the extensions of needed types
 /// that add conformances or members the needed code uses. Views, the `App` struct and UI-only extensions are left out.
+/// Helper files (the rest of the enclosing app) only supply what the source folder does not declare: their types,
+/// functions and variables of names the folder lacks that the needed code writes on their own (not after a `.`),
+/// and their extensions' members the needed code uses.
 struct NeededDeclarations {
     /// One top-level item of a file (an `#if` block counts as one).
     struct Unit {
         /// The item.
         let node: Syntax
         /// The names it declares: its type and the types nested in it, or its function's or variable's names.
-        let declared: Set<String>
+        var declared: Set<String>
         /// For an extension, the last component of the type it extends.
         let extended: String?
         /// For an extension, true when it adds conformances.
-        let conforms: Bool
+        var conforms: Bool
         /// For an extension, the names of its members (and the first argument label of its initialisers).
         let members: Set<String>
         /// Every identifier written in it.
         let names: Set<String>
+        /// The identifiers written in it on their own, not as a member after a `.`.
+        let freeNames: Set<String>
+        /// True for a helper's item (outside the source folder).
+        var isHelper = false
         /// True for an `import`.
         let isImport: Bool
     }
 
-    /// The top-level items of each file, in file order.
+    /// The top-level items of each file (the folder's, then the helpers'), in file order.
     let units: [[Unit]]
     /// For each file and item, whether the plans need it.
     let needed: [[Bool]]
+    /// Every identifier the needed items write.
+    let referenced: Set<String>
 
-    /// Weighs the items of `files` from the plans named `roots` (their qualified names).
-    init(files: [SourceFile], roots: [String]) {
-        let units = files.map { file in file.tree.statements.map { Self.unit(Syntax($0.item)) } }
+    /// Weighs the items of `files` (the source folder's) and `helpers` (other files of the app) from the plans named
+    /// `roots` (their qualified names).
+    init(files: [SourceFile], helpers: [SourceFile] = [], roots: [String]) {
+        let own = files.map { file in file.tree.statements.map { Self.unit(Syntax($0.item)) } }
+        let declaredHere = own.joined().reduce(into: Set<String>()) { $0.formUnion($1.declared) }
+        let others = helpers.map { file in
+            file.tree.statements.map { item in
+                var unit = Self.unit(Syntax(item.item))
+                unit.declared.subtract(declaredHere)
+                unit.conforms = false
+                unit.isHelper = true
+                return unit
+            }
+        }
+        let units = own + others
         var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var referencedFree = referenced
         var needed = units.map { $0.map { _ in false } }
         var changed = true
         while changed {
@@ -43,11 +65,12 @@ struct NeededDeclarations {
                             referenced.contains(extended)
                             && (unit.conforms || !unit.members.isDisjoint(with: referenced))
                     } else {
-                        wanted = !unit.declared.isDisjoint(with: referenced)
+                        wanted = !unit.declared.isDisjoint(with: unit.isHelper ? referencedFree : referenced)
                     }
                     guard wanted else { continue }
                     needed[fileIndex][unitIndex] = true
                     referenced.formUnion(unit.names)
+                    referencedFree.formUnion(unit.freeNames)
                     changed = true
                 }
             }
@@ -58,28 +81,31 @@ struct NeededDeclarations {
         }
         self.units = units
         self.needed = needed
+        self.referenced = referenced
     }
 
     /// True when file `index` holds anything the plans need.
     func isNeeded(file index: Int) -> Bool { needed[index].contains(true) }
 
     private static func unit(_ node: Syntax) -> Unit {
-        let names = Set(
-            node.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-                if case .identifier(let text) = token.tokenKind { return text }
-                return nil
-            })
+        var names: Set<String> = []
+        var freeNames: Set<String> = []
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            names.insert(text)
+            if token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period { freeNames.insert(text) }
+        }
         if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
             var members: Set<String> = []
             for member in extensionDecl.memberBlock.members { members.formUnion(memberNames(member.decl)) }
             let extended = extensionDecl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
             return Unit(
                 node: node, declared: [], extended: extended, conforms: extensionDecl.inheritanceClause != nil,
-                members: members, names: names, isImport: false)
+                members: members, names: names, freeNames: freeNames, isImport: false)
         }
         return Unit(
             node: node, declared: DeclaredNames(node).names, extended: nil, conforms: false, members: [], names: names,
-            isImport: node.is(ImportDeclSyntax.self))
+            freeNames: freeNames, isImport: node.is(ImportDeclSyntax.self))
     }
 
     /// The names a member of an extension declares (an initialiser by its first argument label, as calls write it).

@@ -134,6 +134,10 @@ public enum Reducer {
             state.log.append("  \(summary)")
         case .warning(_, let message):
             state.log.append("  warning: \(message)")
+        case .output(_, let line):
+            state.log.append("  | \(line)")
+        case .sideFile(_, let path):
+            state.log.append("  wrote \(path) (in the dry run's temporary folder, removed afterwards)")
         case .progress(_, let done, let total):
             state.progress?.rowsDone = done
             state.progress?.totalRows = total

@@ -1,0 +1,36 @@
+/// The modules of Apple's platforms that Linux lacks, in one place: the compiled level drops their imports (the
+/// line becomes `import Strata`, which re-exports Foundation as most of them do), provides a shim for the few whose
+/// API stages use (logging, Combine's `ObservableObject`), and, when the build fails in a file that imported one,
+/// says which of them the file imported.
+enum AppleModules {
+    /// Every module an app's file may import that does not exist on Linux. (`Observation`, `Dispatch`, `Foundation`
+    /// and `RegexBuilder` do; `SwiftData` becomes `Strata`.)
+    static let unavailable: Set<String> = [
+        "AVFoundation", "AVKit", "Accelerate", "Accessibility", "ActivityKit", "AppIntents", "AppKit",
+        "AppTrackingTransparency",
+        "ARKit", "AuthenticationServices", "BackgroundTasks", "CallKit", "CarPlay", "Charts", "ClockKit", "CloudKit",
+        "Cocoa", "Combine", "Contacts", "ContactsUI", "CoreBluetooth", "CoreData", "CoreGraphics", "CoreHaptics",
+        "CoreImage", "CoreLocation", "CoreML", "CoreMedia", "CoreMotion", "CoreNFC", "CoreServices", "CoreSpotlight",
+        "CoreTelephony", "CoreText", "CoreTransferable", "CoreVideo", "CryptoKit", "DeviceActivity", "EventKit",
+        "EventKitUI", "FamilyControls", "FoundationModels", "GameController", "GameKit", "GameplayKit",
+        "GroupActivities",
+        "HealthKit", "HealthKitUI", "HomeKit", "ImageIO", "Intents", "IntentsUI", "LinkPresentation",
+        "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Messages", "Metal", "MetalKit", "MetricKit",
+        "MobileCoreServices", "MultipeerConnectivity", "MusicKit", "NaturalLanguage", "Network", "NotificationCenter",
+        "OSLog", "PDFKit", "PassKit", "PencilKit", "Photos", "PhotosUI", "QuartzCore", "QuickLook",
+        "QuickLookThumbnailing", "RealityKit", "SafariServices", "SceneKit", "Security", "SensitiveContentAnalysis",
+        "Social", "SoundAnalysis", "Speech", "SpriteKit", "StoreKit", "SwiftUI", "SystemConfiguration", "TipKit",
+        "Translation", "UIKit", "UniformTypeIdentifiers", "UserNotifications", "Vision", "VisionKit",
+        "WatchConnectivity",
+        "WatchKit", "WeatherKit", "WebKit", "WidgetKit", "os",
+    ]
+
+    /// The shim standing in for `module`, if the compiled level has one.
+    static func shim(for module: String) -> CompiledShim? {
+        switch module {
+        case "os", "OSLog": .logging
+        case "Combine": .combine
+        default: nil
+        }
+    }
+}

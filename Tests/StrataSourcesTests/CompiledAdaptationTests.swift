@@ -1,0 +1,140 @@
+import Foundation
+import StrataSources
+import Testing
+
+/// How the compiled level takes real apps' code as it is, without building it: imports of modules Linux lacks
+/// dropped and listed, declarations the source folder lacks taken from the enclosing app or a folder named with a
+/// repeated `--sources` (only those needed), the shims the code calls for, and compiler errors in a file whose
+/// Apple import was dropped naming the module. (Building and running is CompiledSourcesTests, in the compiled suite.)
+@Suite struct CompiledAdaptationTests {
+    static let garden = FixtureTree.folder("GardenApp")
+
+    @Test func takesWhatTheFolderLacksFromTheEnclosingPackageTargetAndSaysWhatWasAdapted() throws {
+        let data = Self.garden.appendingPathComponent("Sources/Garden/Data")
+        let app = CompiledApp(sources: try AppSources(folder: data))
+        #expect(
+            app.files.map(\.name) == [
+                "GardenMigrationPlan.swift", "GardenSchemaV1.swift", "GardenSchemaV2.swift",
+                "Helper_Garden_Shared_PendingWatering.swift", "Helper_Garden_Shared_PlantKind.swift",
+                "StrataShim_output.swift", "StrataShim_logging.swift", "StrataShim_folders.swift",
+                "StrataShim_combine.swift", "StrataCompiledEntry.swift",
+            ]) // not the App struct, the views, nor PlantKind's extension beside the views
+        let adaptations = app.adaptations
+        #expect(
+            adaptations.importsDropped.map {
+                "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.module)"
+            }
+                == [
+                    "GardenMigrationPlan.swift:2 OSLog", "GardenSchemaV1.swift:1 CloudKit",
+                    "GardenSchemaV2.swift:1 Combine",
+                ])
+        #expect(
+            adaptations.helpersAdded
+                == ["PendingWatering.swift", "PlantKind.swift"].map {
+                    Self.garden.appendingPathComponent("Sources/Garden/Shared/\($0)").path
+                })
+        #expect(adaptations.shims.map(\.name) == ["output", "logging", "folders", "combine"])
+        let model = try #require(app.files.first { $0.name == "GardenSchemaV1.swift" })
+        #expect(
+            model.text.components(separatedBy: "\n").prefix(3) == [
+                "import Strata", "import Foundation", "import Strata",
+            ])
+        let entry = try #require(app.files.last)
+        #expect(entry.text.contains(#"compiledAdaptations: "{\"helpersAdded\":["#))
+        #expect(
+            adaptations.textLines.first
+                == "import OSLog dropped (\(data.path)/GardenMigrationPlan.swift:2): Linux has no OSLog")
+    }
+
+    @Test func theEnclosingAppIsThePackageTargetOrTheXcodeProjectFolder() throws {
+        let target = Self.garden.appendingPathComponent("Sources/Garden")
+        #expect(HelperSources.enclosingApp(of: target.appendingPathComponent("Data")) == target)
+        #expect(HelperSources.enclosingApp(of: target) == nil) // the target itself: nothing outside it
+        // A folder of a package that is not in its Sources/ (these fixtures, in Strata's own Tests/) has none.
+        #expect(HelperSources.enclosingApp(of: FixtureTree.folder("RecipesApp")) == nil)
+
+        let project = try TemporaryFolder()
+        let models = project.url.appendingPathComponent("Birdwatch/Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: project.url.appendingPathComponent("Birdwatch.xcodeproj"), withIntermediateDirectories: true)
+        #expect(HelperSources.enclosingApp(of: models)?.path == project.url.resolvingSymlinksInPath().path)
+    }
+
+    @Test func aFolderNamedWithARepeatedSourcesSuppliesOnlyTheDeclarationsNeeded() throws {
+        let app = try TemporaryFolder()
+        try app.write(
+            "Schema.swift",
+            """
+            import SwiftData
+
+            enum BirdsV1: VersionedSchema {
+                static var versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Sighting.self] }
+                @Model final class Sighting {
+                    var species: String
+                    var confidence: Confidence
+                    init(species: String, confidence: Confidence) {
+                        self.species = species
+                        self.confidence = confidence
+                    }
+                }
+            }
+
+            enum BirdsPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [BirdsV1.self] }
+                static var stages: [MigrationStage] { [] }
+                static func tidy(_ context: ModelContext) throws { try context.save() }
+            }
+
+            """)
+        let shared = try TemporaryFolder()
+        try shared.write(
+            "Confidence.swift",
+            """
+            import SwiftUI
+
+            enum Confidence: String, Codable { case heard, seen, photographed }
+
+            extension Confidence {
+                var tint: Color { self == .photographed ? .green : .gray }
+            }
+
+            """)
+        // `save` is only ever called as a member here, so this free function is not pulled in.
+        try shared.write("Persistence.swift", "import UIKit\n\nfunc save() { UIApplication.shared.endEditing() }\n")
+        let sources = try AppSources(folder: app.url)
+        let alone = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url))
+        #expect(alone.adaptations.helpersAdded.isEmpty)
+        let helped = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url, extra: [shared.url]))
+        #expect(
+            helped.adaptations.helpersAdded == [
+                shared.url.resolvingSymlinksInPath().appendingPathComponent("Confidence.swift").path
+            ])
+        let copy = try #require(helped.files.first { $0.name.hasSuffix("Confidence.swift") })
+        #expect(copy.text.contains("enum Confidence: String, Codable"))
+        #expect(!copy.text.contains("Color")) // the SwiftUI-only extension is blanked
+        #expect(helped.adaptations.importsDropped.map(\.module) == ["SwiftUI"])
+        #expect(throws: SourceReadingError.self) {
+            try HelperSources(folder: app.url, extra: [shared.url.appendingPathComponent("missing")])
+        }
+    }
+
+    @Test func aSymbolMissingWhereAnAppleImportWasDroppedNamesTheModule() throws {
+        let sketch = FixtureTree.folder("SketchApp")
+        let app = CompiledApp(sources: try AppSources(folder: sketch))
+        #expect(app.adaptations.importsDropped.map(\.module) == ["PencilKit"])
+        #expect(app.adaptations.shims.isEmpty)
+        let copies = URL(fileURLWithPath: "/cache/strata/apps/Sources").appendingPathComponent(app.target)
+        let log = """
+            \(copies.path)/Migration_SketchMigrationPlan.swift:24:34: error: cannot find 'PKDrawing' in scope
+            \(copies.path)/Models_SketchSchemas.swift:8:5: error: some other failure
+            """
+        let problems = BuildProblem.parse(log, app: app, folder: copies)
+        #expect(
+            problems.map(\.description) == [
+                "\(sketch.path)/Migration/SketchMigrationPlan.swift:24:34: error: StrokeCounter.strokes: cannot find 'PKDrawing' in scope (the file imports PencilKit, which Linux lacks)",
+                "\(sketch.path)/Models/SketchSchemas.swift:8:5: error: SketchSchemaV1.Sketch: some other failure",
+            ])
+    }
+}

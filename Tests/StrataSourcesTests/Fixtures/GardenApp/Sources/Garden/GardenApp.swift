@@ -1,0 +1,12 @@
+import SwiftData
+import SwiftUI
+
+@main
+struct GardenApp: App {
+    var body: some Scene {
+        WindowGroup {
+            PlantList()
+        }
+        .modelContainer(for: Plant.self)
+    }
+}
