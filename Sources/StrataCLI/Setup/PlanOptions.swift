@@ -100,10 +100,11 @@ struct PlanOptions: ParsableArguments {
     /// The options as given, for hints that repeat the command (`--sources DIR --plan NAME --static`).
     var given: [String] {
         var words: [String] = []
-        if let sources { words += ["--sources", sources] }
+        for folder in sourceFolders { words += ["--sources", folder] }
         if let plan { words += ["--plan", plan] }
         if staticLevel { words.append("--static") }
         if compiled { words.append("--compiled") }
+        if verbose { words.append("--verbose") }
         return words
     }
 }
