@@ -45,21 +45,21 @@ public struct CompiledFiles: Sendable {
         var candidates: [String] = []
         var skipped: [Skipped] = []
         for path in try SourceFolder.swiftFiles(in: folder) {
-            let relative = FilePath.relative(FilePath.join(root, path), to: root)
+            let relative = Self.relative(path, to: root)
             if let glob = globs.first(where: { $0.matches(relative) }) {
                 skipped.append(Skipped(file: relative, reason: "matching --exclude \(glob)"))
             } else {
                 candidates.append(path)
             }
         }
-        let builder = try ProjectAround(folder: root)
+        let around = try ProjectAround(folder: root)
         var read: [String] = []
         var modes: [String: SwiftLanguageMode] = [:]
         var owners: [String: [String]] = [:]
         var chosen: [Skipped] = []
         for path in candidates {
-            let relative = FilePath.relative(FilePath.join(root, path), to: root)
-            switch builder.verdict(on: FilePath.join(root, path)) {
+            let relative = Self.relative(path, to: root)
+            switch around.verdict(on: FilePath.join(root, path)) {
             case .compiled(let targets, let mode):
                 read.append(path)
                 modes[path] = mode
@@ -68,25 +68,32 @@ public struct CompiledFiles: Sendable {
                 chosen.append(Skipped(file: relative, reason: reason))
             }
         }
-        project = builder.name
-        if builder.name != nil && read.isEmpty && !candidates.isEmpty {
+        project = around.name
+        if around.name != nil && read.isEmpty && !candidates.isEmpty {
             // A project nearby that compiles none of these files is not this folder's: read them all.
-            fallback = "\(builder.name ?? "") compiles none of them"
+            fallback = "\(around.name ?? "") compiles none of them"
             read = candidates
             chosen = []
         } else {
             fallback = nil
         }
-        readsEveryFile = builder.name == nil || fallback != nil
+        readsEveryFile = around.name == nil || fallback != nil
         self.read = read
         self.modes = modes
         self.owners = owners
         self.skipped = (skipped + chosen).sorted { $0.file < $1.file }
         var targets: [String] = []
-        for target in builder.targetOrder where read.contains(where: { owners[$0]?.contains(target) ?? false }) {
+        for target in around.targetOrder where read.contains(where: { owners[$0]?.contains(target) ?? false }) {
             targets.append(target)
         }
         self.targets = targets
+    }
+
+    /// `file` (a path under the folder) relative to the folder.
+    public func relativePath(_ file: String) -> String { Self.relative(file, to: folder.standardizedFileURL.path) }
+
+    private static func relative(_ file: String, to root: String) -> String {
+        FilePath.relative(FilePath.join(root, file), to: root)
     }
 
     /// The language mode `file` (a path read) builds in.

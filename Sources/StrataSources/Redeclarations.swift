@@ -13,10 +13,7 @@ enum Redeclarations {
         redeclared.compactMap { read, again in
             guard files.compiledTogether(read.file.path, again.file.path), !inOtherBranches(read.node, again.node)
             else { return nil }
-            let folder = files.folder.standardizedFileURL.path
-            let globs = [read.file.path, again.file.path].map {
-                "--exclude '\(FilePath.relative(FilePath.join(folder, $0), to: folder))'"
-            }
+            let globs = [read.file.path, again.file.path].map { "--exclude '\(files.relativePath($0))'" }
             let why =
                 files.readsEveryFile
                 ? "no Xcode project or Package.swift in the folder or the three above it says which one the app compiles"

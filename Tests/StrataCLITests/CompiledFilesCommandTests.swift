@@ -60,7 +60,9 @@ import Testing
         // The stale copy's `static var` and its `title`/`count` model are not read: no finding, one added attribute.
         #expect(try Self.findings(check, in: tree) == [])
         #expect(
-            try Self.changes(["--sources", tree, "1.0.0", "2.0.0"]) == ["+ Item.bestBefore added (Date, optional)"])
+            try Self.changes(["--sources", tree, "1.0.0", "2.0.0"]) == [
+                "+ Item.bestBefore added (Date, optional)  [lightweight]"
+            ])
 
         // From the app's folder, the project one level up still decides; the text output says so too.
         let text = try CommandRun.strata("check", "--sources", tree + "/Pantry")
@@ -115,7 +117,9 @@ import Testing
         // The excluded Legacy copy (amount: Double) is not the 1.0.0 read.
         let target = tree + "/Sources/Ledger"
         #expect(
-            try Self.changes(["--sources", target, "1.0.0", "2.0.0"]) == ["+ Entry.category added (String, optional)"])
+            try Self.changes(["--sources", target, "1.0.0", "2.0.0"]) == [
+                "+ Entry.category added (String, optional)  [lightweight]"
+            ])
         let inTarget = try CommandRun.strata("check", "--sources", target)
         #expect(
             inTarget.standardOutput.contains(
@@ -178,9 +182,11 @@ import Testing
         let check = try CommandRun.strata("check", "--sources", tree, "--json")
         #expect(check.status == 1)
         let absolute = URL(fileURLWithPath: tree).standardizedFileURL.path
+        // The copy is first in path order, so its 1.0.0 (lastWatered) is read, and the stage looks wrong too.
         #expect(
             try Self.findings(check, in: tree) == [
-                "Garden/Schema/GardenSchemaV1.swift:4:1: error: GardenSchemaV1 is declared twice, here and at \(absolute)/Garden/Backup/GardenSchemaV1 copy.swift:5:1 (which Strata read); no Xcode project or Package.swift in the folder or the three above it says which one the app compiles, and the compiler rejects two declarations of one type. Delete the stale one, or leave it out with --exclude 'Garden/Schema/GardenSchemaV1.swift' or --exclude 'Garden/Backup/GardenSchemaV1 copy.swift'"
+                "Garden/GardenPlan.swift:12:5: error: stage 1 (lightweight 1.0.0 -> 2.0.0) is lightweight but contains a change it cannot do: Plant.wateredAt added (Date, required, no default) (custom: existing rows have no value for the new required attribute Plant.wateredAt; make it optional, give it a default value, or fill it in didMigrate of a custom stage)",
+                "Garden/Schema/GardenSchemaV1.swift:4:1: error: GardenSchemaV1 is declared twice, here and at \(absolute)/Garden/Backup/GardenSchemaV1 copy.swift:5:1 (which Strata read); no Xcode project or Package.swift in the folder or the three above it says which one the app compiles, and the compiler rejects two declarations of one type. Delete the stale one, or leave it out with --exclude 'Garden/Schema/GardenSchemaV1.swift' or --exclude 'Garden/Backup/GardenSchemaV1 copy.swift'",
             ])
         // The plan and schema in block comments are not read: two versions, one stage.
         let report = try check.json()
@@ -206,7 +212,7 @@ import Testing
         }
         #expect(
             try Self.changes(["--sources", tree, "--exclude", "Backup", "1.0.0", "2.0.0"]) == [
-                "+ Plant.sunlight added (String, optional)"
+                "+ Plant.sunlight added (String, optional)  [lightweight]"
             ])
     }
 

@@ -26,12 +26,7 @@ struct SourceFilesEntry: Encodable {
     init(_ compiled: CompiledFiles) {
         project = compiled.project
         summary = compiled.summary
-        let folder = compiled.folder.standardizedFileURL.path
-        read = compiled.read.map {
-            Read(
-                file: $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0,
-                targets: compiled.targets(of: $0))
-        }
+        read = compiled.read.map { Read(file: compiled.relativePath($0), targets: compiled.targets(of: $0)) }
         skipped = compiled.skipped.map { Skipped(file: $0.file, reason: $0.reason) }
     }
 }
