@@ -52,14 +52,14 @@ public struct CompiledFiles: Sendable {
                 candidates.append(path)
             }
         }
-        let around = try ProjectAround(folder: root)
+        var around = try ProjectAround(folder: root)
         var read: [String] = []
         var modes: [String: SwiftLanguageMode] = [:]
         var owners: [String: [String]] = [:]
         var chosen: [Skipped] = []
         for path in candidates {
             let relative = Self.relative(path, to: root)
-            switch around.verdict(on: FilePath.join(root, path)) {
+            switch try around.verdict(on: FilePath.join(root, path)) {
             case .compiled(let targets, let mode):
                 read.append(path)
                 modes[path] = mode
@@ -69,15 +69,15 @@ public struct CompiledFiles: Sendable {
             }
         }
         project = around.name
-        if around.name != nil && read.isEmpty && !candidates.isEmpty {
+        if project != nil && read.isEmpty && !candidates.isEmpty {
             // A project nearby that compiles none of these files is not this folder's: read them all.
-            fallback = "\(around.name ?? "") compiles none of them"
+            fallback = "\(project ?? "") compiles none of them"
             read = candidates
             chosen = []
         } else {
             fallback = nil
         }
-        readsEveryFile = around.name == nil || fallback != nil
+        readsEveryFile = project == nil || fallback != nil
         self.read = read
         self.modes = modes
         self.owners = owners
@@ -105,7 +105,8 @@ public struct CompiledFiles: Sendable {
     /// True when a target compiles both files (so two declarations of one type in them cannot both build), or no
     /// project chose the files.
     func compiledTogether(_ first: String, _ second: String) -> Bool {
-        readsEveryFile || !Set(targets(of: first)).isDisjoint(with: targets(of: second))
+        let (one, other) = (targets(of: first), targets(of: second))
+        return readsEveryFile || (one.isEmpty && other.isEmpty) || !Set(one).isDisjoint(with: other)
     }
 
     /// What was read and what was not, in one line: "read 12 files of target MyApp in MyApp.xcodeproj; skipped 1
@@ -134,7 +135,8 @@ public struct CompiledFiles: Sendable {
 }
 
 /// The Xcode projects or `Package.swift` in a folder or the three above it (the nearest level holding one; Xcode
-/// projects first), and what they do with a file.
+/// projects first), and what they do with a file; a file inside a package nested in the folder (an Xcode app's local
+/// package) is that package's.
 private struct ProjectAround {
     /// What the build does with a file.
     enum Verdict {
@@ -146,22 +148,37 @@ private struct ProjectAround {
 
     private var projects: [XcodeProject] = []
     private var manifest: PackageManifest?
-    /// "MyApp.xcodeproj", "App.xcodeproj and Widgets.xcodeproj", "Package.swift", or nil.
-    private(set) var name: String?
+    /// The folder read.
+    private let root: String
+    /// The packages found inside the folder, by their folder (nil where a folder holds none).
+    private var nested: [String: PackageManifest?] = [:]
+    /// The nested packages that decided for a file, in the order found.
+    private var nestedUsed: [PackageManifest] = []
+    /// The projects around the folder ("MyApp.xcodeproj", "App.xcodeproj and Widgets.xcodeproj", "Package.swift").
+    private var around: String?
+
+    /// "MyApp.xcodeproj", with the nested packages that decided ("… and Packages/Models/Package.swift"), or nil.
+    var name: String? {
+        let names =
+            (around.map { [$0] } ?? [])
+            + nestedUsed.map { FilePath.relative(FilePath.join($0.folder, "Package.swift"), to: root) }
+        return names.isEmpty ? nil : names.joined(separator: " and ")
+    }
 
     init(folder: String) throws {
+        root = folder
         var directory = folder
         for _ in 0...3 {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
             let xcode = names.filter { $0.hasSuffix(".xcodeproj") }
             if !xcode.isEmpty {
                 projects = try xcode.map { try XcodeProject(url: URL(fileURLWithPath: FilePath.join(directory, $0))) }
-                name = xcode.joined(separator: " and ")
+                around = xcode.joined(separator: " and ")
                 return
             }
             if names.contains("Package.swift") {
                 manifest = try PackageManifest(url: URL(fileURLWithPath: FilePath.join(directory, "Package.swift")))
-                name = "Package.swift"
+                around = "Package.swift"
                 return
             }
             let parent = FilePath.join(directory, "..")
@@ -172,23 +189,50 @@ private struct ProjectAround {
 
     /// The targets in the projects' order.
     var targetOrder: [String] {
-        projects.flatMap { $0.targets.map(\.name) } + (manifest?.targets.map(\.name) ?? [])
+        projects.flatMap { $0.targets.map(\.name) }
+            + ([manifest].compactMap { $0 } + nestedUsed).flatMap {
+                $0.targets.map(\.name)
+            }
     }
 
-    /// What the build does with `file` (absolute, standardized).
-    func verdict(on file: String) -> Verdict {
-        if let manifest {
-            if file == FilePath.join(manifest.folder, "Package.swift")
-                || URL(fileURLWithPath: file).lastPathComponent.hasPrefix("Package@swift-")
-            {
-                return .leftOut("that is the package manifest")
+    /// The package nested in the folder whose folder holds `file`, the innermost; throws when its manifest cannot
+    /// be read.
+    private mutating func nestedPackage(of file: String) throws -> PackageManifest? {
+        var directory = FilePath.join(file, "..")
+        while directory.isInside(root) {
+            if nested[directory] == nil {
+                let manifest = FilePath.join(directory, "Package.swift")
+                nested[directory] =
+                    FileManager.default.fileExists(atPath: manifest)
+                    ? try PackageManifest(url: URL(fileURLWithPath: manifest)) : .some(nil)
             }
-            switch manifest.membership(of: file) {
-            case .compiled(let target): return .compiled([target.name], target.languageMode)
-            case .leftOut(let target, let argument): return .leftOut("left out of target \(target.name) (\(argument))")
-            case .outside: return .leftOut("not in any target")
+            if let found = nested[directory] ?? nil {
+                if !nestedUsed.contains(where: { $0.folder == found.folder }) { nestedUsed.append(found) }
+                return found
             }
+            directory = FilePath.join(directory, "..")
         }
+        return nil
+    }
+
+    /// What `manifest`'s targets do with `file`.
+    private static func verdict(on file: String, in manifest: PackageManifest) -> Verdict {
+        if file == FilePath.join(manifest.folder, "Package.swift")
+            || URL(fileURLWithPath: file).lastPathComponent.hasPrefix("Package@swift-")
+        {
+            return .leftOut("that is the package manifest")
+        }
+        switch manifest.membership(of: file) {
+        case .compiled(let target): return .compiled([target.name], target.languageMode)
+        case .leftOut(let target, let argument): return .leftOut("left out of target \(target.name) (\(argument))")
+        case .outside: return .leftOut("not in any target")
+        }
+    }
+
+    /// What the build does with `file` (absolute, standardized); throws when a nested package's manifest cannot be
+    /// read.
+    mutating func verdict(on file: String) throws -> Verdict {
+        if let package = try nestedPackage(of: file) ?? manifest { return Self.verdict(on: file, in: package) }
         guard !projects.isEmpty else { return .compiled([], .unstated) }
         let targets = projects.flatMap(\.targets)
         let compiling = targets.filter { $0.compiles(file) }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import StrataCLI
+
 /// The real `strata` on app folders holding files the app does not compile: an Xcode project with a stale file outside
 /// its target, an Xcode 16 project with synchronized folders and membership exceptions, a `Package.swift` app with
 /// excludes, a project whose app target overrides the project's `SWIFT_VERSION`, and a folder with no project that
@@ -236,5 +238,12 @@ import Testing
         let without = try CommandRun.strata("check", "--plan", "bookshelf", "--exclude", "Backup")
         #expect(without.status == 64 || without.status == 2)
         #expect(without.standardError.contains("--exclude leaves files of --sources out: give --sources DIR"))
+    }
+
+    @Test func theCompiledLevelGetsTheCommandWithoutExcludeItsBuildAlreadyApplied() {
+        #expect(
+            CompiledLevel.arguments(
+                ["check", "--sources", "App", "--exclude", "Old/**", "--exclude=Backup", "--json"], plan: "GardenPlan")
+                == ["check", "--json", "--plan", "GardenPlan"])
     }
 }

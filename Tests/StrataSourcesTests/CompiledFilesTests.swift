@@ -62,4 +62,76 @@ import Testing
                 "App.xcodeproj/project.pbxproj cannot be read as an Xcode project (expected ; at byte 49); fix the file, or give --sources a folder with no project above it"
             ))
     }
+
+    @Test func declarationsInOtherBranchesOfAnIfAreNotRedeclarations() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Platform.swift",
+            """
+            #if os(iOS)
+            enum Haptics { static let enabled = true }
+            #else
+            enum Haptics { static let enabled = false }
+            #endif
+            """)
+        try folder.write("Item.swift", "enum Shelf { struct Label {} }\n")
+        try folder.write("Item copy.swift", "enum Shelf { struct Label {} }\n")
+        let sources = try AppSources(folder: folder.url)
+        // The copy is read first (path order); only Shelf, the outer type, is reported, at the second file.
+        #expect(
+            sources.redeclarations.map {
+                "\(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line)"
+            }
+                == ["Item.swift:1"])
+        #expect(sources.redeclarations.first?.message.hasPrefix("Shelf is declared twice, here and at ") == true)
+    }
+
+    @Test func theCompiledLevelBuildsOnlyTheFilesRead() throws {
+        // The stale copy outside the Xcode target would not compile beside the real PantrySchemaV1.
+        let pantry = CompiledApp(sources: try AppSources(folder: FixtureTree.folder("StaleXcodeApp")))
+        #expect(
+            pantry.files.map(\.name) == [
+                "Pantry_Model_PantryMigrationPlan.swift", "Pantry_Model_PantrySchemaV1.swift",
+                "Pantry_Model_PantrySchemaV2.swift", "StrataCompiledEntry.swift",
+            ])
+        let garden = CompiledApp(
+            sources: try AppSources(folder: FixtureTree.folder("TwoCopiesApp"), excluding: ["Backup"]))
+        #expect(!garden.files.contains { $0.original?.contains("Backup") ?? false })
+        #expect(garden.files.count == 4)
+    }
+
+    @Test func aLocalPackageInsideAnXcodeAppsFolderDecidesForItsOwnFiles() throws {
+        let folder = try TemporaryFolder()
+        for path in ["App.xcodeproj", "App", "Packages/Kit/Sources/Kit"] {
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try folder.write(
+            "App.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            { objects = {
+                P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); };
+                G1 = { isa = PBXGroup; children = (S1); sourceTree = "<group>"; };
+                S1 = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                T1 = { isa = PBXNativeTarget; name = App; buildPhases = (); fileSystemSynchronizedGroups = (S1); };
+            }; rootObject = P1; }
+            """)
+        try folder.write("App/AppMain.swift", "struct AppMain {}\n")
+        try folder.write("Stray.swift", "struct Stray {}\n")
+        try folder.write(
+            "Packages/Kit/Package.swift",
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n"
+        )
+        try folder.write("Packages/Kit/Sources/Kit/Schema.swift", "enum KitSchemaV1 {}\n")
+        let files = try CompiledFiles(folder: folder.url)
+        #expect(
+            files.summary
+                == "read 2 files of targets App, Kit in App.xcodeproj and Packages/Kit/Package.swift; skipped 1 file that is the package manifest: Packages/Kit/Package.swift; skipped 1 file not in any target: Stray.swift"
+        )
+        let schema = try #require(files.read.first { $0.hasSuffix("Schema.swift") })
+        #expect(
+            files.languageMode(of: schema).decidedBy
+                == "target Kit in Package.swift: swift-tools-version 5.9, no language mode set")
+    }
 }
