@@ -134,4 +134,51 @@ import Testing
             files.languageMode(of: schema).decidedBy
                 == "target Kit in Package.swift: swift-tools-version 5.9, no language mode set")
     }
+
+    @Test func swiftVersionComesFromTheXcconfigFilesTheConfigurationsAreBasedOn() throws {
+        let folder = try TemporaryFolder()
+        for path in ["App.xcodeproj", "App", "Config"] {
+            try FileManager.default.createDirectory(
+                at: folder.url.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try folder.write(
+            "App.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            { objects = {
+                P1 = { isa = PBXProject; mainGroup = G1; targets = (T1); buildConfigurationList = L1; };
+                G1 = { isa = PBXGroup; children = (S1, C1); sourceTree = "<group>"; };
+                C1 = { isa = PBXGroup; children = (X1, X2); path = Config; sourceTree = "<group>"; };
+                X1 = { isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+                X2 = { isa = PBXFileReference; path = App.xcconfig; sourceTree = "<group>"; };
+                S1 = { isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+                T1 = { isa = PBXNativeTarget; name = App; buildConfigurationList = L2; fileSystemSynchronizedGroups = (S1); };
+                L1 = { isa = XCConfigurationList; buildConfigurations = (B1); defaultConfigurationName = Release; };
+                L2 = { isa = XCConfigurationList; buildConfigurations = (B2); defaultConfigurationName = Release; };
+                B1 = { isa = XCBuildConfiguration; baseConfigurationReference = X1; buildSettings = {}; name = Release; };
+                B2 = { isa = XCBuildConfiguration; baseConfigurationReference = X2; buildSettings = {}; name = Release; };
+            }; rootObject = P1; }
+            """)
+        try folder.write("Config/Shared.xcconfig", "SWIFT_VERSION = 6.0\n")
+        try folder.write(
+            "Config/Base.xcconfig", "#include \"Shared.xcconfig\"\nSWIFT_VERSION = 5.0 // the app is not ready\n")
+        try folder.write("Config/App.xcconfig", "// nothing about the language\nPRODUCT_NAME = App\n")
+        try folder.write("App/Schema.swift", "enum SchemaV1 {}\n")
+        let mode = { try CompiledFiles(folder: folder.url).languageMode(of: folder.url.path + "/App/Schema.swift") }
+        #expect(
+            try mode()
+                == SwiftLanguageMode(
+                    isSwift6: false,
+                    decidedBy:
+                        "target App in App.xcodeproj: SWIFT_VERSION = 5.0 in the project's Base.xcconfig, not set on the target"
+                ))
+        try folder.write("Config/App.xcconfig", "SWIFT_VERSION = 6\n")
+        #expect(
+            try mode()
+                == SwiftLanguageMode(
+                    isSwift6: true,
+                    decidedBy:
+                        "target App in App.xcodeproj: SWIFT_VERSION = 6 in the target's App.xcconfig, over 5.0 on the project"
+                ))
+    }
 }
