@@ -29,16 +29,20 @@ struct XcodeProject {
     struct Target {
         /// The target's name.
         let name: String
-        /// The files of its Sources build phase, and those membership exceptions add from folders it does not
-        /// synchronize.
+        /// The files of its Sources build phase.
         var files: Set<String> = []
+        /// Files and folders membership exceptions add from synchronized folders it is not a member of.
+        var added: [String] = []
         /// Its synchronized folders.
         var folders: [SynchronizedFolder] = []
         /// The language mode it builds in and the setting that says so.
         var languageMode = SwiftLanguageMode.unstated
 
         /// True when the target compiles `file`.
-        func compiles(_ file: String) -> Bool { files.contains(file) || folders.contains { $0.holds(file) } }
+        func compiles(_ file: String) -> Bool {
+            files.contains(file) || added.contains { file == $0 || file.isInside($0) }
+                || folders.contains { $0.holds(file) }
+        }
 
         /// True when `file` is in one of its synchronized folders but a membership exception takes it out.
         func excepts(_ file: String) -> Bool { folders.contains { $0.excepts(file) } }
@@ -126,7 +130,7 @@ private struct ObjectGraph {
                 guard let index = ids.firstIndex(of: set.target),
                     !(objects[set.target]?["fileSystemSynchronizedGroups"]?.strings.contains(group) ?? false)
                 else { continue }
-                targets[index].files.formUnion(set.paths.map { FilePath.join(folder, $0) })
+                targets[index].added += set.paths.map { FilePath.join(folder, $0) }
             }
         }
         return targets

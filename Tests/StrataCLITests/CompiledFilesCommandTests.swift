@@ -102,6 +102,21 @@ import Testing
             ])
     }
 
+    @Test func aMembershipExceptionNamingAFolderAddsEveryFileUnderIt() throws {
+        let folder = try TemporaryStore()
+        let copy = folder.path("SyncFolderApp")
+        try FileManager.default.copyItem(atPath: Self.tree("SyncFolderApp"), toPath: copy)
+        let project = copy + "/Trails.xcodeproj/project.pbxproj"
+        let listed = "Model/Trail.swift,\n\t\t\t\tModel/TrailsSchemaV1.swift,\n\t\t\t\tModel/TrailsSchemaV2.swift,"
+        let text = try String(contentsOfFile: project, encoding: .utf8)
+        #expect(text.contains(listed))
+        try text.replacingOccurrences(of: listed, with: "Model,").write(
+            toFile: project, atomically: true, encoding: .utf8)
+        let (_, read, _) = try Self.sources(try CommandRun.strata("check", "--sources", copy, "--json"))
+        #expect(read["Trails/Model/TrailsSchemaV2.swift"] == ["Trails", "TrailsWidgetExtension"])
+        #expect(read["Trails/TrailsApp.swift"] == ["Trails"])
+    }
+
     @Test func aPackageAppReadsItsTargetsLessTheirExcludesAndResources() throws {
         let tree = Self.tree("PackageApp")
         let check = try CommandRun.strata("check", "--sources", tree, "--json")
