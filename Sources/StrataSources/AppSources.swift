@@ -12,6 +12,10 @@ import Strata
 public struct AppSources: @unchecked Sendable {
     /// The folder read.
     public let folder: URL
+    /// Which files of the folder were read (those its Xcode project or package compiles) and why others were not.
+    public let compiledFiles: CompiledFiles
+    /// Types declared twice in files built together: errors, at the second declaration (the first is read).
+    public let redeclarations: [SourceProblem]
     /// The plans declared, in path and declaration order.
     public let plans: [SourcePlan]
     /// Every `VersionedSchema` declared, plan or not, in the same order.
@@ -23,12 +27,15 @@ public struct AppSources: @unchecked Sendable {
     /// The parsed files, in path order (the compiled level copies the ones the plans need).
     let files: [SourceFile]
 
-    /// Reads every `.swift` file under `folder`; throws only when the folder or a file cannot be read.
-    public init(folder: URL) throws {
+    /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
+    /// `excluding` globs match; throws only when the folder, a file or the project cannot be read.
+    public init(folder: URL, excluding: [String] = []) throws {
         self.folder = folder
-        files = try SourceFolder.read(folder)
+        compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
+        files = try SourceFolder.parse(compiledFiles.read)
         let index = DeclarationIndex(files: files)
         self.index = index
+        redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles)
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = []
         var problems: [SourceProblem] = []

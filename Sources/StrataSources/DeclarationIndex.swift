@@ -44,6 +44,9 @@ final class DeclarationIndex {
     private(set) var functions: [String: [(FunctionDeclSyntax, SourceFile)]] = [:]
     /// Type names in declaration order (for stable listings).
     private(set) var order: [String] = []
+    /// Types declared again at a qualified name already taken, with the declaration read (the first in path order);
+    /// the later one and its members are not read.
+    private(set) var redeclared: [(read: TypeDecl, again: TypeDecl)] = []
     private var pendingExtensions:
         [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
 
@@ -80,10 +83,15 @@ final class DeclarationIndex {
                     let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
                     return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
                 }
-            types[qualified] = TypeDecl(
+            let declared = TypeDecl(
                 name: qualified, node: decl, file: file, inherited: Self.inherited(group.inheritanceClause),
                 members: group.memberBlock.members.map { ($0, file) }, isModel: isModel,
                 isEnum: decl.is(EnumDeclSyntax.self))
+            if let read = types[qualified] {
+                redeclared.append((read, declared))
+                return
+            }
+            types[qualified] = declared
             order.append(qualified)
             for member in group.memberBlock.members { visit(member.decl, scope: scope + [name], file: file) }
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {

@@ -1,13 +1,13 @@
 import Foundation
 
-/// The Swift files under an app's source folder, read recursively (never written); build folders, hidden folders
-/// and package checkouts are skipped.
+/// The Swift files under an app's source folder, found recursively and parsed (never written); build folders, hidden
+/// folders and package checkouts are skipped. `CompiledFiles` chooses which of them the app compiles.
 enum SourceFolder {
     /// Folder names never read: build products and dependencies, not the app's code.
     static let skipped: Set<String> = [".build", "build", "DerivedData", "Pods", "Carthage", ".swiftpm"]
 
-    /// The parsed `.swift` files under `folder`, in path order; throws when the folder cannot be read.
-    static func read(_ folder: URL) throws -> [SourceFile] {
+    /// The paths of the `.swift` files under `folder`, in path order; throws when the folder cannot be read.
+    static func swiftFiles(in folder: URL) throws -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
@@ -17,21 +17,25 @@ enum SourceFolder {
             let walker = FileManager.default.enumerator(
                 at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         else { throw SourceReadingError.notAFolder(folder.path) }
-        var paths: [URL] = []
+        var paths: [String] = []
         for case let url as URL in walker {
             if skipped.contains(url.lastPathComponent) {
                 walker.skipDescendants()
             } else if url.pathExtension == "swift" {
-                paths.append(url)
+                paths.append(url.path)
             }
         }
-        return try paths.sorted { $0.path < $1.path }.map { url in
-            guard let data = FileManager.default.contents(atPath: url.path),
-                let text = String(data: data, encoding: .utf8)
+        return paths.sorted()
+    }
+
+    /// The files at `paths`, parsed; throws when one cannot be read as UTF-8 text.
+    static func parse(_ paths: [String]) throws -> [SourceFile] {
+        try paths.map { path in
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
             else {
-                throw SourceReadingError.unreadable(url.path)
+                throw SourceReadingError.unreadable(path)
             }
-            return SourceFile(path: url.path, text: text)
+            return SourceFile(path: path, text: text)
         }
     }
 }

@@ -5,22 +5,23 @@ import Strata
 /// found at its place in the app's sources (`path:line:column: error: message`).
 ///
 /// ```swift
-/// let plan = try AppSources(folder: folder).plan(named: nil)
-/// for finding in SourceLint(plan: plan, folder: folder).findings() { print(finding) }
+/// let sources = try AppSources(folder: folder)
+/// for finding in SourceLint(plan: try sources.plan(named: nil), sources: sources).findings() { print(finding) }
 /// ```
 public struct SourceLint {
     /// The plan linted.
     public let plan: SourcePlan
     /// Versions as they shipped; the sources' versions of the same identifiers must still equal them.
     public let shipped: [ShippedVersion]
-    /// True when the app builds in the Swift 6 language mode, where a stored `static var versionIdentifier` is an error.
-    public let swift6: Bool
+    /// The sources the plan was read from: the language mode of each file (in Swift 6 a stored
+    /// `static var versionIdentifier` is an error) and the types they declare twice.
+    public let sources: AppSources
 
-    /// A lint of `plan`, read from `folder` (whose package or project says the language mode).
-    public init(plan: SourcePlan, folder: URL, shipped: [ShippedVersion] = []) {
+    /// A lint of `plan`, read from `sources`.
+    public init(plan: SourcePlan, sources: AppSources, shipped: [ShippedVersion] = []) {
         self.plan = plan
+        self.sources = sources
         self.shipped = shipped
-        swift6 = SwiftLanguageMode.isSwift6(folder)
     }
 
     /// Every finding, errors and warnings, in file, line and column order.
@@ -28,7 +29,7 @@ public struct SourceLint {
         let (validated, problems) = ValidatedPlan.diagnose(
             name: plan.name, schemas: plan.versions.map(\.schema), stages: plan.stages.map(\.declaration),
             schemaNames: plan.versions.map(\.name))
-        var found = plan.problems + problems.map(located)
+        var found = sources.redeclarations + plan.problems + problems.map(located)
         found += shippedEdits() + stagelessSteps(validated) + sharedModels() + mutableIdentifiers()
         var seen: Set<SourceProblem> = []
         return found.filter { seen.insert($0).inserted }.sorted {
@@ -118,14 +119,17 @@ public struct SourceLint {
         return found
     }
 
-    /// A stored `static var versionIdentifier`: global mutable state, an error in the Swift 6 language mode.
+    /// A stored `static var versionIdentifier`: global mutable state, an error in the Swift 6 language mode of the
+    /// target compiling the file, and which setting says so.
     private func mutableIdentifiers() -> [SourceProblem] {
         plan.versions.compactMap { version in
             guard version.versionIsStoredVar, let location = version.versionLocation else { return nil }
+            let mode = sources.compiledFiles.languageMode(of: location.file)
+            let decided = mode.decidedBy.map { " (\(mode.name): \($0))" } ?? ""
             return SourceProblem(
                 location,
-                "static var versionIdentifier is mutable global state, which the Swift 6 language mode rejects (not concurrency-safe); write static let versionIdentifier",
-                severity: swift6 ? "error" : "warning")
+                "static var versionIdentifier is mutable global state, which the Swift 6 language mode rejects (not concurrency-safe); write static let versionIdentifier\(decided)",
+                severity: mode.isSwift6 ? "error" : "warning")
         }
     }
 }

@@ -6,6 +6,10 @@ public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     case notAFolder(String)
     /// A file could not be read as UTF-8 text.
     case unreadable(String)
+    /// An Xcode project's `project.pbxproj` is not a property list.
+    case unreadableProject(String, reason: String)
+    /// An `--exclude` pattern that cannot be used.
+    case badExclude(String)
     /// The folder declares no `SchemaMigrationPlan`.
     case noPlan(folder: String)
     /// Several plans and no `--plan` to pick one.
@@ -18,6 +22,9 @@ public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notAFolder(let path): "\(path) is not a folder of Swift sources"
         case .unreadable(let path): "\(path) cannot be read as UTF-8 text"
+        case .unreadableProject(let path, let reason):
+            "\(path) cannot be read as an Xcode project (\(reason)); fix the file, or give --sources a folder with no project above it"
+        case .badExclude(let pattern): "--exclude '\(pattern)' is not a pattern (use *, ** and ? as wildcards)"
         case .noPlan(let folder):
             "\(folder) declares no SchemaMigrationPlan (an enum conforming to it, with its schemas and stages)"
         case .severalPlans(let folder, let names):

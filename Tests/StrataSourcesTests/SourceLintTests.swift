@@ -7,8 +7,9 @@ import Testing
 @Suite struct SourceLintTests {
     /// The findings of the tree's plan as "File.swift:line:column: severity: message" with the file's name only.
     static func findings(_ folder: URL, plan: String? = nil, shipped: [ShippedVersion] = []) throws -> [String] {
-        let read = try AppSources(folder: folder).plan(named: plan)
-        return SourceLint(plan: read, folder: folder, shipped: shipped).findings().map {
+        let sources = try AppSources(folder: folder)
+        let read = try sources.plan(named: plan)
+        return SourceLint(plan: read, sources: sources, shipped: shipped).findings().map {
             "\(URL(fileURLWithPath: $0.location.file).lastPathComponent):\($0.location.line):\($0.location.column): \($0.severity): \($0.message)"
         }
     }
@@ -76,11 +77,13 @@ import Testing
             at: sources.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: FixtureTree.folder("NotesApp"), to: sources)
         let manifest = package.appendingPathComponent("Package.swift")
-        try "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Notes\")\n".write(
-            to: manifest, atomically: true, encoding: .utf8)
+        try
+            "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Notes\", targets: [.target(name: \"Notes\")])\n"
+            .write(
+                to: manifest, atomically: true, encoding: .utf8)
         #expect(try Self.findings(sources).map { $0.contains(": error: static var versionIdentifier") } == [true])
         try
-            "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Notes\", swiftLanguageModes: [.v5])\n"
+            "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Notes\", targets: [.target(name: \"Notes\")], swiftLanguageModes: [.v5])\n"
             .write(to: manifest, atomically: true, encoding: .utf8)
         #expect(try Self.findings(sources).map { $0.contains(": warning: static var versionIdentifier") } == [true])
     }

@@ -54,12 +54,14 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let resolved = try plan.resolve()
+        let resolved = try plan.resolve(warningOfRedeclarations: false)
         var lint: [SourceProblem]?
         if let source = resolved.source, let sources = resolved.sources {
-            lint = SourceLint(plan: source, folder: sources.folder, shipped: try shipped()).findings()
+            lint = SourceLint(plan: source, sources: sources, shipped: try shipped()).findings()
         }
-        let report = CheckReport(name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source)
+        let report = CheckReport(
+            name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
+            files: resolved.sources?.compiledFiles)
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -55,7 +55,7 @@ struct FreezeCommand: ParsableCommand {
             }
         }
         let edits = SourceLint(
-            plan: source, folder: sources.folder, shipped: frozen.shipped(recordedIn: url.lastPathComponent)
+            plan: source, sources: sources, shipped: frozen.shipped(recordedIn: url.lastPathComponent)
         )
         .shippedEdits().filter { $0.severity == "error" }
         guard edits.isEmpty else {

@@ -4,8 +4,9 @@ import StrataText
 
 /// What `strata check` reports, shape `strata.check/1`:
 /// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`,
-/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`; at the compiled
-/// level, `"compiled"`: what was changed in the app's code to build it (see `CompiledAdaptations`).
+/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]` and the files
+/// read, `"sources"` (see `SourceFilesEntry`); at the compiled level, `"compiled"`: what was changed in the app's code
+/// to build it (see `CompiledAdaptations`).
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -29,19 +30,22 @@ struct CheckReport: Encodable {
     let diagnostics: [DiagnosticEntry]?
     /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.
     let compiled: CompiledAdaptations? = CommandLineSetup.current.compiledAdaptations
+    /// Which files of the sources were read and why others were not (with `--sources` only).
+    let sources: SourceFilesEntry?
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
-    /// the problems, the errors among them making the plan invalid, and every stage the `source` declares is listed,
-    /// those the plan cannot hold marked invalid.
+    /// the problems, the errors among them making the plan invalid, every stage the `source` declares is listed
+    /// (those the plan cannot hold marked invalid), and the `files` read are named.
     init(
         name: String, checked: (ValidatedPlan, problems: [String]), lint: [SourceProblem]? = nil,
-        source: SourcePlan? = nil
+        source: SourcePlan? = nil, files: CompiledFiles? = nil
     ) {
         let (checked, problems) = checked
         plan = name
         self.problems = lint.map { $0.filter { $0.severity == "error" }.map(\.message) } ?? problems
         valid = self.problems.isEmpty
         diagnostics = lint?.map(DiagnosticEntry.init)
+        sources = files.map(SourceFilesEntry.init)
         versions = checked.schemas.map {
             Version(
                 version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
@@ -80,6 +84,7 @@ struct CheckReport: Encodable {
             lines += stage.textLines(style: style, sql: false).map { "  " + $0 }
         }
         lines.append("")
+        if let sources { lines += [TerminalText.sanitize("Sources: \(sources.summary)"), ""] }
         if let diagnostics {
             lines += diagnostics.map {
                 TerminalText.sanitize("\($0.file):\($0.line):\($0.column): \($0.severity): \($0.message)")

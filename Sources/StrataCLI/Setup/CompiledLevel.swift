@@ -78,8 +78,8 @@ enum CompiledLevel {
         }
     }
 
-    /// The command line for the app's `strata`: `arguments` without `--sources`, `--plan`, `--compiled` and
-    /// `--static`, and with `--plan NAME`.
+    /// The command line for the app's `strata`: `arguments` without `--sources`, `--plan`, `--exclude` (the build
+    /// holds only the files read), `--compiled` and `--static`, and with `--plan NAME`.
     static func arguments(_ arguments: [String], plan name: String) -> [String] {
         var result: [String] = []
         var skipNext = false
@@ -88,10 +88,10 @@ enum CompiledLevel {
                 skipNext = false
                 continue
             }
-            if argument == "--sources" || argument == "--plan" {
+            if argument == "--sources" || argument == "--plan" || argument == "--exclude" {
                 skipNext = true
-            } else if !(argument.hasPrefix("--sources=") || argument.hasPrefix("--plan=") || argument == "--compiled"
-                || argument == "--static")
+            } else if !(argument.hasPrefix("--sources=") || argument.hasPrefix("--plan=")
+                || argument.hasPrefix("--exclude=") || argument == "--compiled" || argument == "--static")
             {
                 result.append(argument)
             }

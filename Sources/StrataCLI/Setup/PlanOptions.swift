@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataSources
+import StrataText
 
 /// `--plan NAME` and `--sources DIR`: a plan this build knows by name, or the plan an app's source folder declares
 /// (read with swift-syntax, compiling nothing, or built at the compiled level; `--plan` then picks among several plans
@@ -27,6 +28,12 @@ struct PlanOptions: ParsableArguments {
 
     /// The other folders named with `--sources`, where helpers the plan's code uses are looked for.
     var helperFolders: [URL] { sourceFolders.dropFirst().map { URL(fileURLWithPath: $0) } }
+
+    @Option(
+        help: ArgumentHelp(
+            "With --sources: leave out the files matching a pattern, relative to the folder (repeatable; * and ? within a name, ** across folders; a pattern without / matches a name at any depth).",
+            valueName: "glob"))
+    var exclude: [String] = []
 
     @Flag(
         name: .customLong("static"),
@@ -58,20 +65,31 @@ struct PlanOptions: ParsableArguments {
         if (staticLevel || compiled) && sources == nil {
             throw ValidationError("--static and --compiled choose how --sources is read: give --sources DIR")
         }
+        if !exclude.isEmpty && sources == nil {
+            throw ValidationError("--exclude leaves files of --sources out: give --sources DIR")
+        }
     }
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
     /// With `--sources`, `use` says when the command moves to the compiled level: then this process runs the
-    /// command in the app's built `strata` and does not return, unless the build fails.
-    func resolve(compiling use: CompiledLevel.Use = .whenAsked) throws -> ResolvedPlan {
+    /// command in the app's built `strata` and does not return, unless the build fails. Types the sources declare
+    /// twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists them).
+    func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
+        -> ResolvedPlan
+    {
         if let sources {
             let app: AppSources
             let plan: SourcePlan
             do {
-                app = try AppSources(folder: URL(fileURLWithPath: sources))
+                app = try AppSources(folder: URL(fileURLWithPath: sources), excluding: exclude)
                 plan = try app.plan(named: self.plan)
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
+            }
+            if warningOfRedeclarations {
+                app.redeclarations.forEach {
+                    Console.error(TerminalText.sanitize("warning: \($0.location): \($0.message)"))
+                }
             }
             var notRunReason = CompiledLevel.staticReason
             if CompiledLevel.wanted(use, options: self, plan: plan) {
@@ -101,6 +119,7 @@ struct PlanOptions: ParsableArguments {
     var given: [String] {
         var words: [String] = []
         for folder in sourceFolders { words += ["--sources", folder] }
+        for pattern in exclude { words += ["--exclude", pattern] }
         if let plan { words += ["--plan", plan] }
         if staticLevel { words.append("--static") }
         if compiled { words.append("--compiled") }

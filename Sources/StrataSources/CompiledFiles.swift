@@ -1,0 +1,251 @@
+import Foundation
+
+/// The Swift files of an app's source folder that its build compiles, and why the others are left out: where the
+/// folder or one of the three above it holds an Xcode project, the files its targets compile; where it holds a
+/// `Package.swift`, the files of its targets' folders less their excludes; otherwise every file. `--exclude` globs
+/// leave out more. Each file read has the language mode of the target compiling it.
+public struct CompiledFiles: Sendable {
+    /// A file left out, and why ("not in any target").
+    public struct Skipped: Hashable, Sendable {
+        /// Its path relative to the folder.
+        public let file: String
+        /// Why it was not read.
+        public let reason: String
+    }
+
+    /// The folder read.
+    public let folder: URL
+    /// The project that chose the files ("MyApp.xcodeproj", "Package.swift"), or nil when none did.
+    public let project: String?
+    /// The files read (paths as found under the folder), in path order.
+    public let read: [String]
+    /// The targets compiling the files read, in the project's order.
+    public let targets: [String]
+    /// The files left out, in path order.
+    public let skipped: [Skipped]
+    /// True when no project chose the files: two declarations of one type are then an error of the folder.
+    public let readsEveryFile: Bool
+    /// The language mode of each file read, by path.
+    private let modes: [String: SwiftLanguageMode]
+    /// The targets compiling each file read, by path (empty without a project).
+    private let owners: [String: [String]]
+    /// Why every file was read though a project was found (it compiles none of them).
+    private let fallback: String?
+
+    /// The files of `folder` its project compiles, less those `excluding` globs match; throws when the folder, or
+    /// a project file it relies on, cannot be read.
+    public init(folder: URL, excluding: [String] = []) throws {
+        self.folder = folder
+        let root = folder.standardizedFileURL.path
+        var globs: [SourceGlob] = []
+        for text in excluding {
+            guard let glob = SourceGlob(text) else { throw SourceReadingError.badExclude(text) }
+            globs.append(glob)
+        }
+        var candidates: [String] = []
+        var skipped: [Skipped] = []
+        for path in try SourceFolder.swiftFiles(in: folder) {
+            let relative = Self.relative(path, to: root)
+            if let glob = globs.first(where: { $0.matches(relative) }) {
+                skipped.append(Skipped(file: relative, reason: "matching --exclude \(glob)"))
+            } else {
+                candidates.append(path)
+            }
+        }
+        var around = try ProjectAround(folder: root)
+        var read: [String] = []
+        var modes: [String: SwiftLanguageMode] = [:]
+        var owners: [String: [String]] = [:]
+        var chosen: [Skipped] = []
+        for path in candidates {
+            let relative = Self.relative(path, to: root)
+            switch try around.verdict(on: FilePath.join(root, path)) {
+            case .compiled(let targets, let mode):
+                read.append(path)
+                modes[path] = mode
+                owners[path] = targets
+            case .leftOut(let reason):
+                chosen.append(Skipped(file: relative, reason: reason))
+            }
+        }
+        project = around.name
+        if project != nil && read.isEmpty && !candidates.isEmpty {
+            // A project nearby that compiles none of these files is not this folder's: read them all.
+            fallback = "\(project ?? "") compiles none of them"
+            read = candidates
+            chosen = []
+        } else {
+            fallback = nil
+        }
+        readsEveryFile = project == nil || fallback != nil
+        self.read = read
+        self.modes = modes
+        self.owners = owners
+        self.skipped = (skipped + chosen).sorted { $0.file < $1.file }
+        var targets: [String] = []
+        for target in around.targetOrder where read.contains(where: { owners[$0]?.contains(target) ?? false }) {
+            targets.append(target)
+        }
+        self.targets = targets
+    }
+
+    /// `file` (a path under the folder) relative to the folder.
+    public func relativePath(_ file: String) -> String { Self.relative(file, to: folder.standardizedFileURL.path) }
+
+    private static func relative(_ file: String, to root: String) -> String {
+        FilePath.relative(FilePath.join(root, file), to: root)
+    }
+
+    /// The language mode `file` (a path read) builds in.
+    public func languageMode(of file: String) -> SwiftLanguageMode { modes[file] ?? .unstated }
+
+    /// The targets compiling `file` (a path read), in the project's order.
+    public func targets(of file: String) -> [String] { owners[file] ?? [] }
+
+    /// True when a target compiles both files (so two declarations of one type in them cannot both build), or no
+    /// project chose the files.
+    func compiledTogether(_ first: String, _ second: String) -> Bool {
+        let (one, other) = (targets(of: first), targets(of: second))
+        return readsEveryFile || (one.isEmpty && other.isEmpty) || !Set(one).isDisjoint(with: other)
+    }
+
+    /// What was read and what was not, in one line: "read 12 files of target MyApp in MyApp.xcodeproj; skipped 1
+    /// file not in any target: Old/SchemaV1.swift".
+    public var summary: String {
+        let files = "\(read.count) file\(read.count == 1 ? "" : "s")"
+        var parts: [String]
+        if let project, let fallback {
+            parts = ["read \(files): \(project) is nearby but \(fallback)"]
+        } else if let project {
+            let named =
+                targets.isEmpty ? "" : " of target\(targets.count == 1 ? "" : "s") \(targets.joined(separator: ", "))"
+            parts = ["read \(files)\(named) in \(project)"]
+        } else {
+            parts = ["read \(files) (no Xcode project or Package.swift in the folder or the three above it)"]
+        }
+        var reasons: [String] = []
+        for entry in skipped where !reasons.contains(entry.reason) { reasons.append(entry.reason) }
+        for reason in reasons {
+            let names = skipped.filter { $0.reason == reason }.map(\.file)
+            parts.append(
+                "skipped \(names.count) file\(names.count == 1 ? "" : "s") \(reason): \(names.joined(separator: ", "))")
+        }
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// The Xcode projects or `Package.swift` in a folder or the three above it (the nearest level holding one; Xcode
+/// projects first), and what they do with a file; a file inside a package nested in the folder (an Xcode app's local
+/// package) is that package's.
+private struct ProjectAround {
+    /// What the build does with a file.
+    enum Verdict {
+        /// Compiled by these targets, in this mode (a Swift 6 target's, when any compiling it builds in Swift 6).
+        case compiled([String], SwiftLanguageMode)
+        /// Not compiled, and why.
+        case leftOut(String)
+    }
+
+    private var projects: [XcodeProject] = []
+    private var manifest: PackageManifest?
+    /// The folder read.
+    private let root: String
+    /// The packages found inside the folder, by their folder (nil where a folder holds none).
+    private var nested: [String: PackageManifest?] = [:]
+    /// The nested packages that decided for a file, in the order found.
+    private var nestedUsed: [PackageManifest] = []
+    /// The projects around the folder ("MyApp.xcodeproj", "App.xcodeproj and Widgets.xcodeproj", "Package.swift").
+    private var around: String?
+
+    /// "MyApp.xcodeproj", with the nested packages that decided ("… and Packages/Models/Package.swift"), or nil.
+    var name: String? {
+        let names =
+            (around.map { [$0] } ?? [])
+            + nestedUsed.map { FilePath.relative(FilePath.join($0.folder, "Package.swift"), to: root) }
+        return names.isEmpty ? nil : names.joined(separator: " and ")
+    }
+
+    init(folder: String) throws {
+        root = folder
+        var directory = folder
+        for _ in 0...3 {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+            let xcode = names.filter { $0.hasSuffix(".xcodeproj") }
+            if !xcode.isEmpty {
+                projects = try xcode.map { try XcodeProject(url: URL(fileURLWithPath: FilePath.join(directory, $0))) }
+                around = xcode.joined(separator: " and ")
+                return
+            }
+            if names.contains("Package.swift") {
+                manifest = try PackageManifest(url: URL(fileURLWithPath: FilePath.join(directory, "Package.swift")))
+                around = "Package.swift"
+                return
+            }
+            let parent = FilePath.join(directory, "..")
+            guard parent != directory else { return }
+            directory = parent
+        }
+    }
+
+    /// The targets in the projects' order.
+    var targetOrder: [String] {
+        projects.flatMap { $0.targets.map(\.name) }
+            + ([manifest].compactMap { $0 } + nestedUsed).flatMap {
+                $0.targets.map(\.name)
+            }
+    }
+
+    /// The package nested in the folder whose folder holds `file`, the innermost; throws when its manifest cannot
+    /// be read.
+    private mutating func nestedPackage(of file: String) throws -> PackageManifest? {
+        var directory = FilePath.join(file, "..")
+        while directory.isInside(root) {
+            if nested[directory] == nil {
+                let manifest = FilePath.join(directory, "Package.swift")
+                nested[directory] =
+                    FileManager.default.fileExists(atPath: manifest)
+                    ? try PackageManifest(url: URL(fileURLWithPath: manifest)) : .some(nil)
+            }
+            if let found = nested[directory] ?? nil {
+                if !nestedUsed.contains(where: { $0.folder == found.folder }) { nestedUsed.append(found) }
+                return found
+            }
+            directory = FilePath.join(directory, "..")
+        }
+        return nil
+    }
+
+    /// What `manifest`'s targets do with `file`.
+    private static func verdict(on file: String, in manifest: PackageManifest) -> Verdict {
+        if file == FilePath.join(manifest.folder, "Package.swift")
+            || URL(fileURLWithPath: file).lastPathComponent.hasPrefix("Package@swift-")
+        {
+            return .leftOut("that is the package manifest")
+        }
+        switch manifest.membership(of: file) {
+        case .compiled(let target): return .compiled([target.name], target.languageMode)
+        case .leftOut(let target, let argument): return .leftOut("left out of target \(target.name) (\(argument))")
+        case .outside: return .leftOut("not in any target")
+        }
+    }
+
+    /// What the build does with `file` (absolute, standardized); throws when a nested package's manifest cannot be
+    /// read.
+    mutating func verdict(on file: String) throws -> Verdict {
+        if let package = try nestedPackage(of: file) ?? manifest { return Self.verdict(on: file, in: package) }
+        guard !projects.isEmpty else { return .compiled([], .unstated) }
+        let targets = projects.flatMap(\.targets)
+        let compiling = targets.filter { $0.compiles(file) }
+        if let first = compiling.first {
+            let mode = (compiling.first { $0.languageMode.isSwift6 } ?? first).languageMode
+            return .compiled(compiling.map(\.name), mode)
+        }
+        let excepting = targets.filter { $0.excepts(file) }.map(\.name)
+        if !excepting.isEmpty {
+            return .leftOut(
+                "excluded from target\(excepting.count == 1 ? "" : "s") \(excepting.joined(separator: ", ")) by a membership exception"
+            )
+        }
+        return .leftOut("not in any target")
+    }
+}

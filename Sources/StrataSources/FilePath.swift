@@ -1,0 +1,23 @@
+import Foundation
+
+/// Paths as the project readers compare them: absolute and standardized (`..` and `.` resolved).
+enum FilePath {
+    /// `path` taken relative to `base` (or as it is when absolute), standardized.
+    static func join(_ base: String, _ path: String) -> String {
+        let url =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    /// `path` relative to `folder` when it is inside it, else `path` as it is.
+    static func relative(_ path: String, to folder: String) -> String {
+        path.isInside(folder) ? String(path.dropFirst(folder.count + (folder.hasSuffix("/") ? 0 : 1))) : path
+    }
+}
+
+extension String {
+    /// True when this path is strictly inside the folder `folder`.
+    func isInside(_ folder: String) -> Bool {
+        hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}

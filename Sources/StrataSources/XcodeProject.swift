@@ -1,0 +1,284 @@
+import Foundation
+
+/// An Xcode project's `project.pbxproj`, read (never written): its targets, the Swift files each compiles (its Sources
+/// build phase, and Xcode 16's file-system-synchronized folders with their membership exceptions), and the Swift
+/// language mode each builds in (`SWIFT_VERSION`, target over project, per configuration).
+struct XcodeProject {
+    /// A synchronized folder of a target: every file under it is compiled, but its exceptions and explicit folders.
+    struct SynchronizedFolder {
+        /// The folder's path.
+        let path: String
+        /// Paths (files or folders) the target's membership exceptions take out.
+        let exceptions: [String]
+        /// Folders copied as they are (folder references), whose files are not compiled.
+        let explicitFolders: [String]
+
+        /// True when `file` is under the folder and not taken out.
+        func holds(_ file: String) -> Bool {
+            file.isInside(path) && !exceptions.contains { file == $0 || file.isInside($0) }
+                && !explicitFolders.contains { file.isInside($0) }
+        }
+
+        /// True when `file` is under the folder but a membership exception takes it out.
+        func excepts(_ file: String) -> Bool {
+            file.isInside(path) && exceptions.contains { file == $0 || file.isInside($0) }
+        }
+    }
+
+    /// A native target and what it compiles.
+    struct Target {
+        /// The target's name.
+        let name: String
+        /// The files of its Sources build phase.
+        var files: Set<String> = []
+        /// Files and folders membership exceptions add from synchronized folders it is not a member of.
+        var added: [String] = []
+        /// Its synchronized folders.
+        var folders: [SynchronizedFolder] = []
+        /// The language mode it builds in and the setting that says so.
+        var languageMode = SwiftLanguageMode.unstated
+
+        /// True when the target compiles `file`.
+        func compiles(_ file: String) -> Bool {
+            files.contains(file) || added.contains { file == $0 || file.isInside($0) }
+                || folders.contains { $0.holds(file) }
+        }
+
+        /// True when `file` is in one of its synchronized folders but a membership exception takes it out.
+        func excepts(_ file: String) -> Bool { folders.contains { $0.excepts(file) } }
+    }
+
+    /// The project's file name ("MyApp.xcodeproj").
+    let name: String
+    /// Its native targets, in the project's order.
+    let targets: [Target]
+
+    /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` cannot be read or
+    /// parsed.
+    init(url: URL) throws {
+        name = url.lastPathComponent
+        let file = url.appendingPathComponent("project.pbxproj")
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw SourceReadingError.unreadable(file.path)
+        }
+        let list: PropertyListText
+        do {
+            list = try PropertyListText.parse(text)
+        } catch {
+            throw SourceReadingError.unreadableProject(file.path, reason: "\(error)")
+        }
+        let graph = ObjectGraph(
+            objects: list["objects"], root: list["rootObject"]?.string,
+            folder: url.deletingLastPathComponent().standardizedFileURL.path)
+        targets = graph.targets(projectName: name)
+    }
+}
+
+/// The objects of a `project.pbxproj` by identifier, and the paths of its files and groups.
+private struct ObjectGraph {
+    let objects: [String: PropertyListText]
+    let project: PropertyListText
+    /// The path each file reference and group stands for.
+    var paths: [String: String] = [:]
+
+    init(objects list: PropertyListText?, root: String?, folder: String) {
+        var objects: [String: PropertyListText] = [:]
+        if case .dictionary(let values)? = list { objects = values }
+        self.objects = objects
+        project = root.flatMap { objects[$0] } ?? .dictionary([:])
+        let projectRoot = FilePath.join(folder, project["projectDirPath"]?.string ?? "")
+        if let main = project["mainGroup"]?.string { place(main, parent: projectRoot, root: projectRoot) }
+    }
+
+    /// Records the path of `id` and of the group's children; `<group>` paths are relative to the parent group,
+    /// `SOURCE_ROOT` ones to the project's folder.
+    private mutating func place(_ id: String, parent: String, root: String) {
+        guard let object = objects[id], paths[id] == nil else { return }
+        let path = object["path"]?.string
+        let resolved: String?
+        switch object["sourceTree"]?.string ?? "<group>" {
+        case "<group>": resolved = path.map { FilePath.join(parent, $0) } ?? parent
+        case "SOURCE_ROOT": resolved = path.map { FilePath.join(root, $0) } ?? root
+        case "<absolute>": resolved = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        default: resolved = nil // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not the app's sources
+        }
+        guard let resolved else { return }
+        paths[id] = resolved
+        for child in object["children"]?.strings ?? [] { place(child, parent: resolved, root: root) }
+    }
+
+    /// The native targets with their files, folders and language modes.
+    func targets(projectName: String) -> [XcodeProject.Target] {
+        let ids = project["targets"]?.strings.filter { objects[$0]?["isa"]?.string == "PBXNativeTarget" } ?? []
+        var targets = ids.map { id in
+            let target = objects[id] ?? .dictionary([:])
+            var result = XcodeProject.Target(name: target["name"]?.string ?? id)
+            result.files = sourceFiles(of: target)
+            result.folders = (target["fileSystemSynchronizedGroups"]?.strings ?? []).compactMap {
+                synchronizedFolder($0, for: id)
+            }
+            result.languageMode = languageMode(of: target, named: result.name, in: projectName)
+            return result
+        }
+        // A membership exception naming a target that does not synchronize the folder adds the files to it.
+        for (group, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            guard let folder = paths[group] else { continue }
+            for set in exceptionSets(of: object) {
+                guard let index = ids.firstIndex(of: set.target),
+                    !(objects[set.target]?["fileSystemSynchronizedGroups"]?.strings.contains(group) ?? false)
+                else { continue }
+                targets[index].added += set.paths.map { FilePath.join(folder, $0) }
+            }
+        }
+        return targets
+    }
+
+    /// The files of the target's Sources build phases.
+    private func sourceFiles(of target: PropertyListText) -> Set<String> {
+        var files: Set<String> = []
+        for phase in target["buildPhases"]?.strings ?? [] {
+            guard objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+            for buildFile in objects[phase]?["files"]?.strings ?? [] {
+                if let reference = objects[buildFile]?["fileRef"]?.string, let path = paths[reference] {
+                    files.insert(path)
+                }
+            }
+        }
+        return files
+    }
+
+    /// A membership exception set: the target it is for and the paths it names, relative to the folder.
+    private func exceptionSets(of group: PropertyListText) -> [(target: String, paths: [String])] {
+        (group["exceptions"]?.strings ?? []).compactMap { id in
+            guard let set = objects[id], set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                let target = set["target"]?.string
+            else { return nil }
+            return (target, set["membershipExceptions"]?.strings ?? [])
+        }
+    }
+
+    /// The synchronized folder `group` as target `target` sees it: its exceptions for that target taken out.
+    private func synchronizedFolder(_ group: String, for target: String) -> XcodeProject.SynchronizedFolder? {
+        guard let object = objects[group], let folder = paths[group] else { return nil }
+        let exceptions = exceptionSets(of: object).filter { $0.target == target }.flatMap(\.paths)
+        return XcodeProject.SynchronizedFolder(
+            path: folder, exceptions: exceptions.map { FilePath.join(folder, $0) },
+            explicitFolders: (object["explicitFolders"]?.strings ?? []).map { FilePath.join(folder, $0) })
+    }
+
+    /// One configuration's value of a setting and where it was set.
+    private struct Setting {
+        let configuration: String
+        let value: String?
+        let place: String?
+        let projectValue: String?
+    }
+
+    /// The target's language mode: for each of its configurations, `SWIFT_VERSION` from the target's settings,
+    /// its base `.xcconfig`, then the project's configuration of the same name and its `.xcconfig`, as Xcode
+    /// resolves them. A configuration in the Swift 6 mode decides (the build of it rejects what Swift 6 rejects).
+    private func languageMode(of target: PropertyListText, named name: String, in project: String)
+        -> SwiftLanguageMode
+    {
+        let key = "SWIFT_VERSION"
+        let projectConfigurations = configurations(of: self.project)
+        let settings = configurations(of: target).map { configuration -> Setting in
+            let projectSide = projectConfigurations.first { $0.name == configuration.name }
+            let projectValue = projectSide?.settings[key] ?? projectSide?.base[key]
+            if let value = configuration.settings[key] {
+                return Setting(
+                    configuration: configuration.name, value: value, place: "on the target", projectValue: projectValue)
+            }
+            if let value = configuration.base[key] {
+                return Setting(
+                    configuration: configuration.name, value: value,
+                    place: "in the target's \(configuration.baseName ?? "xcconfig")", projectValue: projectValue)
+            }
+            if let value = projectSide?.settings[key] {
+                return Setting(
+                    configuration: configuration.name, value: value, place: "on the project, not set on the target",
+                    projectValue: nil)
+            }
+            if let value = projectSide?.base[key] {
+                return Setting(
+                    configuration: configuration.name, value: value,
+                    place: "in the project's \(projectSide?.baseName ?? "xcconfig"), not set on the target",
+                    projectValue: nil)
+            }
+            return Setting(configuration: configuration.name, value: nil, place: nil, projectValue: nil)
+        }
+        let major = { (setting: Setting) in setting.value.flatMap { Int($0.split(separator: ".").first ?? "") } }
+        guard
+            let deciding = settings.first(where: { (major($0) ?? 0) >= 6 })
+                ?? settings.first(where: { $0.value != nil }),
+            let value = deciding.value, let place = deciding.place
+        else {
+            return SwiftLanguageMode(isSwift6: false, decidedBy: "target \(name) in \(project) sets no SWIFT_VERSION")
+        }
+        let agree = Set(settings.map { "\($0.value ?? "") \($0.place ?? "")" }).count == 1
+        let over = deciding.projectValue.map { $0 == value ? "" : ", over \($0) on the project" } ?? ""
+        let which = agree ? "" : " (\(deciding.configuration) configuration)"
+        return SwiftLanguageMode(
+            isSwift6: (major(deciding) ?? 0) >= 6,
+            decidedBy: "target \(name) in \(project): SWIFT_VERSION = \(value) \(place)\(over)\(which)")
+    }
+
+    /// A build configuration: its name, its build settings and those of its base `.xcconfig`.
+    private struct Configuration {
+        let name: String
+        let settings: [String: String]
+        let base: [String: String]
+        let baseName: String?
+    }
+
+    /// The configurations of the target's or project's configuration list, the default one first.
+    private func configurations(of owner: PropertyListText) -> [Configuration] {
+        guard let list = owner["buildConfigurationList"]?.string.flatMap({ objects[$0] }) else { return [] }
+        let preferred = list["defaultConfigurationName"]?.string
+        let found = (list["buildConfigurations"]?.strings ?? []).compactMap { id -> Configuration? in
+            guard let configuration = objects[id], let name = configuration["name"]?.string else { return nil }
+            var settings: [String: String] = [:]
+            if case .dictionary(let values)? = configuration["buildSettings"] {
+                for (key, value) in values { if let text = value.string { settings[key] = text } }
+            }
+            var basePath = configuration["baseConfigurationReference"]?.string.flatMap { paths[$0] }
+            // Xcode 16 names an .xcconfig inside a synchronized folder by the folder and a relative path.
+            if basePath == nil,
+                let anchor = configuration["baseConfigurationReferenceAnchor"]?.string.flatMap({ paths[$0] }),
+                let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
+            {
+                basePath = FilePath.join(anchor, relative)
+            }
+            return Configuration(
+                name: name, settings: settings, base: basePath.map { XcodeConfigFile.settings(at: $0) } ?? [:],
+                baseName: basePath.map { URL(fileURLWithPath: $0).lastPathComponent })
+        }
+        return found.filter { $0.name == preferred } + found.filter { $0.name != preferred }
+    }
+}
+
+/// The build settings of an `.xcconfig` file: `KEY = value` lines, `#include`d files first, later lines winning;
+/// settings with a condition (`KEY[sdk=…]`) are left out.
+enum XcodeConfigFile {
+    /// The settings of the file at `path` (empty when it cannot be read).
+    static func settings(at path: String, depth: Int = 0) -> [String: String] {
+        guard depth < 8, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+        var settings: [String: String] = [:]
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let included = trimmed.firstMatch(of: #/^#include\??\s+"([^"]+)"/#) {
+                let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+                settings.merge(Self.settings(at: FilePath.join(base, String(included.1)), depth: depth + 1)) { _, new in
+                    new
+                }
+            } else if let setting = trimmed.firstMatch(of: #/^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?);?$/#) {
+                settings[String(setting.1)] = String(setting.2).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return settings
+    }
+}
