@@ -28,6 +28,11 @@ enum SourceFolder {
         return paths.sorted()
     }
 
+    /// The parsed `.swift` files under `folder`, in path order (every file: no project decides here).
+    static func read(_ folder: URL) throws -> [SourceFile] {
+        try parse(swiftFiles(in: folder))
+    }
+
     /// The files at `paths`, parsed; throws when one cannot be read as UTF-8 text.
     static func parse(_ paths: [String]) throws -> [SourceFile] {
         try paths.map { path in

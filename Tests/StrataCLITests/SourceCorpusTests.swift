@@ -17,7 +17,8 @@ import Testing
 
     @Test(arguments: apps) func readsTheAppAsItsExpectedFileSays(app: String) throws {
         let expected = try Expectations(app: app)
-        let plan = try AppSources(folder: expected.folder).plan(named: nil)
+        let sources = try AppSources(folder: expected.folder)
+        let plan = try sources.plan(named: nil)
         #expect(Self.reading(of: plan, in: expected.folder) == expected.reading, "\(app)")
         for (version, property) in expected.lines("optional") {
             let (entity, attribute) = try #require(Self.split(property))
@@ -25,7 +26,7 @@ import Testing
             #expect(
                 schema.entitiesByName[entity]?.attribute(named: attribute)?.isOptional == true, "\(app) \(property)")
         }
-        let findings = SourceLint(plan: plan, folder: expected.folder).findings()
+        let findings = SourceLint(plan: plan, sources: sources).findings()
         let lint = expected.lines("lint")
         #expect(findings.count == lint.count, "\(app): \(findings.map(\.description))")
         for (place, said) in lint {
