@@ -7,8 +7,7 @@ import Testing
 
 /// The UI's session on copies of real SwiftData stores: read-only, the embedded model as the first version, the
 /// plan version it equals, the plan's stages from there (never run), rows with filters, and files never written.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct AppleStoreSessionTests {
     /// A copy of a fixture store in a fresh directory, and the digests of its three files.
     static func copy(_ folder: String, _ file: String) throws -> (url: URL, directory: URL) {
