@@ -91,6 +91,48 @@ struct AppleStoreSessionTests {
         #expect(Self.files(url) == before)
     }
 
+    /// A SwiftData store with Codable composite attributes (swiftdata-metacocktails): one column per attribute in
+    /// the rows, and the row in full (Enter) lists a struct's fields one under the other, each with its value as the
+    /// store holds it (read with sqlite3: cocktail 2 is "Victory Lap" by John Shramm, Fall 2022, in a tiki mug).
+    @Test func aRowInFullListsTheFieldsOfItsCompositeAttributes() throws {
+        let (url, directory) = try Self.copy("swiftdata-metacocktails", "default.store")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = Self.files(url)
+        let session = try Session(store: url, plan: nil, width: 120, height: 40)
+        var state = session.initialState
+        state.focus = .browser
+        state.cursors[.browser] = ListCursor(
+            selected: try #require(state.browser.entities.firstIndex { $0.name == "Cocktail" }))
+        for effect in Reducer.reduce(&state, .key(.enter)) { session.perform(effect) }
+        let page = try #require(
+            try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+        _ = Reducer.reduce(&state, .rowsLoaded(page))
+        #expect(page.total == 398)
+        #expect(
+            page.columns == [
+                "Z_PK", "author", "buildOrder", "cocktailName", "collection", "collectionName", "compiledTags",
+                "glasswareType", "ice", "id", "titleCocktail", "variation", "garnish", "imageAsset", "spec",
+            ])
+        _ = Reducer.reduce(&state, .key(.down))
+        _ = Reducer.reduce(&state, .key(.enter))
+        guard case .text(let detail)? = state.overlay else {
+            Issue.record("Enter on a row shows it in full")
+            return
+        }
+        for line in [
+            "author.id: 08C7FB81-A77E-40B8-846E-A5D6C45871D0", "author.person: John Shramm",
+            "author.place: Williams and Graham. Denver, Colorado", "author.year: Fall, 2022",
+            "cocktailName: Victory Lap", "collection: 2", "glasswareType: Tiki Mug", "ice: Pebble Ice",
+            "buildOrder: NULL",
+            "compiledTags.flavors: [\"Clementine\",\"Orange\",\"Jalapeño\",\"Guava\",\"Lime\",\"Poblano Chile\",\"Agave Nectar\"]",
+        ] {
+            #expect(detail.paragraphs.contains(line), "\(line)")
+        }
+        #expect(!detail.paragraphs.contains { $0.hasPrefix("author: ") })
+        session.shutdown()
+        #expect(Self.files(url) == before)
+    }
+
     /// The rows filter typed in the UI on a Core Data store: the `/` line's syntax of Strata stores (contains,
     /// dates, the entity of a family), read by the same parser. Expected rows read from the files with sqlite3.
     @Test func rowsFiltersOfCoreDataStoresTakeTheSyntaxOfStrataStores() throws {
