@@ -160,7 +160,8 @@ struct CompositeAttributeTests {
         let types: [String: [String: ValueType]] = [
             "Cocktail": [
                 "author": .codable(typeName: "Author"), "buildOrder": .codable(typeName: "Build"),
-                "compiledTags": .codable(typeName: "Tags"), "collection": .rawRepresentable(typeName: "CocktailCollection", raw: .int),
+                "compiledTags": .codable(typeName: "Tags"),
+                "collection": .rawRepresentable(typeName: "CocktailCollection", raw: .int),
                 "glasswareType": .rawRepresentable(typeName: "Glassware", raw: .string),
                 "ice": .rawRepresentable(typeName: "Ice", raw: .string),
                 "variation": .rawRepresentable(typeName: "Variation", raw: .string),
@@ -247,7 +248,8 @@ struct CompositeAttributeTests {
     ) throws {
         guard attribute.kind == .composite else {
             let column = try #require(mapping[attribute.name], "\(place).\(attribute.name)")
-            #expect(value == RawValues.expected(raw[column] ?? .null, kind: attribute.kind), "\(place).\(attribute.name)")
+            #expect(
+                value == RawValues.expected(raw[column] ?? .null, kind: attribute.kind), "\(place).\(attribute.name)")
             return
         }
         let fields = try attribute.fields.map { field in

@@ -8,8 +8,9 @@ enum RowDetail {
     /// The paragraphs of `row`, whose values are under `columns`.
     static func paragraphs(columns: [String], row: [String]) -> [String] {
         zip(columns, row).flatMap { column, value -> [String] in
-            guard value.hasPrefix("{"), case .object(let fields)? = try? JSONDecoder().decode(
-                AppleJSON.self, from: Data(value.utf8))
+            guard value.hasPrefix("{"),
+                case .object(let fields)? = try? JSONDecoder().decode(
+                    AppleJSON.self, from: Data(value.utf8))
             else { return ["\(column): \(value)"] }
             return lines(fields, path: column)
         }
