@@ -154,10 +154,10 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        // Where the real SwiftData / Core Data stores the tests copy live (../shared/fixtures/apple-stores), and the
+        // Where the real SwiftData / Core Data stores the tests copy live (Tests/Fixtures/AppleStores), and the
         // FreezeRay fixture app's model as a plan.
         .target(name: "AppleStoreFixtures", dependencies: ["Strata"], path: "Tests/AppleStoreFixtures"),
-        // Runs against copies of the real stores in /work/shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES).
+        // Runs against copies of the real stores in Tests/Fixtures/AppleStores (or $STRATA_APPLE_FIXTURES).
         .testTarget(
             name: "StrataAppleStoresTests",
             dependencies: [

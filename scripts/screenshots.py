@@ -11,7 +11,7 @@ DejaVu Sans Mono.
     python3 scripts/screenshots.py [--strata .build/debug/strata] [--out Screenshots] [--rows 200000] [--only apple]
 
 Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), and apple-store.png (a copy of
-the real SwiftData store in ../shared/fixtures/apple-stores/swiftdata-resourcesmanager opened read-only).
+the real SwiftData store in Tests/Fixtures/AppleStores/swiftdata-resourcesmanager opened read-only).
 """
 import argparse
 import os
@@ -193,8 +193,7 @@ def main():
     parser.add_argument("--strata", default=os.path.join(root, ".build", "debug", "strata"), help="the strata binary")
     parser.add_argument("--out", default=os.path.join(root, "Screenshots"), help="where the PNGs go")
     parser.add_argument("--rows", type=int, default=200_000, help="books in the demo store (enough to see progress)")
-    beside = os.path.join(os.path.dirname(root), "shared", "fixtures", "apple-stores")
-    parser.add_argument("--apple-fixtures", default=beside if os.path.isdir(beside) else "/work/shared/fixtures/apple-stores",
+    parser.add_argument("--apple-fixtures", default=os.path.join(root, "Tests", "Fixtures", "AppleStores"),
                         help="the folder of real Apple stores")
     parser.add_argument("--only", choices=["demo", "apple"], help="take only these shots")
     options = parser.parse_args()

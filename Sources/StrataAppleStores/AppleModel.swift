@@ -114,6 +114,11 @@ public struct AppleAttribute: Hashable, Sendable {
     public let isDerived: Bool
     /// True for a transient attribute (`NSIsTransient`): it has no column and holds no data in the store.
     public let isTransient: Bool
+    /// The fields of a composite attribute (`NSCompositeElements`, SwiftData's Codable struct) in the model's order,
+    /// nested composites with their own fields; empty for other kinds.
+    public var fields: [AppleAttribute] = []
+    /// True for a composite SwiftData wrote for an enum (`EnumType` in its user info): one field holds the raw value.
+    public var isEnum = false
 
     /// The kind the type code stands for.
     public var kind: AppleAttributeKind { AppleAttributeKind(code: typeCode) }

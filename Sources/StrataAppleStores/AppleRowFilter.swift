@@ -58,11 +58,11 @@ struct AppleRowFilter {
             }
             self = try compare("Z_ENT", as: .number, value: String(number))
         } else if let attribute = columns.attributes.first(where: { $0.name == column }) {
-            guard let stored = columns.storage.attributeColumns[column] else {
-                throw refuse("the store has no column for it")
-            }
             guard let storage = Self.storage(attribute.kind) else {
                 throw refuse("attributes of type \(attribute.kind) cannot be filtered")
+            }
+            guard let stored = columns.storage.attributeColumns[column] else {
+                throw refuse("the store has no column for it")
             }
             self = try compare(stored.expression, as: storage)
         } else if let relationship = columns.relationships.first(where: { $0.name == column }) {

@@ -22,7 +22,8 @@ public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
 struct AppleSchemaMapping {
     let model: AppleModel
 
-    /// The Strata value type of an attribute kind; nil for kinds Strata cannot store (composite, object ID).
+    /// The Strata value type of an attribute kind; nil for kinds Strata cannot store as one value (composite, whose
+    /// type `AppleAttribute.compositeValueType` gives from its fields, and object ID).
     static func valueType(of kind: AppleAttributeKind) -> ValueType? {
         switch kind {
         case .integer16: .int16
@@ -66,7 +67,7 @@ struct AppleSchemaMapping {
             let uniqueNames = Set(tuples.filter { $0.count == 1 }.map { $0[0] })
             var attributes: [Schema.Attribute] = []
             for attribute in model.storedAttributes(of: entity.name) {
-                guard let type = Self.valueType(of: attribute.kind) else {
+                guard let type = attribute.compositeValueType ?? Self.valueType(of: attribute.kind) else {
                     notes.append(
                         ImportNote(
                             entity: entity.name, property: attribute.name,
@@ -80,6 +81,14 @@ struct AppleSchemaMapping {
                             entity: entity.name, property: attribute.name,
                             message:
                                 "transformable attribute\(transformer) is carried over as Data holding the archived bytes; decode them in a custom stage"
+                        ))
+                }
+                if case .codable = type, attribute.kind == .composite {
+                    notes.append(
+                        ImportNote(
+                            entity: entity.name, property: attribute.name,
+                            message:
+                                "composite attribute (a Codable struct) is carried over as JSON of its fields, each read from its own column"
                         ))
                 }
                 if attribute.isDerived {

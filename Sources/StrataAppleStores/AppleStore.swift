@@ -147,8 +147,7 @@ public final class AppleStore: Sendable {
                 try Int.fetchOne(
                     db, sql: "SELECT count(*) FROM \(StoreLayout.quoted(table)) WHERE \(filter)",
                     arguments: StatementArguments(bound)) ?? 0
-            let selected =
-                ["Z_PK", "Z_ENT"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
+            let selected = ["Z_PK", "Z_ENT"] + Self.expressions(of: attributes, in: storage)
             let rows = try Row.fetchAll(
                 db,
                 sql:
@@ -170,9 +169,7 @@ public final class AppleStore: Sendable {
                     if showsEntity {
                         values.append((row[1] as Int64?).flatMap { names[$0] }.map(AppleValue.text) ?? .null)
                     }
-                    values += attributes.indices.map {
-                        AppleValue(row[$0 + 2] as DatabaseValue, kind: attributes[$0].kind)
-                    }
+                    values += Self.values(of: attributes, in: row, from: 2)
                     values += relationships.map { relationship in
                         let targets = links[relationship.name]?[key] ?? []
                         if relationship.isToMany { return .references(targets) }
@@ -196,11 +193,11 @@ public final class AppleStore: Sendable {
     func propertyNotes(of entity: String) -> [(property: String, message: String)] {
         guard let storage = layout.entities[entity], storage.table != nil else { return [] }
         var notes: [(property: String, message: String)] = []
-        for attribute in model.storedAttributes(of: entity) {
-            if let uncertainty = storage.attributeColumns[attribute.name]?.uncertainty {
-                notes.append((attribute.name, uncertainty))
-            } else if storage.attributeColumns[attribute.name] == nil {
-                notes.append((attribute.name, "the store has no column for it (shown as NULL)"))
+        for leaf in model.storedAttributes(of: entity).flatMap(\.leaves) {
+            if let uncertainty = storage.attributeColumns[leaf.path]?.uncertainty {
+                notes.append((leaf.path, uncertainty))
+            } else if storage.attributeColumns[leaf.path] == nil {
+                notes.append((leaf.path, "the store has no column for it (shown as NULL)"))
             }
         }
         for relationship in model.storedRelationships(of: entity) {
@@ -252,7 +249,7 @@ public final class AppleStore: Sendable {
     ) throws {
         let storage = try self.storage(of: entity)
         guard let table = storage.table, let number = storage.entityNumber else { return }
-        let selected = ["Z_PK"] + attributes.map { storage.attributeColumns[$0.name]?.expression ?? "NULL" }
+        let selected = ["Z_PK"] + Self.expressions(of: attributes, in: storage)
         try snapshot.read { db in
             let cursor = try Row.fetchCursor(
                 db,
@@ -260,10 +257,7 @@ public final class AppleStore: Sendable {
                     "SELECT \(selected.joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
                 arguments: [number])
             while let row = try cursor.next() {
-                let values = attributes.indices.map {
-                    AppleValue(row[$0 + 1] as DatabaseValue, kind: attributes[$0].kind)
-                }
-                try body(row[0] as Int64? ?? 0, values)
+                try body(row[0] as Int64? ?? 0, Self.values(of: attributes, in: row, from: 1))
             }
         }
     }
@@ -276,6 +270,30 @@ public final class AppleStore: Sendable {
         let storage = try self.storage(of: entity).relationships[relationship]
         if case .unresolved(let reason) = storage { return .failure(UnresolvedStorage(reason: reason)) }
         return .success(try snapshot.read { db in try Self.pairs(storage, owners: nil, db: db) })
+    }
+
+    /// The SQL expressions that read `attributes`, one per stored value (each field of a composite), NULL for one
+    /// the store has no column for.
+    private static func expressions(
+        of attributes: [AppleAttribute], in storage: AppleStoreLayout.EntityStorage
+    ) -> [String] {
+        attributes.flatMap(\.leaves).map { storage.attributeColumns[$0.path]?.expression ?? "NULL" }
+    }
+
+    /// The decoded values of `attributes` from a row holding their `expressions` from column `start` on: each by
+    /// its type, a composite from its fields' columns.
+    private static func values(of attributes: [AppleAttribute], in row: Row, from start: Int) -> [AppleValue] {
+        var column = start
+        return attributes.map { attribute in
+            guard attribute.kind == .composite else {
+                column += 1
+                return AppleValue(row[column - 1] as DatabaseValue, kind: attribute.kind)
+            }
+            let count = attribute.leafCount
+            let raws = (column..<column + count).map { row[$0] as DatabaseValue }
+            column += count
+            return attribute.compositeValue(raws[...])
+        }
     }
 
     /// Why a relationship's storage was not found.

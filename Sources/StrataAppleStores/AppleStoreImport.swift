@@ -49,7 +49,8 @@ public enum AppleStoreImport {
         let store = try AppleStore(url: source)
         var (schema, notes) = store.schema(version: version)
         if let planSchema {
-            let differences = SchemaDiff(from: schema, to: planSchema).changesBesideDefaults
+            let differences = SchemaDiff(from: store.schema(alignedWith: planSchema), to: planSchema)
+                .changesBesideDefaults
             guard differences.isEmpty else {
                 throw AppleStoreError.schemaMismatch(
                     path: source.path, version: planSchema.version?.description ?? "(unversioned)",
@@ -193,8 +194,10 @@ public enum AppleStoreImport {
         return notes
     }
 
-    /// A decoded Apple value in the form Strata stores for `type`.
+    /// A decoded Apple value in the form Strata stores for `type`: a composite's JSON as its text, and the raw value
+    /// of a SwiftData enum as JSON too where the plan holds the enum as a Codable value.
     static func strataValue(_ value: AppleValue, type: ValueType) -> DatabaseValue {
+        if case .codable = type, let json = AppleJSON(scalar: value) { return json.description.databaseValue }
         switch value {
         case .null, .reference, .references: return .null
         case .integer(let number):
@@ -208,6 +211,7 @@ public enum AppleStoreImport {
         case .uuid(let uuid): return withUnsafeBytes(of: uuid.uuid) { Data($0) }.databaseValue
         case .decimal(let number): return number.description.databaseValue
         case .url(let text): return text.databaseValue
+        case .json(let json): return json.description.databaseValue
         }
     }
 }

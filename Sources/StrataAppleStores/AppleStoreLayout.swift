@@ -90,24 +90,26 @@ struct AppleStoreLayout: Sendable {
             let family = model.family(of: root.name).sorted {
                 (numbers[$0.name] ?? .max, $0.name) < (numbers[$1.name] ?? .max, $1.name)
             }
-            let declarations = family.flatMap { entity in
-                let family = Set(familyNumbers(entity.name))
-                return entity.attributes.filter { !$0.isTransient }.map(\.name)
-                    .map { AppleColumnAssignment.Declaration(entity: entity.name, property: $0, familyNumbers: family) }
-                    + entity.relationships.filter { !$0.isTransient && !$0.isToMany }
-                    .map {
-                        AppleColumnAssignment.Declaration(entity: entity.name, property: $0.name, familyNumbers: family)
-                    }
-            }
-            let assignment = try AppleColumnAssignment(declarations: declarations, existing: columns[table] ?? []) {
-                column in
-                try Set(
-                    Int64.fetchAll(
+            let declarations = Self.declarations(
+                of: family, numbers: familyNumbers, existing: columns[table] ?? [])
+            let assignment = try AppleColumnAssignment(
+                declarations: declarations, existing: columns[table] ?? [],
+                entitiesWithValues: { column in
+                    try Set(
+                        Int64.fetchAll(
+                            db,
+                            sql:
+                                "SELECT DISTINCT Z_ENT FROM \(StoreLayout.quoted(table)) WHERE \(StoreLayout.quoted(column)) IS NOT NULL"
+                        ))
+                },
+                holdsValueAlone: { column, others in
+                    let empty = others.map { "\(StoreLayout.quoted($0)) IS NULL" }.joined(separator: " AND ")
+                    return try Bool.fetchOne(
                         db,
                         sql:
-                            "SELECT DISTINCT Z_ENT FROM \(StoreLayout.quoted(table)) WHERE \(StoreLayout.quoted(column)) IS NOT NULL"
-                    ))
-            }
+                            "SELECT EXISTS (SELECT 1 FROM \(StoreLayout.quoted(table)) WHERE \(StoreLayout.quoted(column)) IS NOT NULL AND \(empty))"
+                    ) ?? false
+                })
             assigned.merge(assignment.columns) { first, _ in first }
         }
         /// The column of a property of `entity`, declared by it or inherited.
@@ -119,8 +121,8 @@ struct AppleStoreLayout: Sendable {
         for entity in model.entities {
             let table = tableName(entity.name)
             var attributeColumns: [String: AppleColumn] = [:]
-            for attribute in model.storedAttributes(of: entity.name) {
-                attributeColumns[attribute.name] = column(of: attribute.name, in: entity.name)
+            for leaf in model.storedAttributes(of: entity.name).flatMap(\.leaves) {
+                attributeColumns[leaf.path] = column(of: leaf.path, in: entity.name)
             }
             var relationships: [String: RelationshipStorage] = [:]
             for relationship in model.storedRelationships(of: entity.name) {
@@ -154,6 +156,49 @@ struct AppleStoreLayout: Sendable {
             }
         }
         unmatchedRows = unmatched
+    }
+
+    /// The stored values of a table's entity family that need a column, in the order Core Data assigns them: the
+    /// family by entity number, each entity's attributes (a composite's fields in its place) and to-one relationships
+    /// by name. A field of an optional composite names the columns of its other fields whose names nothing else
+    /// in the table shares, so the values can tell its column from a namesake's.
+    private static func declarations(
+        of family: [AppleEntity], numbers: (String) -> [Int64], existing: Set<String>
+    ) -> [AppleColumnAssignment.Declaration] {
+        var declarations: [AppleColumnAssignment.Declaration] = []
+        var composites: [Int: [String]] = [:]
+        for entity in family {
+            let numbers = Set(numbers(entity.name))
+            for attribute in entity.attributes where !attribute.isTransient {
+                let optional = attribute.kind == .composite && attribute.isOptional
+                for leaf in attribute.leaves {
+                    if optional { composites[declarations.count] = attribute.leaves.map(\.path) }
+                    declarations.append(
+                        AppleColumnAssignment.Declaration(
+                            entity: entity.name, property: leaf.path, column: leaf.attribute.name,
+                            familyNumbers: numbers))
+                }
+            }
+            for relationship in entity.relationships where !relationship.isTransient && !relationship.isToMany {
+                declarations.append(
+                    AppleColumnAssignment.Declaration(
+                        entity: entity.name, property: relationship.name, column: relationship.name,
+                        familyNumbers: numbers))
+            }
+        }
+        // Columns that exactly one declaration can have, by its path.
+        let bases = Dictionary(grouping: declarations, by: { "Z" + $0.column.uppercased() })
+        var sole: [String: String] = [:]
+        for (base, group) in bases where group.count == 1 && existing.contains(base) {
+            sole["\(group[0].entity).\(group[0].property)"] = base
+        }
+        for (index, paths) in composites {
+            let declaration = declarations[index]
+            declarations[index].companions = paths.filter { $0 != declaration.property }.compactMap {
+                sole["\(declaration.entity).\($0)"]
+            }
+        }
+        return declarations
     }
 
     /// The `Z_FOK_` column beside a key column of an ordered relationship (`ZCONVERSATION` -> `Z_FOK_CONVERSATION`,

@@ -16,6 +16,8 @@ public enum AppleValue: Hashable, Sendable, CustomStringConvertible {
     case decimal(Decimal)
     /// A URI attribute, as its text.
     case url(String)
+    /// A composite attribute (a SwiftData Codable struct): its fields as a JSON object, as Codable encodes them.
+    case json(AppleJSON)
     /// A to-one relationship's target.
     case reference(AppleObjectReference)
     /// A to-many relationship's targets.
@@ -58,11 +60,12 @@ public enum AppleValue: Hashable, Sendable, CustomStringConvertible {
         case .uuid(let uuid): .uuid(uuid)
         case .decimal(let number): .text(number.description)
         case .url(let text): .text(text)
+        case .json(let value): .text(value.description)
         case .reference, .references: .text(description)
         }
     }
 
-    /// One line of terminal-safe text: NULL, ISO dates, UUIDs, `Item#3`, `[Component#1, Component#4]`.
+    /// One line of terminal-safe text: NULL, ISO dates, UUIDs, `Item#3`, `[Component#1, Component#4]`, JSON objects.
     public var description: String {
         switch self {
         case .reference(let target): target.description

@@ -147,7 +147,9 @@ struct ModelArchiveDecoder {
             otherProperties: others.sorted(), uniqueTuples: tuples)
     }
 
-    private func attribute(_ object: [String: Any], name key: String, entity: String) throws -> AppleAttribute {
+    private func attribute(_ object: [String: Any], name key: String, entity: String, depth: Int = 0) throws
+        -> AppleAttribute
+    {
         let name = try archive.string("NSPropertyName", in: object) ?? key
         let className = try archive.className(of: object)
         let code: Int
@@ -166,13 +168,46 @@ struct ModelArchiveDecoder {
             )
         }
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
-        return AppleAttribute(
+        var attribute = AppleAttribute(
             name: name, typeCode: code, isOptional: object["NSIsOptional"] as? Bool ?? false,
             defaultValue: defaultValue, renamingIdentifier: renaming == name ? nil : renaming,
             valueClassName: try archive.string("NSAttributeValueClassName", in: object),
             valueTransformerName: try archive.string("NSValueTransformerName", in: object),
             isDerived: className == "NSDerivedAttributeDescription",
             isTransient: object["NSIsTransient"] as? Bool ?? false)
+        if code == 2100 {
+            attribute.fields = try fields(of: object, at: "\(entity).\(name)", depth: depth)
+            if let info = try archive.reference("NSUserInfo", in: object) {
+                attribute.isEnum = try archive.entries(of: info, "the user info of \(entity).\(name)").contains {
+                    try $0.key == "EnumType" && archive.object($0.value) as? Bool == true
+                }
+            }
+        }
+        return attribute
+    }
+
+    /// The fields of a composite attribute (`NSCompositeElements`): attributes, or composites nested in it.
+    private func fields(of object: [String: Any], at path: String, depth: Int) throws -> [AppleAttribute] {
+        guard depth < Self.maximumDepth else {
+            throw KeyedArchive.Failure(
+                description: "the composite attribute \(path) nests deeper than \(Self.maximumDepth) levels")
+        }
+        guard let elements = try archive.reference("NSCompositeElements", in: object) else {
+            throw KeyedArchive.Failure(description: "the composite attribute \(path) has no NSCompositeElements")
+        }
+        return try archive.elements(of: elements, "the fields of \(path)").map { index in
+            let field = try archive.dictionary(index, "a field of \(path)")
+            switch try archive.className(of: field) {
+            case "NSAttributeDescription", "NSCompositeAttributeDescription":
+                let described = try attribute(field, name: "", entity: path, depth: depth + 1)
+                guard !described.name.isEmpty else {
+                    throw KeyedArchive.Failure(description: "a field of \(path) has no NSPropertyName")
+                }
+                return described
+            case let other:
+                throw KeyedArchive.Failure(description: "a field of \(path) is a \(other), not an attribute")
+            }
+        }
     }
 
     private func relationship(_ object: [String: Any], name key: String, entity: String, names: [Int: String]) throws

@@ -16,8 +16,7 @@ public struct PrivateImport: Sendable {
     /// `MigrationError.unknownStoreVersion` naming the closest version and the differences when it equals none.
     public init(of source: URL, plan: ValidatedPlan) throws {
         let store = try AppleStore(url: source)
-        let model = store.schema().schema
-        let match = ApplePlanMatch(model: model, versions: plan.schemas)
+        let match = ApplePlanMatch(store: store, versions: plan.schemas)
         guard let equal = match.equal else {
             throw MigrationError.unknownStoreVersion(
                 store: source.path,

@@ -3,33 +3,43 @@ import Foundation
 /// Where the real SwiftData and Core Data stores the tests read live, and how a test copies one: the
 /// originals are only ever read.
 public enum AppleStoreFixtures {
-    /// $STRATA_APPLE_FIXTURES, else ../shared/fixtures/apple-stores beside the checkout when the repository sits
-    /// in the workspace, else the workspace's own copy.
+    /// The stores inside the repository (Tests/Fixtures/AppleStores, with a README of where each came from), or the
+    /// folder $STRATA_APPLE_FIXTURES names: a larger local set holding the same folders and more.
     public static var source: URL {
-        if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"] { return URL(fileURLWithPath: path) }
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let beside = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures/apple-stores")
-        return FileManager.default.fileExists(atPath: beside.path)
-            ? beside : URL(fileURLWithPath: "/work/shared/fixtures/apple-stores")
-    }
-
-    /// True when the fixtures are here; suites that read them are skipped otherwise, with the reason shown
-    /// (`.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES")`).
-    public static var available: Bool {
-        FileManager.default.fileExists(atPath: source.appendingPathComponent("README.md").path)
+        if let path = ProcessInfo.processInfo.environment["STRATA_APPLE_FIXTURES"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/AppleStores")
     }
 
     /// Copies `folder/file` with its -wal and -shm (where present) to `target`, byte for byte; throws when the
-    /// store itself is missing, so a test never runs on nothing.
+    /// store itself is missing, so a test fails rather than run on nothing.
     public static func copy(_ folder: String, _ file: String, to target: String) throws {
-        let original = source.appendingPathComponent(folder).appendingPathComponent(file).path
-        guard FileManager.default.fileExists(atPath: original) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: original])
-        }
+        let original = try url(folder, file).path
         for suffix in ["", "-wal", "-shm"] {
             guard let data = FileManager.default.contents(atPath: original + suffix) else { continue }
             try data.write(to: URL(fileURLWithPath: target + suffix))
+        }
+    }
+
+    /// The original `folder/file`; throws naming the path and where fixtures are looked for when it is missing.
+    public static func url(_ folder: String, _ file: String) throws -> URL {
+        let original = source.appendingPathComponent(folder).appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: original.path) else {
+            throw Missing(path: original.path)
+        }
+        return original
+    }
+
+    /// A fixture the tests need is not where fixtures are looked for.
+    public struct Missing: Error, CustomStringConvertible {
+        /// The path looked at.
+        public let path: String
+
+        /// What is missing and where fixtures come from.
+        public var description: String {
+            "the Apple store fixture \(path) is missing: the tests read Tests/Fixtures/AppleStores of the repository, or the folder STRATA_APPLE_FIXTURES names"
         }
     }
 }

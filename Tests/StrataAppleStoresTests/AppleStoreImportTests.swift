@@ -6,8 +6,7 @@ import StrataAppleStores
 import Testing
 
 /// Imports of every real store into new Strata stores, read back with StoreInspector.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct AppleStoreImportTests {
     @Test(arguments: Fixtures.stores)
     func importRoundTrip(_ path: String) throws {

@@ -6,8 +6,7 @@ import StrataAppleStores
 import Testing
 
 /// Reading every real store in the fixtures: format, model, metadata, rows; the copies never change.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct AppleStoreReadingTests {
     @Test(arguments: Fixtures.stores)
     func everyStoreReadsWithoutChangingItsFiles(_ path: String) throws {

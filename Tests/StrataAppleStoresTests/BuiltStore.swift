@@ -9,22 +9,26 @@ import GRDB
 ///   a subentity repeats its inherited properties in NSProperties, as store2-101-0 of coredata-wire does;
 ///   attributes carry NSPropertyName, NSAttributeType, NSIsOptional, NSIsTransient; relationships
 ///   _NSDestinationEntityName, _NSInverseRelationshipName, NSMaxCount (1 for to-one), NSIsOrdered (coredata-wire);
+///   a composite attribute is an NSCompositeAttributeDescription of type 2100 whose NSCompositeElements array holds
+///   its fields, attributes or composites in turn (swiftdata-metacocktails);
 /// - entity tables created by the test's own SQL.
 struct BuiltStore {
     /// One property of a built model.
-    enum Property {
+    enum Property: Sendable {
         case attribute(String, type: Int, transient: Bool = false)
         case relationship(String, destination: String, inverse: String?, toMany: Bool, ordered: Bool = false)
+        /// A composite attribute (optional) with its fields.
+        indirect case composite(String, fields: [Property])
 
         var name: String {
             switch self {
-            case .attribute(let name, _, _), .relationship(let name, _, _, _, _): name
+            case .attribute(let name, _, _), .relationship(let name, _, _, _, _), .composite(let name, _): name
             }
         }
     }
 
     /// One entity of a built model: its own properties (inherited ones are repeated in the archive).
-    struct Entity {
+    struct Entity: Sendable {
         let name: String
         var parent: String?
         var abstract = false
@@ -87,6 +91,27 @@ struct BuiltStore {
                 "<dict><key>NS.objects</key><array>\(elements.map(uid).joined())</array><key>$class</key>\(uid(arrayClass))</dict>"
             )
         }
+        let compositeClass = className("NSCompositeAttributeDescription")
+        /// The object of a composite attribute, its fields' objects written first.
+        func composite(_ name: String, _ fields: [Property]) -> Int {
+            let elements = fields.compactMap { field -> Int? in
+                switch field {
+                case .attribute(let fieldName, let type, _):
+                    add(
+                        """
+                        <dict><key>NSPropertyName</key>\(uid(string(fieldName)))<key>NSAttributeType</key><integer>\(type)</integer>\
+                        <key>NSIsOptional</key><true/><key>$class</key>\(uid(attributeClass))</dict>
+                        """)
+                case .composite(let fieldName, let nested): composite(fieldName, nested)
+                case .relationship: nil
+                }
+            }
+            return add(
+                """
+                <dict><key>NSPropertyName</key>\(uid(string(name)))<key>NSAttributeType</key><integer>2100</integer>\
+                <key>NSIsOptional</key><true/><key>NSCompositeElements</key>\(uid(array(elements)))<key>$class</key>\(uid(compositeClass))</dict>
+                """)
+        }
         let byName = Dictionary(uniqueKeysWithValues: entities.map { ($0.name, $0) })
         func allProperties(_ entity: Entity) -> [Property] {
             (entity.parent.flatMap { byName[$0] }.map(allProperties) ?? []) + entity.properties
@@ -112,6 +137,8 @@ struct BuiltStore {
                             <dict><key>NSPropertyName</key>\(uid(string(name)))<key>NSAttributeType</key><integer>\(type)</integer>\
                             <key>NSIsOptional</key><true/><key>NSIsTransient</key>\(transient ? "<true/>" : "<false/>")<key>$class</key>\(uid(attributeClass))</dict>
                             """))
+                case .composite(let name, let fields):
+                    values.append(composite(name, fields))
                 case .relationship(let name, let destination, let inverse, let toMany, let ordered):
                     let inverseXML = inverse.map { "<key>_NSInverseRelationshipName</key>\(uid(string($0)))" } ?? ""
                     values.append(

@@ -5,8 +5,7 @@ import StrataAppleStores
 import Testing
 
 /// Damaged copies of a real store: each gives an `AppleStoreError` naming what is wrong, never a crash or a hang.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct CorruptStoreTests {
     /// A writable copy of a store without a -wal, changed by `change` (run on the copy only).
     private func damagedCopy(_ fixtures: Fixtures, _ change: (Database) throws -> Void) throws -> URL {

@@ -8,7 +8,7 @@ import GRDB
     import FoundationXML
 #endif
 
-/// The real stores in ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES), copied to a fresh temporary
+/// The real stores in Tests/Fixtures/AppleStores (or $STRATA_APPLE_FIXTURES), copied to a fresh temporary
 /// directory per test: the originals are read-only and are never opened.
 struct Fixtures {
     /// The copy's directory; every fixture folder is inside it.
@@ -54,6 +54,7 @@ struct Fixtures {
         "coredata-wire/store1-25.wiredatabase",
         "coredata-wire/store2-50-0.wiredatabase",
         "coredata-wire/store2-101-0.wiredatabase",
+        "swiftdata-metacocktails/default.store",
     ]
 
     /// SHA-256 of a store's file, -wal and -shm (absent files hash as "absent").

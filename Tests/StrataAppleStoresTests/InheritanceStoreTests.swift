@@ -7,8 +7,7 @@ import Testing
 
 /// The messaging app's Core Data stores (coredata-wire): entity inheritance with subentities sharing ZMESSAGE,
 /// sibling properties of one name in numbered columns, numbered join-table columns, transient and ordered properties.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct InheritanceStoreTests {
     static let stores = ["store1-25", "store2-50-0", "store2-101-0"]
 

@@ -3,10 +3,9 @@ import Foundation
 import Testing
 
 /// `strata info` and `strata rows` on copies of real SwiftData and Core Data stores from
-/// ../shared/fixtures/apple-stores (or $STRATA_APPLE_FIXTURES): detected format, metadata, row counts and pages,
+/// Tests/Fixtures/AppleStores (or $STRATA_APPLE_FIXTURES): detected format, metadata, row counts and pages,
 /// and the copies' file, -wal and -shm byte-identical to the originals after every command.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct AppleStoreCommandTests {
     /// Copies `folder/file` with its -wal and -shm (when present) into `directory` and returns the copy's path;
     /// the originals are only read.
@@ -219,8 +218,7 @@ struct AppleStoreCommandTests {
 
 /// `strata import` as a subprocess: the JSON report, a store `info` then reads, a refused version naming the
 /// differences with nothing written, and an existing destination refused; the Apple store's files never change.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct ImportCommandTests {
     @Test func importReportsAsJSONAndTheNewStoreHoldsTheRows() throws {
         let directory = try TemporaryStore()

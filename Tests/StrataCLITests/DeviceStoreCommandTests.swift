@@ -6,8 +6,7 @@ import Testing
 /// (swiftdata-resourcesmanager, most rows in its -wal) with the sources of an app whose 1.0.0 is its model
 /// (Fixtures/ResourcesApp): the store is imported privately, the stages run on its rows, and its three files stay
 /// byte-identical.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct DeviceStoreCommandTests {
     static let tree = SourcesCommandTests.tree("ResourcesApp")
 

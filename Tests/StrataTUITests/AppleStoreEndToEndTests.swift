@@ -6,8 +6,7 @@ import Testing
 /// embedded model, the entities and their rows filtered as a Strata store's are, n refused with the way to dry-run,
 /// and the three files unchanged.
 @Suite(
-    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct AppleStoreEndToEndTests {
     @Test func aSwiftDataStoreOpensReadOnlyAndShowsItsRows() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("swiftdata-resourcesmanager", "default.store")

@@ -7,8 +7,7 @@ import Testing
 
 /// The UI's session on copies of real SwiftData stores: read-only, the embedded model as the first version, the
 /// plan version it equals, the plan's stages from there (never run), rows with filters, and files never written.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct AppleStoreSessionTests {
     /// A copy of a fixture store in a fresh directory, and the digests of its three files.
     static func copy(_ folder: String, _ file: String) throws -> (url: URL, directory: URL) {
@@ -88,6 +87,48 @@ struct AppleStoreSessionTests {
             if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
         }
         #expect(failure?.contains("cannot filter Item on 'weight': its columns are Z_PK, name, craftingRecipe") == true)
+        session.shutdown()
+        #expect(Self.files(url) == before)
+    }
+
+    /// A SwiftData store with Codable composite attributes (swiftdata-metacocktails): one column per attribute in
+    /// the rows, and the row in full (Enter) lists a struct's fields one under the other, each with its value as the
+    /// store holds it (read with sqlite3: cocktail 2 is "Victory Lap" by John Shramm, Fall 2022, in a tiki mug).
+    @Test func aRowInFullListsTheFieldsOfItsCompositeAttributes() throws {
+        let (url, directory) = try Self.copy("swiftdata-metacocktails", "default.store")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = Self.files(url)
+        let session = try Session(store: url, plan: nil, width: 120, height: 40)
+        var state = session.initialState
+        state.focus = .browser
+        state.cursors[.browser] = ListCursor(
+            selected: try #require(state.browser.entities.firstIndex { $0.name == "Cocktail" }))
+        for effect in Reducer.reduce(&state, .key(.enter)) { session.perform(effect) }
+        let page = try #require(
+            try Self.next(session) { if case .rowsLoaded(let page) = $0 { return page } else { return nil } })
+        _ = Reducer.reduce(&state, .rowsLoaded(page))
+        #expect(page.total == 398)
+        #expect(
+            page.columns == [
+                "Z_PK", "author", "buildOrder", "cocktailName", "collection", "collectionName", "compiledTags",
+                "glasswareType", "ice", "id", "titleCocktail", "variation", "garnish", "imageAsset", "spec",
+            ])
+        _ = Reducer.reduce(&state, .key(.down))
+        _ = Reducer.reduce(&state, .key(.enter))
+        guard case .text(let detail)? = state.overlay else {
+            Issue.record("Enter on a row shows it in full")
+            return
+        }
+        for line in [
+            "author.id: 08C7FB81-A77E-40B8-846E-A5D6C45871D0", "author.person: John Shramm",
+            "author.place: Williams and Graham. Denver, Colorado", "author.year: Fall, 2022",
+            "cocktailName: Victory Lap", "collection: 2", "glasswareType: Tiki Mug", "ice: Pebble Ice",
+            "buildOrder: NULL",
+            "compiledTags.flavors: [\"Clementine\",\"Orange\",\"Jalapeño\",\"Guava\",\"Lime\",\"Poblano Chile\",\"Agave Nectar\"]",
+        ] {
+            #expect(detail.paragraphs.contains(line), "\(line)")
+        }
+        #expect(!detail.paragraphs.contains { $0.hasPrefix("author: ") })
         session.shutdown()
         #expect(Self.files(url) == before)
     }

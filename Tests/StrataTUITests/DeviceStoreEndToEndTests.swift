@@ -6,8 +6,7 @@ import Testing
 /// the app's plan (Fixtures/ResourcesApp): the UI shows the app's versions, steps the stage read from its sources
 /// on the device's rows (a private import), and the store's three files stay byte-identical.
 @Suite(
-    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct DeviceStoreEndToEndTests {
     @Test func opensADeviceStoreAtItsVersionAndStepsTheStageOfTheSources() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("swiftdata-resourcesmanager", "default.store")

@@ -9,8 +9,7 @@ import Testing
 /// A Core Data store whose entities inherit (the messaging app's stores: an abstract Message, and ClientMessage,
 /// TextMessage, SystemMessage, ... under it): the schema, the Browser and the Diff name each entity's parent and
 /// mark what it inherits; so does a version's schema, picked in Versions with f and t on it.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct ModelInheritanceTests {
     @Test func theSchemaAndTheBrowserNameEachEntitysParent() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("coredata-wire", "store2-101-0.wiredatabase")

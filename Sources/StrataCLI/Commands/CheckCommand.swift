@@ -57,7 +57,9 @@ struct CheckCommand: ParsableCommand {
         let resolved = try plan.resolve(warningOfRedeclarations: false)
         var lint: [SourceProblem]?
         if let source = resolved.source, let sources = resolved.sources {
-            lint = SourceLint(plan: source, sources: sources, shipped: try shipped()).findings()
+            lint = SourceLint(
+                plan: source, sources: sources, shipped: try shipped(versions: resolved.checked.0.schemas)
+            ).findings()
         }
         let report = CheckReport(
             name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
@@ -70,8 +72,9 @@ struct CheckCommand: ParsableCommand {
         if !report.valid { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    /// The shipped versions `--frozen` and `--store` name.
-    private func shipped() throws -> [ShippedVersion] {
+    /// The shipped versions `--frozen` and `--store` name; an Apple store's composite attributes take the types
+    /// the sources' version of the same number gives them, where they can be those (`AppleStore.schema(alignedWith:)`).
+    private func shipped(versions: [Schema]) throws -> [ShippedVersion] {
         var shipped: [ShippedVersion] = []
         if let frozen {
             let url = URL(fileURLWithPath: frozen)
@@ -87,7 +90,9 @@ struct CheckCommand: ParsableCommand {
             let url = try StoreArgument.url(store)
             let name = "the store \(url.lastPathComponent)"
             if try StoreArgument.format(of: url) == .apple {
-                let model = try AppleStore(url: url).schema().schema
+                let apple = try AppleStore(url: url)
+                let own = apple.schema().schema
+                let model = versions.first { $0.version == own.version }.map(apple.schema(alignedWith:)) ?? own
                 if model.version != nil {
                     shipped.append(ShippedVersion(schema: model, recordedIn: name, besideDefaults: true))
                 }

@@ -13,7 +13,9 @@ struct InfoReport: Encodable {
     /// One entity: `{"name", "rows", "attributes": [{"name", "type", "optional", "unique"}], "relationships": [{"name",
     /// "destination", "toMany", "deleteRule"}]}`, with `"uniqueGroups"` and `"indexes"` (attribute names per `#Unique`
     /// group and per `#Index`) when it has some; for an Apple store also `"parent"` (absent at the root), `"ancestors"`,
-    /// `"abstract"`, `"transient"` (names of properties without data) and `"notes"` (present when some).
+    /// `"abstract"`, `"transient"` (names of properties without data), `"composites"` (names of the composite
+    /// attributes, SwiftData's Codable structs, whose type lists their fields: `json {person: String?, year: Int}`;
+    /// present when some) and `"notes"` (present when some).
     /// Attributes and relationships include the inherited ones, as an import writes them (Strata has no inheritance).
     struct Entity: Encodable {
         let name: String
@@ -26,6 +28,7 @@ struct InfoReport: Encodable {
         var ancestors: [String]?
         var abstract: Bool?
         var transient: [String]?
+        var composites: [String]?
         var notes: [String]?
 
         /// The entity named `name` with `rows` rows and the attributes and relationships `entity` describes.
@@ -134,6 +137,8 @@ struct InfoReport: Encodable {
             described.ancestors = apple.model.ancestors(of: name)
             described.abstract = apple.model.entity(named: name)?.isAbstract ?? false
             described.transient = transient.sorted()
+            let composites = apple.model.storedAttributes(of: name).filter { $0.kind == .composite }.map(\.name)
+            described.composites = composites.isEmpty ? nil : composites
             described.notes = notes.isEmpty ? nil : notes
             return described
         }
@@ -234,6 +239,14 @@ struct InfoReport: Encodable {
                 style.dim(
                     "  A subentity (`Name : Parent`) lists its inherited properties too; a parent's rows include its subentities'."
                 ))
+        }
+        // A composite's fields on a line of their own, so a long struct is never cut off.
+        for entity in entities {
+            for attribute in entity.attributes where entity.composites?.contains(attribute.name) == true {
+                lines.append(
+                    "  \(TerminalText.sanitize(entity.name)).\(TerminalText.sanitize(attribute.name)): \(TerminalText.sanitize(attribute.type))\(attribute.optional ? "?" : "")"
+                )
+            }
         }
         for entity in entities {
             lines += (entity.notes ?? []).map {

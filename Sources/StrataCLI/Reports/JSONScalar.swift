@@ -1,12 +1,15 @@
 import Strata
+import StrataAppleStores
 
-/// A stored value as JSON: null, a number, a boolean or a string.
+/// A stored value as JSON: null, a number, a boolean or a string (or a SwiftData composite's object of fields).
 enum JSONScalar: Encodable {
     case null
     case integer(Int64)
     case real(Double)
     case bool(Bool)
     case string(String)
+    /// A composite attribute of a SwiftData store: its object of fields as JSON.
+    case json(AppleJSON)
 
     /// The JSON form of a stored value: numbers and booleans as such, dates ISO 8601, UUIDs and blobs as text.
     init(_ value: StoredValue) {
@@ -20,6 +23,15 @@ enum JSONScalar: Encodable {
         }
     }
 
+    /// The JSON form of a value of a SwiftData or Core Data store: a composite as its object, the rest as above.
+    init(_ value: AppleValue) {
+        if case .json(let json) = value {
+            self = .json(json)
+        } else {
+            self.init(value.storedValue)
+        }
+    }
+
     /// Encodes the bare value.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -29,6 +41,7 @@ enum JSONScalar: Encodable {
         case .real(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .string(let text): try container.encode(text)
+        case .json(let json): try container.encode(json)
         }
     }
 }

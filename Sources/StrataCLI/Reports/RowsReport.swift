@@ -8,7 +8,9 @@ import StrataText
 /// (dates ISO 8601, UUIDs, blobs as `<blob N bytes …>`). For a SwiftData or Core Data store the columns are `Z_PK`,
 /// `entity` (when the entity has subentities), the attributes and the relationships, whose values are references
 /// as text (`Item#3`, `[Component#1, Component#4]`); decimals and URLs are strings; `notes` (present when there is
-/// something to say) lists values whose column is uncertain and rows of entities the model does not know.
+/// something to say) lists values whose column is uncertain and rows of entities the model does not know. A
+/// composite attribute (a SwiftData Codable struct) is one column whose value is a JSON object of its fields, as
+/// Codable encodes them (a SwiftData enum is its raw value).
 struct RowsReport: Encodable {
     let format = "strata.rows/1"
     /// The store's path.
@@ -66,7 +68,7 @@ struct RowsReport: Encodable {
         columns = page.columns
         rows = page.rows.map { values in
             Dictionary(
-                zip(page.columns, values.map { JSONScalar($0.storedValue) }), uniquingKeysWith: { first, _ in first })
+                zip(page.columns, values.map(JSONScalar.init)), uniquingKeysWith: { first, _ in first })
         }
         cells = page.rows.map { $0.map(\.description) }
         notes = page.notes.isEmpty ? nil : page.notes

@@ -36,15 +36,16 @@ struct AppleStoreOpening {
 
     /// Reads the store's model and relates it to the plan.
     init(store: AppleStore, plan: ValidatedPlan?, planName: String?, width: Int, height: Int, options: RenderOptions) {
-        let embedded = store.schema().schema
         let planSchemas = plan?.schemas ?? []
-        let schemas = [embedded] + planSchemas
-        self.schemas = schemas
         // "= store" only for a plan version the diff finds equal; otherwise the diff goes to the closest version.
-        let counts = planSchemas.map { SchemaDiff(from: embedded, to: $0).changes.count }
+        // Composite attributes compare with the app's Codable types (the store records no Swift type names).
+        let counts = planSchemas.map { SchemaDiff(from: store.schema(alignedWith: $0), to: $0).changes.count }
         let equal = counts.firstIndex(of: 0)
         let named = store.defaultVersion.flatMap { version in planSchemas.firstIndex { $0.version == version } }
         let closest = counts.indices.min { counts[$0] < counts[$1] }
+        let embedded = (equal ?? closest).map { store.schema(alignedWith: planSchemas[$0]) } ?? store.schema().schema
+        let schemas = [embedded] + planSchemas
+        self.schemas = schemas
         let match = equal.map { $0 + 1 }
         // "model 1.0.0": the row and status bar say it is the store's own model, not the plan's version.
         let label = "model \(store.defaultVersion?.description ?? "unversioned")"

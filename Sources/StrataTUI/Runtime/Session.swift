@@ -265,15 +265,18 @@ public final class Session: @unchecked Sendable {
     }
 
     private func rows(entity: String, offset: Int, limit: Int, filter: [RowFilter]) -> Action {
-        func loaded(_ columns: [String], _ values: [[some CustomStringConvertible]], total: Int) -> Action {
+        func loaded(
+            _ columns: [String], _ values: [[some CustomStringConvertible]], total: Int, notes: [String] = []
+        ) -> Action {
             var rows = RowsPage(entity: entity, offset: offset, filter: filter)
             (rows.columns, rows.rows, rows.total) = (columns, values.map { $0.map(\.description) }, total)
+            rows.notes = notes
             return .rowsLoaded(rows)
         }
         do {
             if let apple {
                 let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filter)
-                return loaded(page.columns, page.rows, total: page.total)
+                return loaded(page.columns, page.rows, total: page.total, notes: page.notes)
             }
             let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filter)
             return loaded(page.columns, page.rows, total: page.total)

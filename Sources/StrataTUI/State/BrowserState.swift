@@ -47,6 +47,9 @@ public struct RowsPage: Sendable, Equatable {
     public var selected = 0
     /// True while a page is being read.
     public var loading = true
+    /// What the reader must know about the rows of a SwiftData / Core Data store (a column that could not be
+    /// determined, rows of unknown entities); shown under the rows and in a row in full.
+    public var notes: [String] = []
 
     /// Creates an empty page that is loading.
     public init(entity: String, offset: Int = 0, filter: [RowFilter] = []) {

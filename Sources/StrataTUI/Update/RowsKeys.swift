@@ -30,7 +30,8 @@ extension KeyReducer {
                 TextOverlay(
                     title:
                         "\(page.entity) row \(Formatting.count(page.offset + page.selected + 1)) of \(Formatting.count(page.total))",
-                    paragraphs: zip(page.columns, row).map { "\($0): \($1)" }))
+                    paragraphs: RowDetail.paragraphs(columns: page.columns, row: row) + page.notes.map { "Note: \($0)" }
+                ))
             return []
         case .right, .character("l"): page.columnOffset = min(page.columnOffset + 1, max(0, page.columns.count - 2))
         case .left, .character("h"): page.columnOffset = max(0, page.columnOffset - 1)

@@ -54,8 +54,8 @@ enum BrowserView {
             : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
         Line(position, .dim).with(
             page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim
-        )
-        .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
+        ).with(page.notes.isEmpty ? "" : "  Note: \(page.notes.joined(separator: "; "))", .warning)
+            .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
         let widths = columnWidths(page)
         // The key column stays put; h/l scroll the others.
         let shown =
