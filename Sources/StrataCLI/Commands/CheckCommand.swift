@@ -59,7 +59,9 @@ struct CheckCommand: ParsableCommand {
         if let source = resolved.source, let sources = resolved.sources {
             lint = SourceLint(plan: source, folder: sources.folder, shipped: try shipped()).findings()
         }
-        let report = CheckReport(name: resolved.name, checked: resolved.checked, lint: lint)
+        let report =
+            resolved.model.map(CheckReport.init(model:))
+            ?? CheckReport(name: resolved.name, checked: resolved.checked, lint: lint)
         if output.json {
             try JSONOutput.print(report)
         } else {

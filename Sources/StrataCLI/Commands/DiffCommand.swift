@@ -35,8 +35,8 @@ struct DiffCommand: ParsableCommand {
         let (checked, _) = resolved.checked
         let report = try DiffReport(
             plan: resolved.name, validated: checked,
-            from: VersionArgument.schema(from, in: checked, planName: resolved.name),
-            to: VersionArgument.schema(to, in: checked, planName: resolved.name),
+            from: VersionArgument.schema(from, in: checked, planName: resolved.name, model: resolved.model),
+            to: VersionArgument.schema(to, in: checked, planName: resolved.name, model: resolved.model),
             store: store.map(StoreArgument.url))
         if output.json {
             try JSONOutput.print(report)

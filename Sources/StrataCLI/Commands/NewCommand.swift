@@ -51,7 +51,7 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let resolved = try plan.resolve(compiling: .never)
         let validated = try resolved.validated()
-        let schema = try VersionArgument.schema(at, in: validated, planName: resolved.name)
+        let schema = try VersionArgument.schema(at, in: validated, planName: resolved.name, model: resolved.model)
         guard let sources = resolved.sources else {
             throw CommandFailure.usage("new reads the plan from an app's sources: give --sources DIR")
         }

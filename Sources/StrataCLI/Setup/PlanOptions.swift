@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataAppleStores
 import StrataSources
 
 /// `--plan NAME` and `--sources DIR`: a plan this build knows by name, or the plan an app's source folder declares
 /// (read with swift-syntax, compiling nothing, or built at the compiled level; `--plan` then picks among several plans
-/// by type name; `--static` and `--compiled` choose the level).
+/// by type name; `--static` and `--compiled` choose the level), or `--model PATH`, a Core Data model's versions.
 struct PlanOptions: ParsableArguments {
     @Option(
         help:
@@ -34,8 +35,10 @@ struct PlanOptions: ParsableArguments {
     )
     var compiled = false
 
-    /// True when neither option was given.
-    var isEmpty: Bool { plan == nil && sources == nil }
+    @OptionGroup var coreData: ModelPlanOptions
+
+    /// True when no plan option was given.
+    var isEmpty: Bool { plan == nil && sources == nil && coreData.model == nil }
 
     /// True when `--static` or `STRATA_STATIC` keeps `--sources` at the static level.
     var staysStatic: Bool { staticLevel || CompiledLevel.staticByEnvironment }
@@ -45,12 +48,20 @@ struct PlanOptions: ParsableArguments {
         if (staticLevel || compiled) && sources == nil {
             throw ValidationError("--static and --compiled choose how --sources is read: give --sources DIR")
         }
+        if coreData.model != nil && (plan != nil || sources != nil) {
+            throw ValidationError("--model is the plan: leave out --plan and --sources")
+        }
     }
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
     /// With `--sources`, `use` says when the command moves to the compiled level: then this process runs the
     /// command in the app's built `strata` and does not return, unless the build fails.
     func resolve(compiling use: CompiledLevel.Use = .whenAsked) throws -> ResolvedPlan {
+        if let model = try coreData.resolve() {
+            return ResolvedPlan(
+                name: model.name, checked: model.check(), source: nil, sources: nil,
+                notRunReason: ModelBundlePlan.notRunReason, model: model)
+        }
         if let sources {
             let app: AppSources
             let plan: SourcePlan
@@ -68,7 +79,8 @@ struct PlanOptions: ParsableArguments {
                 name: plan.name, checked: plan.check(), source: plan, sources: app, notRunReason: notRunReason)
         }
         guard let plan else {
-            throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR")
+            throw CommandFailure.usage(
+                "name a plan with --plan NAME, an app's source folder with --sources DIR, or a Core Data model with --model PATH")
         }
         return ResolvedPlan(
             name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)),
@@ -88,6 +100,8 @@ struct ResolvedPlan {
     let sources: AppSources?
     /// Why custom stages whose code was read from the sources are not run (the static level, or the failed build).
     let notRunReason: String
+    /// The Core Data model the plan was read from (`--model`).
+    var model: ModelBundlePlan? = nil
 
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }
