@@ -8,8 +8,14 @@ import Testing
 /// Core Data's verdicts on the steps of the Tasks bundle (Tests/CoreDataModels/README.md states what each version
 /// changes and what Core Data does with it), in its default single jump and step by step, and the model lint.
 struct CoreDataStepTests {
-    let plan = ModelBundlePlan(bundle: try! ModelBundle(url: ModelBundleFixtures.tasks))
-    let progressive = ModelBundlePlan(bundle: try! ModelBundle(url: ModelBundleFixtures.tasks), progressive: true)
+    let plan: ModelBundlePlan
+    let progressive: ModelBundlePlan
+
+    init() throws {
+        let bundle = try ModelBundle(url: ModelBundleFixtures.tasks)
+        plan = ModelBundlePlan(bundle: bundle)
+        progressive = ModelBundlePlan(bundle: bundle, progressive: true)
+    }
 
     @Test func versionsAreNumberedInOrderAndKnownByName() {
         #expect(plan.schemas.map(\.version) == [1, 2, 3, 4].map { Schema.Version($0, 0, 0) })
@@ -38,19 +44,25 @@ struct CoreDataStepTests {
         #expect(notes.condition?.errorCode == 134110)
         #expect(notes.line == 18)
         #expect(notes.file?.path.hasSuffix("Tasks 3.xcdatamodel/contents") == true)
-        let unique = try #require(step.verdicts.first { $0.condition == .noDuplicates(entity: "Label", attributes: ["name"]) })
+        let unique = try #require(
+            step.verdicts.first { $0.condition == .noDuplicates(entity: "Label", attributes: ["name"]) })
         #expect(unique.condition?.errorCode == 134111)
         let rename = try #require(step.verdicts.first { $0.change.hasPrefix("entity Tag renamed to Label") })
         #expect(rename.kind == .inferred)
         #expect(rename.explanation.contains("Strata has no entity renames"))
         #expect(!step.verdicts.contains { $0.change == "entity Label added" })
+        // Task.labels (renamed from tags) now points to Label, Tag's new name: the links follow the rename.
+        let labels = try #require(step.verdicts.first { $0.change.hasPrefix("Task.labels destination changed") })
+        #expect(labels.kind == .inferred)
     }
 
     @Test func aTypeChangeNeedsAMappingModelWhichTheBundleHasForThatPairOnly() throws {
         let step = CoreDataStep(plan: plan, from: 2, to: 3)
         #expect(!step.canInfer)
         #expect(step.mapping?.name == "PriorityAsText")
-        #expect(step.verdicts.first { $0.kind == .needsMapping }?.change == "Task.priority type changed from Int16 to String")
+        #expect(
+            step.verdicts.first { $0.kind == .needsMapping }?.change
+                == "Task.priority type changed from Int16 to String")
         // Core Data's single jump from Tasks has no mapping model and cannot infer the type change: 134140.
         let jump = CoreDataPath(plan: plan, from: 0, to: 3)
         #expect(jump.steps.count == 1)
@@ -68,7 +80,10 @@ struct CoreDataStepTests {
         let (chain, chainProblems) = progressive.check()
         #expect(chainProblems.isEmpty)
         // 1 -> 2 runs; 2 -> 3 adds a required value without default, which Strata's engine does not infer.
-        #expect(chain.stages.map(\.description) == ["custom 3.0.0 -> 4.0.0", "lightweight 1.0.0 -> 2.0.0", "custom 2.0.0 -> 3.0.0"])
+        #expect(
+            chain.stages.map(\.description) == [
+                "custom 3.0.0 -> 4.0.0", "lightweight 1.0.0 -> 2.0.0", "custom 2.0.0 -> 3.0.0",
+            ])
     }
 
     @Test func theLintPointsAtTheFilesAndLines() throws {
@@ -79,7 +94,8 @@ struct CoreDataStepTests {
         let unreachable = findings.filter { $0.message.hasPrefix("a store at Tasks cannot reach Tasks 4") }
         #expect(unreachable.count == 1 && unreachable[0].isError)
         #expect(unreachable[0].message.contains("134140"))
-        let differs = try #require(findings.first { $0.message.hasPrefix("a store at Tasks fails Core Data's single jump") })
+        let differs = try #require(
+            findings.first { $0.message.hasPrefix("a store at Tasks fails Core Data's single jump") })
         #expect(!differs.isError)
         // Step by step, every version reaches the current one: no unreachable finding, but the mode difference stays.
         let chainFindings = ModelLint(plan: progressive).findings
@@ -96,7 +112,11 @@ struct CoreDataStepTests {
         let url = try ModelBundleFixtures.bundle(
             "Notes",
             versions: [
-                ("Notes", header + "\n<entity name=\"Note\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity></model>"),
+                (
+                    "Notes",
+                    header
+                        + "\n<entity name=\"Note\"><attribute name=\"body\" optional=\"YES\" attributeType=\"String\"/></entity></model>"
+                ),
                 (
                     "Notes 2",
                     header

@@ -57,7 +57,10 @@ struct ModelBundleReadingTests {
         #expect(throws: ModelBundleError.badOrder(reason: "no version is named 3", known: ["10", "2", "Journal"])) {
             try ModelBundle(url: ModelBundleFixtures.journal, order: ["Journal", "2", "3"])
         }
-        #expect(throws: ModelBundleError.badOrder(reason: "it leaves out 10; name every version", known: ["10", "2", "Journal"])) {
+        #expect(
+            throws: ModelBundleError.badOrder(
+                reason: "it leaves out 10; name every version", known: ["10", "2", "Journal"])
+        ) {
             try ModelBundle(url: ModelBundleFixtures.journal, order: ["Journal", "2"])
         }
     }
@@ -66,7 +69,10 @@ struct ModelBundleReadingTests {
         let order = try ModelVersionOrder(names: ["Beta", "Alpha", "Gamma"], explicit: nil)
         #expect(order.names == ["Alpha", "Beta", "Gamma"])
         #expect(order.isGuess)
-        #expect(try ModelVersionOrder(names: ["TestModel2", "TestModel"], explicit: nil).names == ["TestModel", "TestModel2"])
+        #expect(
+            try ModelVersionOrder(names: ["TestModel2", "TestModel"], explicit: nil).names == [
+                "TestModel", "TestModel2",
+            ])
         #expect(
             try ModelVersionOrder(names: ["App 1.10.0", "App 1.9.2", "App"], explicit: nil).names
                 == ["App", "App 1.9.2", "App 1.10.0"])
@@ -75,7 +81,8 @@ struct ModelBundleReadingTests {
     @Test func versionsAfterTheCurrentOneAreLeftOut() throws {
         let directory = try ModelFolder()
         let contents = try String(
-            contentsOf: ModelBundleFixtures.journal.appendingPathComponent("Journal.xcdatamodeld/2.xcdatamodel/contents"),
+            contentsOf: ModelBundleFixtures.journal.appendingPathComponent(
+                "Journal.xcdatamodeld/2.xcdatamodel/contents"),
             encoding: .utf8)
         let url = try ModelBundleFixtures.bundle(
             "Draft", versions: [("Draft", contents), ("Draft 2", contents), ("Draft 3", contents)], current: "Draft 2",
@@ -93,7 +100,8 @@ struct ModelBundleReadingTests {
         #expect(mapping.source == "Tasks 3" && mapping.destination == "Tasks 4")
         #expect(mapping.entityMappings.map(\.name) == ["TaskToTask", "LabelToLabel", "ItemToItem"])
         #expect(mapping.entityMappings[0].policyClass == "PriorityAsTextPolicy")
-        #expect(mapping.entityMappings[0].description == "TaskToTask: Task -> Task (Custom, policy PriorityAsTextPolicy)")
+        #expect(
+            mapping.entityMappings[0].description == "TaskToTask: Task -> Task (Custom, policy PriorityAsTextPolicy)")
         #expect(mapping.line == 11)
     }
 

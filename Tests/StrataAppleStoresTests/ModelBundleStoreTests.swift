@@ -6,7 +6,8 @@ import Testing
 @testable import StrataAppleStores
 
 /// Model bundles of real apps' model files against the stores those apps wrote (../shared/fixtures/apple-stores).
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
 struct ModelBundleStoreTests {
     @Test func aVersionsSchemaEqualsTheModelItsStoreCarries() throws {
         // EasyLife_1.5.0.sqlite was written by the app at the model EasyLife_1.5.0.xcdatamodel.xml holds: the

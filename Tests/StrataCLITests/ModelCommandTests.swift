@@ -12,7 +12,10 @@ struct ModelCommandTests {
         // The single jump from Tasks (and Tasks 2) to Tasks 4 meets a type change with no mapping model: errors.
         #expect(run.status == 1)
         let text = run.standardOutput
-        #expect(text.contains("order: by Xcode's naming (the unnumbered name first, then by number): Tasks, Tasks 2, Tasks 3, Tasks 4"))
+        #expect(
+            text.contains(
+                "order: by Xcode's naming (the unnumbered name first, then by number): Tasks, Tasks 2, Tasks 3, Tasks 4"
+            ))
         #expect(text.contains("current: Tasks 4 (.xccurrentversion names Tasks 4)"))
         #expect(text.contains("  3.0.0  Tasks 3"))
         #expect(text.contains("  4.0.0  Tasks 4  (current)"))
@@ -35,12 +38,16 @@ struct ModelCommandTests {
         let versions = try #require(coreData["versions"] as? [[String: Any]])
         #expect(versions.map { $0["name"] as? String } == ["Tasks", "Tasks 2", "Tasks 3", "Tasks 4"])
         let steps = try #require(coreData["steps"] as? [[String: Any]])
-        #expect(steps.map { $0["outcome"] as? String } == [
-            "inferred", "inferred; depends on the data", "mapping model PriorityAsText, not run",
-        ])
+        #expect(
+            steps.map { $0["outcome"] as? String } == [
+                "inferred", "inferred; depends on the data", "mapping model PriorityAsText, not run",
+            ])
         let diagnostics = try #require(json["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.allSatisfy { $0["severity"] as? String == "warning" })
-        #expect(diagnostics.contains { ($0["message"] as? String)?.hasPrefix("a store at Tasks 2 fails Core Data's single jump") == true })
+        #expect(
+            diagnostics.contains {
+                ($0["message"] as? String)?.hasPrefix("a store at Tasks 2 fails Core Data's single jump") == true
+            })
     }
 
     @Test func diffTakesVersionNames() throws {
@@ -75,7 +82,8 @@ struct ModelCommandTests {
 }
 
 /// `plan` and `migrate --dry-run` with `--model` on the real Core Data stores and the model files beside them.
-@Suite(.enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite(
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
 struct ModelStoreCommandTests {
     @Test func planFindsTheStoresVersionAndTheJumpToTheCurrentOne() throws {
         let directory = try TemporaryStore()
@@ -113,5 +121,33 @@ struct ModelStoreCommandTests {
         #expect(run.standardOutput.contains("Core Data: the store is at TestModel "))
         #expect(run.standardOutput.contains("Book.publisher added (to-one Publisher): inferred"))
         #expect(run.standardOutput.contains("entity Publisher added: inferred"))
+    }
+
+    @Test func theOldestStoreComparesTheJumpWithTheChain() throws {
+        let directory = try TemporaryStore()
+        let model = try ModelBundleFixtures.easyLife(in: directory.directory)
+        let store = try AppleStoreCommandTests.copy("coredata-easylife", "EasyLife.sqlite", into: directory)
+        let jump = try AppleStoreCommandTests.run(["plan", store, "--model", model.path], unchanging: store)
+        #expect(jump.status == 0, "\(jump.standardError)")
+        #expect(jump.standardOutput.contains("Core Data: the store is at EasyLife (its model's hashed fields"))
+        #expect(jump.standardOutput.contains("  EasyLife -> EasyLife 1.5.0: inferred"))
+        #expect(jump.standardOutput.contains("Compared, step by step (--progressive):"))
+        #expect(jump.standardOutput.contains("  EasyLife -> EasyLife 1.3.0: inferred"))
+        #expect(jump.standardOutput.contains("plan EasyLife leads to 3.0.0 in 1 stage:"))
+        let chain = try AppleStoreCommandTests.run(
+            ["plan", store, "--model", model.path, "--progressive"], unchanging: store)
+        #expect(chain.status == 0, "\(chain.standardError)")
+        #expect(chain.standardOutput.contains("Compared, Core Data's single jump:"))
+        #expect(chain.standardOutput.contains("plan EasyLife leads to 3.0.0 in 2 stages:"))
+    }
+
+    @Test func openWithoutATerminalSummarisesTheStoreAgainstTheModel() throws {
+        let directory = try TemporaryStore()
+        let model = try ModelBundleFixtures.easyLife(in: directory.directory)
+        let store = try AppleStoreCommandTests.copy("coredata-easylife", "EasyLife_1.3.0.sqlite", into: directory)
+        let run = try AppleStoreCommandTests.run(["open", store, "--model", model.path], unchanging: store)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("2.0.0"))
+        #expect(run.standardOutput.contains("EasyLife"))
     }
 }

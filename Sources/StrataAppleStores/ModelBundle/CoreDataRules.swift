@@ -45,7 +45,9 @@ struct CoreDataRules {
             case .entityRemoved, .attributeRemoved, .relationshipRemoved: old
             default: new
             }
-        func make(_ kind: CoreDataVerdict.Kind, _ condition: CoreDataVerdict.Condition? = nil, _ explanation: String = "")
+        func make(
+            _ kind: CoreDataVerdict.Kind, _ condition: CoreDataVerdict.Condition? = nil, _ explanation: String = ""
+        )
             -> CoreDataVerdict
         {
             verdict(
@@ -68,7 +70,11 @@ struct CoreDataRules {
         case .attributeTypeChanged:
             return make(
                 .needsMapping, nil,
-                "Core Data cannot infer a type change; split it over versions (add the new attribute, copy in a mapping model or code, remove the old)")
+                "Core Data cannot infer a type change; split it over versions (add the new attribute, copy in a mapping model or code, remove the old)"
+            )
+        case .relationshipDestinationChanged(_, _, let from, let to)
+        where new.entity(named: to)?.renamingIdentifier == from:
+            return make(.inferred, nil, "the destination entity was renamed; the links follow it")
         case .relationshipDestinationChanged:
             return make(.needsMapping, nil, "the links point to another entity")
         case .relationshipCardinalityChanged:
@@ -116,7 +122,9 @@ struct CoreDataRules {
                 }
             }
             for relationship in entity.relationships {
-                guard let previous = before.relationships.first(where: { $0.name == relationship.name }) else { continue }
+                guard let previous = before.relationships.first(where: { $0.name == relationship.name }) else {
+                    continue
+                }
                 if previous.isOrdered != relationship.isOrdered {
                     note(
                         "\(entity.name).\(relationship.name) made \(relationship.isOrdered ? "ordered" : "unordered")",
@@ -136,7 +144,9 @@ struct CoreDataRules {
         for entity in new.entities where old.entity(named: entity.name) != nil {
             let before = Self.root(of: entity.name, in: old)
             let after = Self.root(of: entity.name, in: new)
-            guard before != after, old.entity(named: after) != nil, Self.root(of: after, in: old) != before else { continue }
+            guard before != after, old.entity(named: after) != nil, Self.root(of: after, in: old) != before else {
+                continue
+            }
             result.append(
                 verdict(
                     "\(entity.name) moved from the hierarchy of \(before) to that of \(after)", entity: entity.name,
@@ -151,7 +161,8 @@ struct CoreDataRules {
         explanation: String = "", in version: ModelVersion, property: String?
     ) -> CoreDataVerdict {
         CoreDataVerdict(
-            change: change, entity: entity, kind: kind, condition: condition, explanation: explanation, isHashOnly: false,
+            change: change, entity: entity, kind: kind, condition: condition, explanation: explanation,
+            isHashOnly: false,
             file: version.contentsURL, line: line(in: version, entity: entity, property: property))
     }
 
@@ -163,7 +174,9 @@ struct CoreDataRules {
         while let name = current, seen.insert(name).inserted, let element = version.entity(named: name) {
             guard let property else { return element.line }
             if let attribute = element.attributes.first(where: { $0.name == property }) { return attribute.line }
-            if let relationship = element.relationships.first(where: { $0.name == property }) { return relationship.line }
+            if let relationship = element.relationships.first(where: { $0.name == property }) {
+                return relationship.line
+            }
             current = element.parent
         }
         return version.entity(named: entity)?.line

@@ -75,7 +75,8 @@ public struct CoreDataVerdict: Sendable, CustomStringConvertible {
         public var error: String {
             switch self {
             case .noRows, .noNulls:
-                return "134110 NSMigrationError: \"Validation error missing attribute values on mandatory destination attribute\""
+                return
+                    "134110 NSMigrationError: \"Validation error missing attribute values on mandatory destination attribute\""
             case .noDuplicates:
                 return "134111 NSMigrationConstraintViolationError: uniqueness constraint violated"
             }

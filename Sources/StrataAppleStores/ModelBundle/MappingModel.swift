@@ -53,7 +53,8 @@ public struct MappingModel: Sendable {
         }
         guard let model = objects.first(where: { $0.attributes["type"]?.uppercased() == "XDDEVMAPPINGMODEL" }) else {
             throw ModelBundleError.malformed(
-                path: file.path, line: root.line, reason: "holds no XDDEVMAPPINGMODEL object; is it a mapping model Xcode wrote?")
+                path: file.path, line: root.line,
+                reason: "holds no XDDEVMAPPINGMODEL object; is it a mapping model Xcode wrote?")
         }
         func version(_ key: String) throws -> String {
             guard let path = attribute(key, of: model) else {
@@ -73,7 +74,8 @@ public struct MappingModel: Sendable {
                     mapping: EntityMapping(
                         name: attribute("name", of: object)
                             ?? "\(attribute("sourcename", of: object) ?? "")To\(attribute("destinationname", of: object) ?? "")",
-                        source: attribute("sourcename", of: object), destination: attribute("destinationname", of: object),
+                        source: attribute("sourcename", of: object),
+                        destination: attribute("destinationname", of: object),
                         type: attribute("mappingtypename", of: object),
                         policyClass: attribute("migrationpolicyclassname", of: object))
                 )

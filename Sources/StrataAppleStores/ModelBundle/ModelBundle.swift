@@ -28,7 +28,8 @@ public struct ModelBundle: Sendable {
             if fileManager.fileExists(atPath: url.path) {
                 throw ModelBundleError.malformed(
                     path: url.path, line: nil,
-                    reason: "is a file; give the .xcdatamodeld bundle (a folder), a .xcdatamodel or a folder holding them")
+                    reason:
+                        "is a file; give the .xcdatamodeld bundle (a folder), a .xcdatamodel or a folder holding them")
             }
             throw ModelBundleError.notFound(path: url.path)
         }
@@ -52,7 +53,9 @@ public struct ModelBundle: Sendable {
         } else {
             current = order.names[order.names.count - 1]
             currentReason =
-                recorded.map { ".xccurrentversion names \($0), which is not one of the versions; the last in order is taken" }
+                recorded.map {
+                    ".xccurrentversion names \($0), which is not one of the versions; the last in order is taken"
+                }
                 ?? "the last in order (no .xccurrentversion)"
         }
         let currentIndex = order.names.firstIndex(of: current) ?? order.names.count - 1

@@ -20,7 +20,8 @@ public enum ModelBundleError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notFound(let path):
-            return "\(path): no such file or folder; give a .xcdatamodeld bundle, a .xcdatamodel or a folder holding them"
+            return
+                "\(path): no such file or folder; give a .xcdatamodeld bundle, a .xcdatamodel or a folder holding them"
         case .noVersions(let path):
             return "\(path) holds no .xcdatamodel version; give the .xcdatamodeld bundle of the app's model"
         case .binaryOnly(let version, let path):

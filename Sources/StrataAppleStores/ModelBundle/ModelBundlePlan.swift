@@ -67,7 +67,8 @@ public struct ModelBundlePlan: Sendable {
             ValidatedPlan.StageDeclaration(
                 kind: .custom, from: schemas[usable.from].version ?? Schema.Version(0, 0, 0),
                 to: schemas[usable.to].version ?? Schema.Version(0, 0, 0),
-                label: "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)")
+                label: "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)"
+            )
         }
         guard progressive else { return declared }
         for index in schemas.indices.dropLast() {
@@ -81,7 +82,9 @@ public struct ModelBundlePlan: Sendable {
             declared.append(
                 ValidatedPlan.StageDeclaration(
                     kind: runnable ? .lightweight : .custom, from: from, to: to,
-                    label: "\(runnable ? "inferred" : "not run by Strata"): \(versionNames[index]) -> \(versionNames[index + 1])"))
+                    label:
+                        "\(runnable ? "inferred" : "not run by Strata"): \(versionNames[index]) -> \(versionNames[index + 1])"
+                ))
         }
         return declared
     }
@@ -93,7 +96,8 @@ public struct ModelBundlePlan: Sendable {
         let (validated, problems) = ValidatedPlan.diagnose(
             name: name, schemas: schemas, stages: stageDeclarations, schemaNames: versionNames)
         let kept = problems.filter { problem in
-            guard case .schema(let index, problem: nil) = problem.subject, problem.description.contains("are identical"),
+            guard case .schema(let index, problem: nil) = problem.subject,
+                problem.description.contains("are identical"),
                 let twin = schemas.firstIndex(where: { $0.fingerprint == schemas[index].fingerprint }), twin != index
             else { return true }
             return CoreDataStep(plan: self, from: twin, to: index).hashOnlyChanges.isEmpty

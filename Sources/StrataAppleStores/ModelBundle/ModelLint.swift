@@ -26,7 +26,8 @@ public struct ModelLint: Sendable {
                 ModelFinding(
                     file: mapping.url.path, line: mapping.line, isError: true,
                     message:
-                        "mapping model \(mapping.name) names version \(missing), which the model does not hold (versions: \(names.joined(separator: ", "))); Core Data never uses it")
+                        "mapping model \(mapping.name) names version \(missing), which the model does not hold (versions: \(names.joined(separator: ", "))); Core Data never uses it"
+                )
             }
         }
     }
@@ -37,7 +38,8 @@ public struct ModelLint: Sendable {
             ModelFinding(
                 file: plan.bundle.url.path, line: 1, isError: false,
                 message:
-                    "version \(name) comes after the current version \(plan.bundle.current) (\(plan.bundle.currentReason)); no migration reaches it, and it is left out of the plan")
+                    "version \(name) comes after the current version \(plan.bundle.current) (\(plan.bundle.currentReason)); no migration reaches it, and it is left out of the plan"
+            )
         }
     }
 
@@ -46,15 +48,19 @@ public struct ModelLint: Sendable {
         var findings: [ModelFinding] = []
         for (index, version) in versions.enumerated() where index > 0 {
             let earlier = versions[..<index]
-            let entityNames = Set(earlier.flatMap { $0.entities.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } } })
+            let entityNames = Set(
+                earlier.flatMap { $0.entities.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } } })
             for entity in version.entities {
                 if let identifier = entity.renamingIdentifier, !entityNames.contains(identifier) {
                     findings.append(
                         finding(
                             version, entity.line, error: false,
-                            "entity \(entity.name)'s renaming identifier \(identifier) names no entity of an earlier version (\(earlier.map(\.name).joined(separator: ", "))); Core Data treats \(entity.name) as new and its rows start empty. Fix the identifier or remove it"))
+                            "entity \(entity.name)'s renaming identifier \(identifier) names no entity of an earlier version (\(earlier.map(\.name).joined(separator: ", "))); Core Data treats \(entity.name) as new and its rows start empty. Fix the identifier or remove it"
+                        ))
                 }
-                let previous = earlier.compactMap { $0.entity(named: entity.renamingIdentifier ?? entity.name) ?? $0.entity(named: entity.name) }
+                let previous = earlier.compactMap {
+                    $0.entity(named: entity.renamingIdentifier ?? entity.name) ?? $0.entity(named: entity.name)
+                }
                 let propertyNames = Set(
                     previous.flatMap { old in
                         old.attributes.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } }
@@ -67,7 +73,8 @@ public struct ModelLint: Sendable {
                     findings.append(
                         finding(
                             version, line, error: false,
-                            "\(entity.name).\(name)'s renaming identifier \(identifier) names no property of \(entity.name) in an earlier version; Core Data adds \(name) as new instead of renaming. Fix the identifier or remove it"))
+                            "\(entity.name).\(name)'s renaming identifier \(identifier) names no property of \(entity.name) in an earlier version; Core Data adds \(name) as new instead of renaming. Fix the identifier or remove it"
+                        ))
                 }
             }
         }
@@ -78,11 +85,14 @@ public struct ModelLint: Sendable {
     private func requiredWithoutDefault() -> [ModelFinding] {
         plan.schemas.indices.dropLast().flatMap { index in
             CoreDataStep(plan: plan, from: index, to: index + 1).verdicts.compactMap { verdict in
-                guard case .noRows = verdict.condition, let line = verdict.line, let file = verdict.file else { return nil }
+                guard case .noRows = verdict.condition, let line = verdict.line, let file = verdict.file else {
+                    return nil
+                }
                 return ModelFinding(
                     file: file.path, line: line, isError: false,
                     message:
-                        "\(verdict.change) in \(versions[index + 1].name): Core Data infers it, then \(verdict.condition.map(\.description) ?? ""); give it a default value or make it optional")
+                        "\(verdict.change) in \(versions[index + 1].name): Core Data infers it, then \(verdict.condition.map(\.description) ?? ""); give it a default value or make it optional"
+                )
             }
         }
     }
@@ -97,7 +107,8 @@ public struct ModelLint: Sendable {
             return ModelFinding(
                 file: versions[index].contentsURL.path, line: 1, isError: true,
                 message:
-                    "a store at \(versions[index].name) cannot reach \(versions[last].name)\(plan.progressive ? " step by step" : " in Core Data's single jump"): \(blocked.fromName) -> \(blocked.toName) has no mapping model and Core Data cannot infer \(changes); it stops with 134140 \"Can't find mapping model\". Add a .xcmappingmodel for \(blocked.fromName) -> \(blocked.toName) or split the change over versions")
+                    "a store at \(versions[index].name) cannot reach \(versions[last].name)\(plan.progressive ? " step by step" : " in Core Data's single jump"): \(blocked.fromName) -> \(blocked.toName) has no mapping model and Core Data cannot infer \(changes); it stops with 134140 \"Can't find mapping model\". Add a .xcmappingmodel for \(blocked.fromName) -> \(blocked.toName) or split the change over versions"
+            )
         }
     }
 
@@ -119,21 +130,25 @@ public struct ModelLint: Sendable {
                     ModelFinding(
                         file: file, line: 1, isError: false,
                         message:
-                            "a store at \(name) fails Core Data's single jump to \(versions[last].name) (134140) where migrating step by step succeeds; migrate progressively (or add a mapping model \(name) -> \(versions[last].name))"))
+                            "a store at \(name) fails Core Data's single jump to \(versions[last].name) (134140) where migrating step by step succeeds; migrate progressively (or add a mapping model \(name) -> \(versions[last].name))"
+                    ))
             } else if jump.blocked == nil && chain.blocked != nil {
                 result.append(
                     ModelFinding(
                         file: file, line: 1, isError: false,
                         message:
-                            "a store at \(name) reaches \(versions[last].name) in Core Data's single jump but not step by step (\(chain.blocked.map { "\($0.fromName) -> \($0.toName)" } ?? "")): keep the single jump, or add the missing mapping model"))
+                            "a store at \(name) reaches \(versions[last].name) in Core Data's single jump but not step by step (\(chain.blocked.map { "\($0.fromName) -> \($0.toName)" } ?? "")): keep the single jump, or add the missing mapping model"
+                    ))
             }
-            let skipped = jump.blocked == nil && jump.steps.first?.mapping == nil ? chain.steps.compactMap(\.mapping) : []
+            let skipped =
+                jump.blocked == nil && jump.steps.first?.mapping == nil ? chain.steps.compactMap(\.mapping) : []
             for mapping in skipped {
                 result.append(
                     ModelFinding(
                         file: mapping.url.path, line: mapping.line, isError: false,
                         message:
-                            "a store at \(name) jumps to \(versions[last].name) by inference in Core Data's default mode and never runs mapping model \(mapping.name) (\(mapping.source) -> \(mapping.destination)); migrate progressively if its policies must run"))
+                            "a store at \(name) jumps to \(versions[last].name) by inference in Core Data's default mode and never runs mapping model \(mapping.name) (\(mapping.source) -> \(mapping.destination)); migrate progressively if its policies must run"
+                    ))
             }
             return result
         }

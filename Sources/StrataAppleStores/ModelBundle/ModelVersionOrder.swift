@@ -26,7 +26,8 @@ public struct ModelVersionOrder: Sendable, Equatable {
             }
             if !missing.isEmpty {
                 throw ModelBundleError.badOrder(
-                    reason: "it leaves out \(missing.joined(separator: ", ")); name every version", known: names.sorted())
+                    reason: "it leaves out \(missing.joined(separator: ", ")); name every version",
+                    known: names.sorted())
             }
             self.names = explicit
             reason = "as --order gives it"

@@ -17,12 +17,14 @@ enum ModelVersionReader {
             }
             if binary { throw ModelBundleError.binaryOnly(version: name, path: folder.path) }
             throw ModelBundleError.malformed(
-                path: folder.path, line: nil, reason: "has no contents file; a .xcdatamodel folder holds its model in contents")
+                path: folder.path, line: nil,
+                reason: "has no contents file; a .xcdatamodel folder holds its model in contents")
         }
         let root = try XMLTree.parse(contents)
         guard root.name == "model" else {
             throw ModelBundleError.malformed(
-                path: contents.path, line: root.line, reason: "the root element is <\(root.name)>, not a Core Data <model>")
+                path: contents.path, line: root.line,
+                reason: "the root element is <\(root.name)>, not a Core Data <model>")
         }
         var entities: [ModelEntity] = []
         for element in root.children(named: "entity") {
@@ -43,9 +45,11 @@ enum ModelVersionReader {
             default: continue
             }
         }
-        let constraints = element.children(named: "uniquenessConstraints").flatMap { $0.children(named: "uniquenessConstraint") }
-            .map { $0.children(named: "constraint").compactMap { $0.attributes["value"] } }
-            .filter { !$0.isEmpty }
+        let constraints = element.children(named: "uniquenessConstraints").flatMap {
+            $0.children(named: "uniquenessConstraint")
+        }
+        .map { $0.children(named: "constraint").compactMap { $0.attributes["value"] } }
+        .filter { !$0.isEmpty }
         let indexes = element.children(named: "fetchIndex").map { index in
             ModelFetchIndex(
                 name: index.attributes["name"] ?? "",
@@ -53,7 +57,8 @@ enum ModelVersionReader {
                 line: index.line)
         }
         return ModelEntity(
-            name: name, parent: element.attributes["parentEntity"], className: element.attributes["representedClassName"],
+            name: name, parent: element.attributes["parentEntity"],
+            className: element.attributes["representedClassName"],
             isAbstract: element.flag("isAbstract"), renamingIdentifier: renaming(element, name: name),
             versionHashModifier: element.attributes["versionHashModifier"], attributes: attributes,
             relationships: relationships,
@@ -76,7 +81,8 @@ enum ModelVersionReader {
             isTransient: element.flag("transient"), defaultValue: defaultSource(element, code: code),
             allowsExternalStorage: element.flag("allowsExternalBinaryDataStorage"), isDerived: element.flag("derived"),
             preservesValueAfterDeletion: element.flag("preserveAfterDeletion"),
-            versionHashModifier: element.attributes["versionHashModifier"], renamingIdentifier: renaming(element, name: name),
+            versionHashModifier: element.attributes["versionHashModifier"],
+            renamingIdentifier: renaming(element, name: name),
             valueTransformerName: element.attributes["valueTransformerName"], line: element.line)
     }
 
@@ -92,8 +98,10 @@ enum ModelVersionReader {
             name: name, destination: destination, inverse: element.attributes["inverseName"],
             isToMany: element.flag("toMany") || maxCount > 1, isOptional: element.flag("optional"),
             isTransient: element.flag("transient"), minCount: element.attributes["minCount"].flatMap { Int($0) } ?? 0,
-            maxCount: maxCount, isOrdered: element.flag("ordered"), deleteRule: element.attributes["deletionRule"] ?? "Nullify",
-            versionHashModifier: element.attributes["versionHashModifier"], renamingIdentifier: renaming(element, name: name),
+            maxCount: maxCount, isOrdered: element.flag("ordered"),
+            deleteRule: element.attributes["deletionRule"] ?? "Nullify",
+            versionHashModifier: element.attributes["versionHashModifier"],
+            renamingIdentifier: renaming(element, name: name),
             line: element.line)
     }
 

@@ -33,7 +33,8 @@ struct XMLTree {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ModelBundleError.malformed(path: url.path, line: nil, reason: "cannot be read (\(error.localizedDescription))")
+            throw ModelBundleError.malformed(
+                path: url.path, line: nil, reason: "cannot be read (\(error.localizedDescription))")
         }
         let builder = Builder()
         let parser = XMLParser(data: data)
@@ -43,7 +44,8 @@ struct XMLTree {
         guard parsed, builder.failure == nil, let root = builder.root else {
             let reason = builder.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "no root element"
             throw ModelBundleError.malformed(
-                path: url.path, line: parser.lineNumber > 0 ? parser.lineNumber : nil, reason: "is not well-formed XML: \(reason)")
+                path: url.path, line: parser.lineNumber > 0 ? parser.lineNumber : nil,
+                reason: "is not well-formed XML: \(reason)")
         }
         return root
     }
@@ -58,7 +60,8 @@ struct XMLTree {
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
-            stack.append(XMLTree(name: elementName, attributes: attributes, text: "", children: [], line: parser.lineNumber))
+            stack.append(
+                XMLTree(name: elementName, attributes: attributes, text: "", children: [], line: parser.lineNumber))
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -70,7 +70,9 @@ struct MigrateCommand: ParsableCommand {
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
         if dryRun, !output.json {
-            try CoreDataStoreReport.of(url, target: target)?.textLines(style: .standardOutput).forEach { Console.out($0) }
+            try CoreDataStoreReport.of(url, target: target)?.textLines(style: .standardOutput).forEach {
+                Console.out($0)
+            }
         }
         let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
         defer { device?.remove() }

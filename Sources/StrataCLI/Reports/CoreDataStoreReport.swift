@@ -14,8 +14,10 @@ struct CoreDataStoreReport: Encodable {
     let tiedWith: [String]
     /// When none matches: the closest version and the entities that differ, Core Data's 134130.
     let noMatch: String?
-    /// The steps Core Data takes from `version` to the target.
+    /// The steps Core Data takes from `version` to the target in the plan's mode.
     let steps: [ModelBundleReport.Step]
+    /// The same path in the other mode (step by step for the default single jump, and the reverse), to compare.
+    let otherMode: [ModelBundleReport.Step]
     /// The conditions on the rows checked against the store: "fails: Task has 158 rows".
     let dataChecks: [String]
 
@@ -32,14 +34,17 @@ struct CoreDataStoreReport: Encodable {
         let last = plan.schemas.firstIndex { target != nil && $0.version == target } ?? names.count - 1
         guard let start = match.equal.first, start < last else {
             steps = []
+            otherMode = []
             dataChecks = []
             return
         }
         let path = CoreDataPath(plan: plan, from: start, to: last)
         var checks: [String] = []
-        steps = path.steps.map { step in
-            ModelBundleReport.Step(step)
-        }
+        steps = path.steps.map(ModelBundleReport.Step.init)
+        let other = ModelBundlePlan(bundle: plan.bundle, progressive: !plan.progressive)
+        otherMode =
+            last - start > 1
+            ? CoreDataPath(plan: other, from: start, to: last).steps.map(ModelBundleReport.Step.init) : []
         // The first step meets the store's rows as they are; later ones meet rows the earlier steps changed.
         for verdict in path.steps.first?.dataDependent ?? [] {
             guard case .noRows(let entity) = verdict.condition,
@@ -51,7 +56,8 @@ struct CoreDataStoreReport: Encodable {
             checks.append(
                 rows == 0
                     ? "\(verdict.change): passes, \(entity) has no rows"
-                    : "\(verdict.change): FAILS, \(entity) has \(rows) row\(rows == 1 ? "" : "s"): Core Data stops with \(verdict.condition?.error ?? "")")
+                    : "\(verdict.change): FAILS, \(entity) has \(rows) row\(rows == 1 ? "" : "s"): Core Data stops with \(verdict.condition?.error ?? "")"
+            )
         }
         dataChecks = checks
     }
@@ -68,18 +74,22 @@ struct CoreDataStoreReport: Encodable {
         if let version {
             lines.append(
                 style.bold(
-                    "Core Data: the store is at \(TerminalText.sanitize(version)) (its model's hashed fields equal that version's)"))
+                    "Core Data: the store is at \(TerminalText.sanitize(version)) (its model's hashed fields equal that version's)"
+                ))
             if !tiedWith.isEmpty {
                 lines.append(
-                    "  it matches \(tiedWith.map(TerminalText.sanitize).joined(separator: ", ")) equally: they differ only in what a store's model does not show (versionHashModifier, external storage) or not at all")
+                    "  it matches \(tiedWith.map(TerminalText.sanitize).joined(separator: ", ")) equally: they differ only in what a store's model does not show (versionHashModifier, external storage) or not at all"
+                )
             }
         }
         if let noMatch { lines.append(style.red(TerminalText.sanitize(noMatch))) }
-        for step in steps {
-            lines.append("  \(TerminalText.sanitize(step.from)) -> \(TerminalText.sanitize(step.to)): \(step.outcome)")
-            lines += step.verdicts.map { "    " + TerminalText.sanitize($0.text) }
-        }
+        lines += steps.flatMap { $0.textLines() }
         lines += dataChecks.map { "  " + TerminalText.sanitize($0) }
+        if !otherMode.isEmpty {
+            lines.append(
+                otherMode.count > 1 ? "Compared, step by step (--progressive):" : "Compared, Core Data's single jump:")
+            lines += otherMode.flatMap { $0.textLines(brief: true) }
+        }
         return lines + [""]
     }
 }

@@ -46,6 +46,12 @@ struct ModelBundleReport: Encodable {
         let outcome: String
         let verdicts: [Verdict]
 
+        /// "  From -> To: outcome", then each verdict unless `brief`.
+        func textLines(brief: Bool = false) -> [String] {
+            ["  \(TerminalText.sanitize(from)) -> \(TerminalText.sanitize(to)): \(outcome)"]
+                + (brief ? [] : verdicts.map { "    " + TerminalText.sanitize($0.text) })
+        }
+
         /// The entry of a step.
         init(_ step: CoreDataStep) {
             from = step.fromName
@@ -111,7 +117,8 @@ struct ModelBundleReport: Encodable {
         lines += leftOut.map { "  left out: \(TerminalText.sanitize($0)) (after the current version)" }
         for mapping in mappingModels {
             lines.append(
-                "  mapping model \(TerminalText.sanitize(mapping.name)): \(TerminalText.sanitize(mapping.source)) -> \(TerminalText.sanitize(mapping.destination))")
+                "  mapping model \(TerminalText.sanitize(mapping.name)): \(TerminalText.sanitize(mapping.source)) -> \(TerminalText.sanitize(mapping.destination))"
+            )
             lines += mapping.entityMappings.map { "    \(TerminalText.sanitize($0))" }
         }
         lines.append("")
@@ -119,11 +126,9 @@ struct ModelBundleReport: Encodable {
             style.bold(
                 mode == "progressive"
                     ? "Step by step (--progressive), as Core Data would take each step:"
-                    : "Core Data's default (one inferred jump to \(TerminalText.sanitize(current))), from each older version:"))
-        for step in steps {
-            lines.append("  \(TerminalText.sanitize(step.from)) -> \(TerminalText.sanitize(step.to)): \(step.outcome)")
-            lines += step.verdicts.map { "    " + TerminalText.sanitize($0.text) }
-        }
+                    : "Core Data's default (one inferred jump to \(TerminalText.sanitize(current))), from each older version:"
+            ))
+        lines += steps.flatMap { $0.textLines() }
         lines.append("")
         return lines
     }

@@ -80,7 +80,8 @@ struct PlanOptions: ParsableArguments {
         }
         guard let plan else {
             throw CommandFailure.usage(
-                "name a plan with --plan NAME, an app's source folder with --sources DIR, or a Core Data model with --model PATH")
+                "name a plan with --plan NAME, an app's source folder with --sources DIR, or a Core Data model with --model PATH"
+            )
         }
         return ResolvedPlan(
             name: plan, checked: ValidatedPlan.check(try CommandLineSetup.current.catalog.plan(named: plan)),

@@ -17,7 +17,9 @@ struct PlanTarget {
         self.resolved = resolved
         self.plan = plan
         version =
-            try to.map { try VersionArgument.schema($0, in: plan, planName: resolved.name, model: resolved.model).version }
+            try to.map {
+                try VersionArgument.schema($0, in: plan, planName: resolved.name, model: resolved.model).version
+            }
             ?? plan.schemas.last?.version
     }
 }
