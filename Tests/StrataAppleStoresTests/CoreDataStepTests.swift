@@ -63,13 +63,19 @@ struct CoreDataStepTests {
         #expect(
             step.verdicts.first { $0.kind == .needsMapping }?.change
                 == "Task.priority type changed from Int16 to String")
-        // Core Data's single jump from Tasks has no mapping model and cannot infer the type change: 134140.
-        let jump = CoreDataPath(plan: plan, from: 0, to: 3)
-        #expect(jump.steps.count == 1)
-        #expect(jump.blocked?.fromName == "Tasks")
+        // Core Data's single jump from Tasks 2 meets the type change with no mapping model: 134140.
+        let fromSecond = CoreDataPath(plan: plan, from: 1, to: 3)
+        #expect(fromSecond.steps.count == 1)
+        #expect(fromSecond.blocked?.fromName == "Tasks 2")
+        // From Tasks, which has no priority yet, the jump adds priority as a String: inferred, mapping model unused.
+        let fromFirst = CoreDataPath(plan: plan, from: 0, to: 3)
+        #expect(fromFirst.blocked == nil)
+        #expect(
+            fromFirst.steps[0].verdicts.map(\.change).contains(
+                "Task.priority added (String, required, default \"normal\")"))
         // Step by step, the last step is the mapping model's.
-        let chain = CoreDataPath(plan: progressive, from: 0, to: 3)
-        #expect(chain.steps.map(\.toName) == ["Tasks 2", "Tasks 3", "Tasks 4"])
+        let chain = CoreDataPath(plan: progressive, from: 1, to: 3)
+        #expect(chain.steps.map(\.toName) == ["Tasks 3", "Tasks 4"])
         #expect(chain.blocked == nil)
     }
 
@@ -91,12 +97,17 @@ struct CoreDataStepTests {
         let added = try #require(findings.first { $0.message.hasPrefix("Task.notes added") })
         #expect(!added.isError)
         #expect(added.line == 18 && added.file.hasSuffix("Tasks 3.xcdatamodel/contents"))
-        let unreachable = findings.filter { $0.message.hasPrefix("a store at Tasks cannot reach Tasks 4") }
-        #expect(unreachable.count == 1 && unreachable[0].isError)
-        #expect(unreachable[0].message.contains("134140"))
+        let unreachable = findings.filter { $0.message.contains("cannot reach") }
+        #expect(unreachable.map(\.isError) == [true])
+        let first = try #require(unreachable.first)
+        #expect(first.message.hasPrefix("a store at Tasks 2 cannot reach Tasks 4"))
+        #expect(first.message.contains("134140"))
         let differs = try #require(
-            findings.first { $0.message.hasPrefix("a store at Tasks fails Core Data's single jump") })
+            findings.first { $0.message.hasPrefix("a store at Tasks 2 fails Core Data's single jump") })
         #expect(!differs.isError)
+        let skipped = try #require(
+            findings.first { $0.message.hasPrefix("a store at Tasks jumps to Tasks 4 by inference") })
+        #expect(skipped.file.hasSuffix("PriorityAsText.xcmappingmodel/xcmapping.xml") && skipped.line == 11)
         // Step by step, every version reaches the current one: no unreachable finding, but the mode difference stays.
         let chainFindings = ModelLint(plan: progressive).findings
         #expect(!chainFindings.contains { $0.message.contains("cannot reach") })

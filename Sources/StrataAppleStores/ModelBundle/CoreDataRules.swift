@@ -6,6 +6,8 @@ struct CoreDataRules {
     let old: ModelVersion
     let new: ModelVersion
     let diff: SchemaDiff
+    /// The two versions' schemas (the diff's), to compare a renamed entity with its old self.
+    let schemas: (from: Schema, to: Schema)
 
     /// A verdict per change of the diff, then the changes only the version hashes see, then hierarchy merges.
     var verdicts: [CoreDataVerdict] {
@@ -23,6 +25,7 @@ struct CoreDataRules {
                         explanation:
                             "Core Data keeps the rows; Strata has no entity renames, so its dry run drops \(entity.name)'s rows and creates \(newName) empty",
                         in: new, property: nil))
+                result += renamedEntityChanges(from: entity, to: newName)
                 continue
             }
             if case .entityAdded(let entity) = change, let oldName = new.entity(named: entity.name)?.renamingIdentifier,
@@ -90,6 +93,17 @@ struct CoreDataRules {
         default:
             return make(.inferred)
         }
+    }
+
+    /// The changes of an entity renamed through its renaming identifier, judged as those of any entity: Strata's
+    /// diff sees a removal and an addition, Core Data the same entity.
+    private func renamedEntityChanges(from old: Schema.Entity, to newName: String) -> [CoreDataVerdict] {
+        guard let renamed = schemas.to.entitiesByName[newName] else { return [] }
+        var before = old
+        before.name = newName
+        return SchemaDiff(
+            from: Schema(entities: [before], version: nil), to: Schema(entities: [renamed], version: nil)
+        ).changes.map(judge)
     }
 
     /// Changes to what Core Data hashes that Strata's schemas do not hold: versionHashModifier, external storage,

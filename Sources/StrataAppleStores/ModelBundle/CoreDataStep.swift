@@ -14,8 +14,10 @@ public struct CoreDataStep: Sendable {
     public let from: Int
     /// The index of the version it leads to.
     public let to: Int
-    /// The two versions' names.
-    public let fromName: String, toName: String
+    /// The name of the version the step starts from.
+    public let fromName: String
+    /// The name of the version the step leads to.
+    public let toName: String
     /// Strata's diff of the two versions' schemas.
     public let diff: SchemaDiff
     /// The mapping model covering exactly this pair, when the bundle has one.
@@ -33,7 +35,10 @@ public struct CoreDataStep: Sendable {
         toName = new.name
         diff = SchemaDiff(from: plan.schemas[from], to: plan.schemas[to])
         mapping = plan.usableMappings.first { $0.from == from && $0.to == to }?.mapping
-        verdicts = CoreDataRules(old: old, new: new, diff: diff).verdicts
+        verdicts =
+            CoreDataRules(
+                old: old, new: new, diff: diff, schemas: (plan.schemas[from], plan.schemas[to])
+            ).verdicts
     }
 
     /// True when Core Data can infer the mapping (every change inferred, some perhaps depending on the rows).

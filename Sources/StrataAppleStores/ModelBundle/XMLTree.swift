@@ -42,10 +42,13 @@ struct XMLTree {
         parser.delegate = builder
         let parsed = parser.parse()
         guard parsed, builder.failure == nil, let root = builder.root else {
-            let reason = builder.failure ?? parser.parserError.map { "\($0.localizedDescription)" } ?? "no root element"
+            let code = (builder.failure ?? parser.parserError).map { ($0 as NSError).code }
+            let line = builder.failureLine ?? parser.lineNumber
             throw ModelBundleError.malformed(
-                path: url.path, line: parser.lineNumber > 0 ? parser.lineNumber : nil,
-                reason: "is not well-formed XML: \(reason)")
+                path: url.path, line: line > 0 ? line : nil,
+                reason:
+                    "is not well-formed XML (XMLParser error \(code.map(String.init) ?? "?"): the element on this line is not closed, quoted or nested as XML requires); fix it or save the model again in Xcode"
+            )
         }
         return root
     }
@@ -54,7 +57,9 @@ struct XMLTree {
     private final class Builder: NSObject, XMLParserDelegate {
         var stack: [XMLTree] = []
         var root: XMLTree?
-        var failure: String?
+        /// The first error, and the line the parser was on when it met it.
+        var failure: (any Error)?
+        var failureLine: Int?
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
@@ -87,7 +92,9 @@ struct XMLTree {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            failure = failure ?? "\(parseError.localizedDescription)"
+            guard failure == nil else { return }
+            failure = parseError
+            failureLine = parser.lineNumber
         }
     }
 }
