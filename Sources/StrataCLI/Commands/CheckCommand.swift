@@ -29,6 +29,12 @@ struct CheckCommand: ParsableCommand {
               strata check --sources MyApp/Sources
               strata check --sources MyApp/Sources --frozen strata-freeze.json
               strata check --sources MyApp/Sources --store default.store
+              strata check --model MyApp/Model.xcdatamodeld --progressive
+
+            With --model (a Core Data model), it prints the versions, how their order and the current one were \
+            decided, the mapping models and Core Data's verdict on each step (inferred, depends on the rows with \
+            error 134110/134111, or needs a mapping model, 134140), then the model lint at file:line in the \
+            contents XML.
             """)
 
     @OptionGroup var plan: PlanOptions
@@ -61,9 +67,11 @@ struct CheckCommand: ParsableCommand {
                 plan: source, sources: sources, shipped: try shipped(versions: resolved.checked.0.schemas)
             ).findings()
         }
-        let report = CheckReport(
-            name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
-            files: resolved.sources?.compiledFiles)
+        let report =
+            resolved.model.map(CheckReport.init(model:))
+            ?? CheckReport(
+                name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
+                files: resolved.sources?.compiledFiles)
         if output.json {
             try JSONOutput.print(report)
         } else {

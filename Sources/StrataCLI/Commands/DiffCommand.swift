@@ -15,6 +15,7 @@ struct DiffCommand: ParsableCommand {
               strata diff --plan bookshelf 1.0.0 2.0.0
               strata diff --plan bookshelf 2.0.0 3.0.0 --store Books.store --json
               strata diff --sources MyApp/Sources 1.0.0 2.0.0
+              strata diff --model MyApp/Model.xcdatamodeld "Model 2" "Model 3"
             """)
 
     @OptionGroup var plan: PlanOptions
@@ -35,8 +36,10 @@ struct DiffCommand: ParsableCommand {
         let (checked, _) = resolved.checked
         let report = try DiffReport(
             plan: resolved.name, validated: checked,
-            from: VersionArgument.schema(from, in: checked, planName: resolved.name, source: resolved.source),
-            to: VersionArgument.schema(to, in: checked, planName: resolved.name, source: resolved.source),
+            from: VersionArgument.schema(
+                from, in: checked, planName: resolved.name, source: resolved.source, model: resolved.model),
+            to: VersionArgument.schema(
+                to, in: checked, planName: resolved.name, source: resolved.source, model: resolved.model),
             store: store.map(StoreArgument.url))
         if output.json {
             try JSONOutput.print(report)

@@ -49,7 +49,8 @@ struct ImportCommand: ParsableCommand {
         var planSchema: Schema?
         if let version {
             let resolved = try plan.resolve()
-            planSchema = try VersionArgument.schema(version, in: resolved.checked.0, planName: resolved.name)
+            planSchema = try VersionArgument.schema(
+                version, in: resolved.checked.0, planName: resolved.name, model: resolved.model)
         }
         let report: AppleImportReport
         do {

@@ -69,6 +69,11 @@ struct MigrateCommand: ParsableCommand {
         }
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
+        if dryRun, !output.json {
+            try CoreDataStoreReport.of(url, target: target)?.textLines(style: .standardOutput).forEach {
+                Console.out($0)
+            }
+        }
         let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
         defer { device?.remove() }
         let migrator =

@@ -16,6 +16,7 @@ struct PlanCommand: ParsableCommand {
               strata plan Books.store --plan bookshelf --to 2.0.0 --sql
               strata plan Notes.store --sources MyApp/Sources
               strata plan default.store --sources MyApp/Sources
+              strata plan App.sqlite --model MyApp/Model.xcdatamodeld --progressive
             """)
 
     @OptionGroup var file: StoreFile
@@ -29,9 +30,12 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let target = try plan.resolve()
+        let coreData = try CoreDataStoreReport.of(file.url(), target: target)
+        if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         let device = try DeviceStore(file.url(), plan: target.plan)
         defer { device.remove() }
-        let report = try PlanReport(store: device, plan: target.resolved.name, target: target)
+        var report = try PlanReport(store: device, plan: target.resolved.name, target: target)
+        report.coreData = coreData
         if output.json {
             try JSONOutput.print(report)
         } else {

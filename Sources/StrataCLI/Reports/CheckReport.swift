@@ -4,9 +4,10 @@ import StrataText
 
 /// What `strata check` reports, shape `strata.check/1`:
 /// `{"format", "plan", "valid", "problems": [String], "versions": [{"version", "fingerprint", "entities": [String]}], "stages": [stage]}`,
-/// and with `--sources` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]` and the files
-/// read, `"sources"` (see `SourceFilesEntry`); at the compiled level, `"compiled"`: what was changed in the app's code
-/// to build it (see `CompiledAdaptations`).
+/// and with `--sources` or `--model` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`;
+/// with `--sources` the files read, `"sources"` (see `SourceFilesEntry`); at the compiled level, `"compiled"`: what was
+/// changed in the app's code to build it (see `CompiledAdaptations`); with `--model`, `"coreData"` (see
+/// `ModelBundleReport`).
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -26,12 +27,14 @@ struct CheckReport: Encodable {
     let versions: [Version]
     /// The plan's stages with their changes and steps.
     let stages: [StageEntry]
-    /// The lint's findings at their places in the sources (with `--sources` only).
+    /// The lint's findings at their places in the sources (with `--sources` or `--model`).
     let diagnostics: [DiagnosticEntry]?
     /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.
     let compiled: CompiledAdaptations? = CommandLineSetup.current.compiledAdaptations
     /// Which files of the sources were read and why others were not (with `--sources` only).
-    let sources: SourceFilesEntry?
+    var sources: SourceFilesEntry? = nil
+    /// With `--model`: the Core Data model's versions, order and steps.
+    var coreData: ModelBundleReport? = nil
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
     /// the problems, the errors among them making the plan invalid, every stage the `source` declares is listed
@@ -71,7 +74,8 @@ struct CheckReport: Encodable {
 
     /// The report as text.
     func textLines(style: TextStyle) -> [String] {
-        var lines = [
+        var lines = coreData?.textLines(style: style) ?? []
+        lines += [
             style.bold(
                 "Plan \(plan): \(versions.count) version\(versions.count == 1 ? "" : "s"), \(stages.count) stage\(stages.count == 1 ? "" : "s")"
             )

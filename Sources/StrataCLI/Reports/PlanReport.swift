@@ -3,7 +3,8 @@ import Strata
 import StrataText
 
 /// What `strata plan` reports, shape `strata.plan/1`:
-/// `{"format", "store", "plan", "storeVersion", "target", "stages": [stage]}` (stages empty when the store is at the target).
+/// `{"format", "store", "plan", "storeVersion", "target", "stages": [stage]}` (stages empty when the store is at the target),
+/// and with `--model` on a Core Data store `"coreData"` (see `CoreDataStoreReport`).
 struct PlanReport: Encodable {
     let format = "strata.plan/1"
     /// The store's path.
@@ -16,6 +17,8 @@ struct PlanReport: Encodable {
     let target: String
     /// The stages that would run, in order.
     let stages: [StageEntry]
+    /// With `--model` and a Core Data store: what Core Data would do (`"coreData"`).
+    var coreData: CoreDataStoreReport? = nil
 
     /// Plans the path of `store` (read through a private copy, so none of its files is written).
     init(store: DeviceStore, plan name: String, target: PlanTarget) throws {

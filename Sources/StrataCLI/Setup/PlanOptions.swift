@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataAppleStores
 import StrataSources
 import StrataText
 
 /// `--plan NAME` and `--sources DIR`: a plan this build knows by name, or the plan an app's source folder declares
 /// (read with swift-syntax, compiling nothing, or built at the compiled level; `--plan` then picks among several plans
-/// by type name; `--static` and `--compiled` choose the level).
+/// by type name; `--static` and `--compiled` choose the level), or `--model PATH`, a Core Data model's versions.
 struct PlanOptions: ParsableArguments {
     @Option(
         help:
@@ -54,8 +55,10 @@ struct PlanOptions: ParsableArguments {
     )
     var verbose = false
 
-    /// True when neither option was given.
-    var isEmpty: Bool { plan == nil && sources == nil }
+    @OptionGroup var coreData: ModelPlanOptions
+
+    /// True when no plan option was given.
+    var isEmpty: Bool { plan == nil && sources == nil && coreData.model == nil }
 
     /// True when `--static` or `STRATA_STATIC` keeps `--sources` at the static level.
     var staysStatic: Bool { staticLevel || CompiledLevel.staticByEnvironment }
@@ -68,6 +71,9 @@ struct PlanOptions: ParsableArguments {
         if !exclude.isEmpty && sources == nil {
             throw ValidationError("--exclude leaves files of --sources out: give --sources DIR")
         }
+        if coreData.model != nil && (plan != nil || sources != nil) {
+            throw ValidationError("--model is the plan: leave out --plan and --sources")
+        }
     }
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
@@ -77,6 +83,11 @@ struct PlanOptions: ParsableArguments {
     func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
         -> ResolvedPlan
     {
+        if let model = try coreData.resolve() {
+            return ResolvedPlan(
+                name: model.name, checked: model.check(), runnable: nil, source: nil, sources: nil,
+                notRunReason: ModelBundlePlan.notRunReason, model: model)
+        }
         if let sources {
             let app: AppSources
             let plan: SourcePlan
@@ -106,7 +117,9 @@ struct PlanOptions: ParsableArguments {
                 notRunReason: notRunReason)
         }
         guard let plan else {
-            throw CommandFailure.usage("name a plan with --plan NAME, or an app's source folder with --sources DIR")
+            throw CommandFailure.usage(
+                "name a plan with --plan NAME, an app's source folder with --sources DIR, or a Core Data model with --model PATH"
+            )
         }
         let diagnosed = ValidatedPlan.diagnose(try CommandLineSetup.current.catalog.plan(named: plan))
         return ResolvedPlan(
@@ -120,6 +133,9 @@ struct PlanOptions: ParsableArguments {
         var words: [String] = []
         for folder in sourceFolders { words += ["--sources", folder] }
         for pattern in exclude { words += ["--exclude", pattern] }
+        if let model = coreData.model { words += ["--model", model] }
+        if let order = coreData.order { words += ["--order", order] }
+        if coreData.progressive { words.append("--progressive") }
         if let plan { words += ["--plan", plan] }
         if staticLevel { words.append("--static") }
         if compiled { words.append("--compiled") }
@@ -142,6 +158,8 @@ struct ResolvedPlan {
     let sources: AppSources?
     /// Why custom stages whose code was read from the sources are not run (the static level, or the failed build).
     let notRunReason: String
+    /// The Core Data model the plan was read from (`--model`).
+    var model: ModelBundlePlan? = nil
 
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }

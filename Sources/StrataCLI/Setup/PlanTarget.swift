@@ -31,7 +31,9 @@ struct PlanTarget {
         self.plan = plan
         version =
             try to.map {
-                try VersionArgument.schema($0, in: plan, planName: resolved.name, source: resolved.source).version
+                try VersionArgument.schema(
+                    $0, in: plan, planName: resolved.name, source: resolved.source, model: resolved.model
+                ).version
             }
             ?? plan.schemas.last?.version
     }

@@ -1,15 +1,22 @@
 import Strata
+import StrataAppleStores
 import StrataSources
 
-/// A version given on the command line (`1.2.0`), resolved against a plan's versions.
+/// Reads a version given on the command line ("2.0.0", "2", or with `--model` a version's name, "Model 2") against a
+/// plan's versions.
 enum VersionArgument {
-    /// The schema of `text` in `plan`; a usage error listing the plan's versions when it is not one of them. With
-    /// the plan's `source` (read from an app's sources), a version two schema types declare, or one whose models
-    /// could not all be read, is refused naming them: a command must not silently pick one or use a part.
-    static func schema(_ text: String, in plan: ValidatedPlan, planName: String, source: SourcePlan? = nil) throws
-        -> Schema
-    {
-        let known = plan.schemas.compactMap(\.version).map(\.description).joined(separator: ", ")
+    /// The plan's schema with version `text` (or, for a Core Data `model`, the version so named); a usage error naming
+    /// the plan's versions otherwise. With the plan's `source` (read from an app's sources), a version two schema
+    /// types declare, or one whose models could not all be read, is refused naming them: a command must not silently
+    /// pick one or use a part.
+    static func schema(
+        _ text: String, in plan: ValidatedPlan, planName: String, source: SourcePlan? = nil,
+        model: ModelBundlePlan? = nil
+    ) throws -> Schema {
+        let known = plan.schemas.compactMap(\.version).map { version in
+            model?.name(of: version).map { "\(version) (\($0))" } ?? version.description
+        }.joined(separator: ", ")
+        if let version = model?.version(named: text), let schema = plan.schema(version) { return schema }
         guard let version = Schema.Version(text) else {
             throw CommandFailure.usage(
                 "'\(text)' is not a version like 1.2.0; plan \(planName) has \(known)")

@@ -1,0 +1,206 @@
+import Foundation
+import Strata
+
+/// Core Data's inferred-mapping rules applied to the changes between two model versions (see `CoreDataStep`).
+struct CoreDataRules {
+    let old: ModelVersion
+    let new: ModelVersion
+    let diff: SchemaDiff
+    /// The two versions' schemas (the diff's), to compare a renamed entity with its old self.
+    let schemas: (from: Schema, to: Schema)
+
+    /// A verdict per change of the diff, then the changes only the version hashes see, then hierarchy merges.
+    var verdicts: [CoreDataVerdict] {
+        var result: [CoreDataVerdict] = []
+        let renamedEntities = Dictionary(
+            new.entities.compactMap { entity in entity.renamingIdentifier.map { ($0, entity.name) } },
+            uniquingKeysWith: { first, _ in first })
+        for change in diff.changes {
+            if case .entityRemoved(let entity) = change, let newName = renamedEntities[entity.name],
+                old.entity(named: newName) == nil, new.entity(named: entity.name) == nil
+            {
+                result.append(
+                    verdict(
+                        "entity \(entity.name) renamed to \(newName) (renaming identifier)", entity: newName, .inferred,
+                        explanation:
+                            "Core Data keeps the rows; Strata has no entity renames, so its dry run drops \(entity.name)'s rows and creates \(newName) empty",
+                        in: new, property: nil))
+                result += renamedEntityChanges(from: entity, to: newName)
+                continue
+            }
+            if case .entityAdded(let entity) = change, let oldName = new.entity(named: entity.name)?.renamingIdentifier,
+                old.entity(named: oldName) != nil, new.entity(named: oldName) == nil
+            {
+                continue
+            }
+            result.append(judge(change))
+        }
+        result += hashOnly()
+        result += merges()
+        return result
+    }
+
+    private func judge(_ change: SchemaChange) -> CoreDataVerdict {
+        let entity = change.entity
+        let property = change.property
+        let newer: ModelVersion =
+            switch change {
+            case .entityRemoved, .attributeRemoved, .relationshipRemoved: old
+            default: new
+            }
+        func make(
+            _ kind: CoreDataVerdict.Kind, _ condition: CoreDataVerdict.Condition? = nil, _ explanation: String = ""
+        )
+            -> CoreDataVerdict
+        {
+            verdict(
+                change.description, entity: entity, kind, condition: condition, explanation: explanation, in: newer,
+                property: property)
+        }
+        switch change {
+        case .attributeAdded(_, let attribute) where !attribute.isOptional && attribute.defaultValue == nil:
+            return make(.inferred, .noRows(entity: entity), "existing rows get no value")
+        case .attributeOptionalityChanged(_, let attribute, false) where attribute.defaultValue == nil:
+            return make(.inferred, .noNulls(entity: entity, attribute: attribute.name))
+        case .attributeOptionalityChanged(_, _, false):
+            return make(.inferred, nil, "rows without a value take the default")
+        case .relationshipAdded(_, let relationship) where !relationship.isToMany && !relationship.isOptional:
+            return make(.inferred, .noRows(entity: entity), "existing rows get no target")
+        case .uniqueAdded(_, let name):
+            return make(.inferred, .noDuplicates(entity: entity, attributes: [name]))
+        case .uniquenessAdded(_, let names):
+            return make(.inferred, .noDuplicates(entity: entity, attributes: names))
+        case .attributeTypeChanged:
+            return make(
+                .needsMapping, nil,
+                "Core Data cannot infer a type change; split it over versions (add the new attribute, copy in a mapping model or code, remove the old)"
+            )
+        case .relationshipDestinationChanged(_, _, let from, let to)
+        where new.entity(named: to)?.renamingIdentifier == from:
+            return make(.inferred, nil, "the destination entity was renamed; the links follow it")
+        case .relationshipDestinationChanged:
+            return make(.needsMapping, nil, "the links point to another entity")
+        case .relationshipCardinalityChanged:
+            return make(
+                .inferred, nil,
+                "Core Data moves the links; Strata's dry run cannot, so it stops at this step")
+        case .inverseChanged:
+            return make(.inferred, nil, "Strata's dry run cannot move the links, so it stops at this step")
+        case .entityRemoved, .attributeRemoved, .relationshipRemoved:
+            return make(.inferred, nil, "its data is dropped")
+        case .defaultChanged(_, let attribute, _) where !attribute.isOptional:
+            return make(.inferred, nil, "existing rows keep their values")
+        default:
+            return make(.inferred)
+        }
+    }
+
+    /// The changes of an entity renamed through its renaming identifier, judged as those of any entity: Strata's
+    /// diff sees a removal and an addition, Core Data the same entity.
+    private func renamedEntityChanges(from old: Schema.Entity, to newName: String) -> [CoreDataVerdict] {
+        guard let renamed = schemas.to.entitiesByName[newName] else { return [] }
+        var before = old
+        before.name = newName
+        return SchemaDiff(
+            from: Schema(entities: [before], version: nil), to: Schema(entities: [renamed], version: nil)
+        ).changes.map(judge)
+    }
+
+    /// Changes to what Core Data hashes that Strata's schemas do not hold: versionHashModifier, external storage,
+    /// ordered, transient flags.
+    private func hashOnly() -> [CoreDataVerdict] {
+        var result: [CoreDataVerdict] = []
+        for entity in new.entities {
+            guard let before = old.entity(named: entity.name) else { continue }
+            func note(_ what: String, property: String?) {
+                result.append(
+                    CoreDataVerdict(
+                        change: what, entity: entity.name, kind: .inferred, condition: nil,
+                        explanation:
+                            "only Core Data's version hash changes: it migrates the store, and Strata has nothing to change",
+                        isHashOnly: true, file: new.contentsURL,
+                        line: line(in: new, entity: entity.name, property: property)))
+            }
+            if before.versionHashModifier != entity.versionHashModifier {
+                note("entity \(entity.name) versionHashModifier changed", property: nil)
+            }
+            for attribute in entity.attributes {
+                guard let previous = before.attributes.first(where: { $0.name == attribute.name }) else { continue }
+                if previous.versionHashModifier != attribute.versionHashModifier {
+                    note("\(entity.name).\(attribute.name) versionHashModifier changed", property: attribute.name)
+                }
+                if previous.allowsExternalStorage != attribute.allowsExternalStorage {
+                    note(
+                        "\(entity.name).\(attribute.name) external storage \(attribute.allowsExternalStorage ? "allowed" : "no longer allowed")",
+                        property: attribute.name)
+                }
+            }
+            for relationship in entity.relationships {
+                guard let previous = before.relationships.first(where: { $0.name == relationship.name }) else {
+                    continue
+                }
+                if previous.isOrdered != relationship.isOrdered {
+                    note(
+                        "\(entity.name).\(relationship.name) made \(relationship.isOrdered ? "ordered" : "unordered")",
+                        property: relationship.name)
+                }
+                if previous.versionHashModifier != relationship.versionHashModifier {
+                    note("\(entity.name).\(relationship.name) versionHashModifier changed", property: relationship.name)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Entities of two separate hierarchies of the older version brought under one root: Core Data cannot infer it.
+    private func merges() -> [CoreDataVerdict] {
+        var result: [CoreDataVerdict] = []
+        for entity in new.entities where old.entity(named: entity.name) != nil {
+            let before = Self.root(of: entity.name, in: old)
+            let after = Self.root(of: entity.name, in: new)
+            guard before != after, old.entity(named: after) != nil, Self.root(of: after, in: old) != before else {
+                continue
+            }
+            result.append(
+                verdict(
+                    "\(entity.name) moved from the hierarchy of \(before) to that of \(after)", entity: entity.name,
+                    .needsMapping, explanation: "Core Data cannot infer merging two entity hierarchies", in: new,
+                    property: nil))
+        }
+        return result
+    }
+
+    private func verdict(
+        _ change: String, entity: String, _ kind: CoreDataVerdict.Kind, condition: CoreDataVerdict.Condition? = nil,
+        explanation: String = "", in version: ModelVersion, property: String?
+    ) -> CoreDataVerdict {
+        CoreDataVerdict(
+            change: change, entity: entity, kind: kind, condition: condition, explanation: explanation,
+            isHashOnly: false,
+            file: version.contentsURL, line: line(in: version, entity: entity, property: property))
+    }
+
+    /// The line of the property's element (or the entity's) in `version`'s contents; an inherited property's is in
+    /// the ancestor that declares it.
+    private func line(in version: ModelVersion, entity: String, property: String?) -> Int? {
+        var current: String? = entity
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted, let element = version.entity(named: name) {
+            guard let property else { return element.line }
+            if let attribute = element.attributes.first(where: { $0.name == property }) { return attribute.line }
+            if let relationship = element.relationships.first(where: { $0.name == property }) {
+                return relationship.line
+            }
+            current = element.parent
+        }
+        return version.entity(named: entity)?.line
+    }
+
+    /// The topmost ancestor of an entity in a version.
+    static func root(of name: String, in version: ModelVersion) -> String {
+        var current = name
+        var seen: Set<String> = [name]
+        while let parent = version.entity(named: current)?.parent, seen.insert(parent).inserted { current = parent }
+        return current
+    }
+}

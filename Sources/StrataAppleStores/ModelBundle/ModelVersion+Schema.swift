@@ -1,0 +1,38 @@
+import Strata
+
+extension ModelVersion {
+    /// The version as the store reader describes a store's embedded model, so a version and a store built from it
+    /// compare equal (`ApplePlanMatch`) and map to Strata's schema by the same rules (`AppleSchemaMapping`).
+    public var appleModel: AppleModel {
+        AppleModel(
+            entities: entities.map { entity in
+                AppleEntity(
+                    name: entity.name, parent: entity.parent, className: entity.className,
+                    renamingIdentifier: entity.renamingIdentifier, isAbstract: entity.isAbstract,
+                    attributes: entity.attributes.map { attribute in
+                        AppleAttribute(
+                            name: attribute.name, typeCode: attribute.typeCode, isOptional: attribute.isOptional,
+                            defaultValue: attribute.defaultValue, renamingIdentifier: attribute.renamingIdentifier,
+                            valueClassName: nil, valueTransformerName: attribute.valueTransformerName,
+                            isDerived: attribute.isDerived, isTransient: attribute.isTransient)
+                    },
+                    relationships: entity.relationships.map { relationship in
+                        AppleRelationship(
+                            name: relationship.name, destination: relationship.destination,
+                            inverse: relationship.inverse, isToMany: relationship.isToMany,
+                            isOptional: relationship.isOptional, minCount: relationship.minCount,
+                            maxCount: relationship.isToMany ? relationship.maxCount : 1,
+                            deleteRuleCode: relationship.deleteRuleCode, isOrdered: relationship.isOrdered,
+                            renamingIdentifier: relationship.renamingIdentifier, isTransient: relationship.isTransient)
+                    },
+                    otherProperties: entity.fetchedProperties, uniqueTuples: entity.uniquenessConstraints)
+            },
+            versionIdentifiers: identifier.map { [$0] } ?? [])
+    }
+
+    /// Strata's schema of the version at `version`, and what it cannot carry (inheritance flattened, transformables
+    /// as data …), exactly as a store of this version imports.
+    public func schema(version: Schema.Version?) -> (schema: Schema, notes: [ImportNote]) {
+        AppleSchemaMapping(model: appleModel).schema(version: version)
+    }
+}

@@ -1,0 +1,36 @@
+import Strata
+import StrataAppleStores
+
+extension CheckReport {
+    /// The report of a Core Data model's plan: the engine's problems (at the model's path) and the model lint's
+    /// findings as diagnostics, the errors among them making it invalid, and the Core Data summary.
+    init(model: ModelBundlePlan) {
+        let checked = model.check()
+        let findings =
+            checked.problems.map {
+                ModelFinding(file: model.bundle.url.path, line: 1, isError: true, message: $0)
+            } + ModelLint(plan: model).findings
+        plan = model.name
+        problems = findings.filter(\.isError).map(\.message)
+        valid = problems.isEmpty
+        diagnostics = findings.map(DiagnosticEntry.init)
+        versions = checked.0.schemas.map {
+            Version(
+                version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
+                entities: $0.entities.map(\.name))
+        }
+        stages = checked.0.stages.enumerated().map { StageEntry($1, index: $0 + 1) }
+        coreData = ModelBundleReport(model)
+    }
+}
+
+extension DiagnosticEntry {
+    /// The entry of a model lint finding (column 1: findings point at an XML element's line).
+    init(_ finding: ModelFinding) {
+        file = finding.file
+        line = finding.line
+        column = 1
+        severity = finding.severity
+        message = finding.message
+    }
+}

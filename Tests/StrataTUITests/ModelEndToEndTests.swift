@@ -1,0 +1,42 @@
+import AppleStoreFixtures
+import Foundation
+import Testing
+
+/// The real `strata open STORE --model BUNDLE` in tmux on a copy of CoreDataStack's real Core Data store, with a bundle
+/// of its two real model versions: the UI shows the versions, the diff and the inferred jump, dry-runs it on a private
+/// import, and the store's files stay byte-identical.
+@Suite(
+    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
+    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+struct ModelEndToEndTests {
+    @Test func opensACoreDataStoreAgainstItsModelAndDryRunsTheJump() throws {
+        let (url, directory) = try AppleStoreSessionTests.copy("coredata-bnr-coredatastack", "TestModel.sqlite")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = AppleStoreSessionTests.files(url)
+        let model = try ModelBundleFixtures.coreDataStack(in: directory)
+        let after = directory.appendingPathComponent("after.txt")
+        let tmux = try TmuxSession(
+            command:
+                "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(FirstUseEndToEndTests.binary)' open '\(url.path)' --model '\(model.path)'; echo \"exit=$?\" > '\(after.path)'",
+            width: 120, height: 40)
+
+        var screen = try tmux.wait(for: "DRY RUN")
+        #expect(screen.contains("f 1.0.0") && screen.contains("t 2.0.0"), "TestModel is 1.0.0, TestModel2 2.0.0")
+        #expect(screen.contains("4 Diff 1.0.0 → 2.0.0"))
+        #expect(screen.contains("1.0.0 → 2.0.0  inferred") && screen.contains("pending"))
+        #expect(screen.contains("publisher added (to-one Publisher)") && screen.contains("entity Publisher added"))
+        #expect(screen.contains("Browser · private copy @ 1.0.0"))
+
+        try tmux.send("n")
+        screen = try tmux.wait(for: "Browser · private copy @ 2.0.0")
+        #expect(screen.contains("1.0.0 → 2.0.0  inferred"))
+
+        try tmux.send("q")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true {
+            usleep(50_000)
+        }
+        #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
+        #expect(AppleStoreSessionTests.files(url) == before, "open never writes the store's file, -wal or -shm")
+    }
+}
