@@ -2,7 +2,7 @@ import Foundation
 
 /// The Core Data model bundles the tests read: those written for them under Tests/CoreDataModels (see its README for
 /// where each fact of the format comes from), and bundles assembled from the real model files of
-/// ../shared/fixtures/apple-stores, beside the stores those models wrote.
+/// Tests/Fixtures/AppleStores, beside the stores those models wrote.
 public enum ModelBundleFixtures {
     /// Tests/CoreDataModels.
     public static var folder: URL {
@@ -35,7 +35,7 @@ public enum ModelBundleFixtures {
         return bundle
     }
 
-    /// The real model file `folder/file` of ../shared/fixtures/apple-stores, as text.
+    /// The real model file `folder/file` of Tests/Fixtures/AppleStores, as text.
     public static func realModel(_ folder: String, _ file: String) throws -> String {
         try String(
             contentsOf: AppleStoreFixtures.source.appendingPathComponent(folder).appendingPathComponent(file),

@@ -83,8 +83,7 @@ struct ModelCommandTests {
 }
 
 /// `plan` and `migrate --dry-run` with `--model` on the real Core Data stores and the model files beside them.
-@Suite(
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+@Suite
 struct ModelStoreCommandTests {
     /// CoreDataStack's two real versions and a third written here (TestModel2 with an optional `Book.isbn`).
     static func threeVersions(in directory: TemporaryStore) throws -> URL {

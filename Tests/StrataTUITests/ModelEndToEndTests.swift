@@ -6,8 +6,7 @@ import Testing
 /// of its two real model versions: the UI shows the versions, the diff and the inferred jump, dry-runs it on a private
 /// import, and the store's files stay byte-identical.
 @Suite(
-    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"),
-    .enabled(if: AppleStoreFixtures.available, "needs the real Apple stores: set STRATA_APPLE_FIXTURES (see README)"))
+    .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct ModelEndToEndTests {
     @Test func opensACoreDataStoreAgainstItsModelAndDryRunsTheJump() throws {
         let (url, directory) = try AppleStoreSessionTests.copy("coredata-bnr-coredatastack", "TestModel.sqlite")
