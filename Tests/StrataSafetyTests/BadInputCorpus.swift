@@ -12,6 +12,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     let plan: String
     let message: String
     let status: Int32
+    /// What a dry run says instead, where it differs: a plan whose only problem is a stage SwiftData would start
+    /// and fail is run to that stage, which fails on the rows.
+    var dryRunMessage: String? = nil
     let make: @Sendable (URL) throws -> Void
 
     var testDescription: String { name }
@@ -89,6 +92,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
             message: "willMigrate threw: entries refused by the stage on purpose", status: 1, make: ledger()),
         BadInput(
             name: "lightweight stage with a change it cannot do", plan: "impossible-lightweight",
-            message: "The migration plan is invalid", status: 1, make: ledger(3)),
+            message: "The migration plan is invalid", status: 1,
+            dryRunMessage: "Entry.euros is required but 300 rows have no value", make: ledger(3)),
     ]
 }

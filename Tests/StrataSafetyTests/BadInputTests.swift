@@ -28,7 +28,7 @@ import Testing
 
         let dryRun = try ChildProcess.safety(["migrate", store.path, "--plan", input.plan, "--dry-run"])
         #expect(dryRun.status == input.status, "dry run: \(dryRun.error)")
-        #expect(dryRun.error.contains(input.message), "dry run: \(dryRun.error)")
+        #expect(dryRun.error.contains(input.dryRunMessage ?? input.message), "dry run: \(dryRun.error)")
         let run = try ChildProcess.safety(["migrate", store.path, "--plan", input.plan, "--yes"])
         #expect(run.status == input.status, "migrate: \(run.error)")
         #expect(run.error.contains(input.message), "migrate: \(run.error)")
