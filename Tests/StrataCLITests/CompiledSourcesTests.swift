@@ -31,10 +31,9 @@ struct CompiledSourcesTests {
         #expect(report["notRun"] == nil)
         #expect((report["stages"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["custom", "lightweight"])
 
-        // Unchanged sources: the build is reused without starting swift build.
-        let started = Date()
+        // Unchanged sources: the build is reused without starting swift build (the "compiling" notice is absent; no
+        // time is asserted, as a busy machine makes any bound flaky).
         let again = try Self.compiled("migrate", store, "--sources", recipes, "--dry-run", "--json")
-        #expect(Date().timeIntervalSince(started) < 5)
         #expect(again.status == 0)
         #expect(!again.standardError.contains("compiling"))
         #expect(try again.json()["reached"] as? String == "3.0.0")
