@@ -10,6 +10,7 @@ import Testing
     enum Use: String, CaseIterable, CustomTestStringConvertible {
         case unsavedInsert, savedRelationships, rolledBack, fetchedGraph, mainContext, secondContainer
         case deletedAfterReading, changedAfterReading, appendedAfterReading, cascadedInsert, rolledBackLinks
+        case cascadedWithNewWalker
         var testDescription: String { rawValue }
     }
 
@@ -80,6 +81,20 @@ import Testing
             puppy.walker = Vault.Owner(serial: 4, name: "d")
             context.rollback()
             #expect(puppy.keeper == nil && puppy.walker?.serial == 4 && owner.kept.map(\.serial) == [2])
+        case .cascadedWithNewWalker:
+            // Issue 37's `ContextModelTests` sequence: a saved pet linked to its saved keeper again (both changed,
+            // each holding the other), walked by a new owner, then cascaded away at the save with its deleted
+            // keeper. The deleted pair kept each other for ever, and the pet its walker, saved by then and keeping
+            // the context.
+            try context.save()
+            pet.keeper = nil
+            pet.keeper = owner
+            let walker = Vault.Owner(serial: 3, name: "c")
+            context.insert(walker)
+            pet.walker = walker
+            context.delete(owner)
+            try context.save()
+            #expect(pet.isDeleted && owner.isDeleted && walker.walked.isEmpty)
         case .secondContainer:
             try context.save()
             let other = try ModelContainer(for: Schema(Vault.models), configurations: ModelConfiguration(url: url))

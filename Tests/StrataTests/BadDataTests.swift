@@ -12,7 +12,13 @@ import Testing
         do {
             _ = try openContainer(Values.Sample.self, at: url)
             Issue.record("opening \(url.lastPathComponent) did not throw", sourceLocation: sourceLocation)
-        } catch StrataError.notAStore(let path, _) {
+        } catch let error as SwiftDataError {
+            // SwiftData's case for a store it cannot load, carrying Strata's reason.
+            #expect(error == .loadIssueModelContainer, sourceLocation: sourceLocation)
+            guard case .notAStore(let path, _)? = error.underlyingError as? StrataError else {
+                Issue.record("expected notAStore, got \(error)", sourceLocation: sourceLocation)
+                return
+            }
             #expect(path == url.path, sourceLocation: sourceLocation)
         } catch {
             Issue.record("expected notAStore, got \(error)", sourceLocation: sourceLocation)

@@ -22,8 +22,9 @@ import Testing
     @Test func metadataWithoutSchema() throws {
         let url = try makeStore()
         try editStore(at: url) { db in try db.execute(sql: "DELETE FROM _strata_metadata WHERE key = 'schema'") }
-        let error = try #require(throws: StrataError.self) { try openContainer(Links.Note.self, at: url) }
-        guard case .corruptMetadata(let detail) = error else {
+        let error = try #require(throws: SwiftDataError.self) { try openContainer(Links.Note.self, at: url) }
+        #expect(error == .loadIssueModelContainer)
+        guard case .corruptMetadata(let detail)? = error.underlyingError as? StrataError else {
             Issue.record("expected corruptMetadata, got \(error)")
             return
         }

@@ -298,16 +298,19 @@ public final class BackingData: @unchecked Sendable {
         isDeleted = false
     }
 
-    /// Forgets the links to saved objects of an object whose insert was undone (rolled back, or deleted before its
-    /// first save), as that took it out of their inverses. Holding them kept them, and through them their context
-    /// and store, alive as long as this object, which the other undone objects it is linked with keep for ever.
-    func dropLinksToSavedObjects() {
+    /// Forgets the links of an object that left its context's graph (its insert undone, or its delete saved) to
+    /// objects that still belong to a context. Those no longer list it (undoing the insert or deleting the object
+    /// took it out of their inverses), and each may keep its context and store alive: held by this object, they
+    /// lived as long as it, which the objects that left with it, linked to it, keep for ever. Links to objects that
+    /// left too stay (a rolled-back pet still reads its rolled-back owner); nothing is rolled back to any more.
+    func dropLinksToObjectsInContexts() {
         for (name, references) in related {
             related[name] = references.filter { reference in
                 guard case .object(let object) = reference else { return false }
-                return object.persistentBackingData.primaryKey == nil
+                return object.persistentBackingData.context == nil
             }
         }
+        committedRelated = nil
     }
 
     /// Marks the current values as saved.

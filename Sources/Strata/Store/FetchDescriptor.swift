@@ -6,7 +6,8 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var predicate: Predicate<T>?
     /// The order of the results; by primary key when empty.
     public var sortBy: [SortDescriptor<T>]
-    /// The most results to return.
+    /// The most results to return; nil or 0 return them all (SwiftData hands the limit to Core Data, whose
+    /// `fetchLimit` 0 means no limit).
     public var fetchLimit: Int?
     /// How many results to skip.
     public var fetchOffset: Int?
@@ -22,5 +23,14 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public init(predicate: Predicate<T>? = nil, sortBy: [SortDescriptor<T>] = []) {
         self.predicate = predicate
         self.sortBy = sortBy
+    }
+}
+
+extension FetchDescriptor {
+    /// The limit a fetch applies: nil when `fetchLimit` is nil, 0 or negative (Core Data's `fetchLimit` is an
+    /// unsigned count where 0 means no limit; a negative Int becomes a count beyond any store).
+    var appliedLimit: Int? {
+        guard let fetchLimit, fetchLimit > 0 else { return nil }
+        return fetchLimit
     }
 }

@@ -77,8 +77,8 @@ struct FetchPlan<T: PersistentModel> {
             + (order ?? ["\(quote(mapping.name)).\(quote(StoreLayout.primaryKey)) ASC"]).joined(separator: ", ")
         if let limit {
             sql += " LIMIT \(limit)"
-        } else if paged, descriptor.fetchLimit != nil || descriptor.fetchOffset != nil {
-            sql += " LIMIT \(max(descriptor.fetchLimit ?? -1, -1)) OFFSET \(max(descriptor.fetchOffset ?? 0, 0))"
+        } else if paged, descriptor.appliedLimit != nil || descriptor.fetchOffset != nil {
+            sql += " LIMIT \(descriptor.appliedLimit ?? -1) OFFSET \(max(descriptor.fetchOffset ?? 0, 0))"
         }
         return (sql, StatementArguments(arguments))
     }

@@ -12,17 +12,7 @@ struct KeyAllocator {
 
     /// The next free key of an entity: above both the table's largest key and the largest ever handed out.
     mutating func key(for entity: String, _ db: Database) throws -> Int64 {
-        if next[entity] == nil {
-            let largestRow =
-                try Int64.fetchOne(
-                    db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(entity))") ?? 0
-            let recorded =
-                try String.fetchOne(
-                    db, sql: "SELECT value FROM \(quote(StoreLayout.metadataTable)) WHERE key = ?",
-                    arguments: [Self.metadataKey(entity)]
-                ).flatMap { Int64($0) } ?? 0
-            next[entity] = max(largestRow, recorded) + 1
-        }
+        if next[entity] == nil { next[entity] = try Self.highestKey(of: entity, db) + 1 }
         let key = next[entity] ?? 1
         next[entity] = key + 1
         return key
@@ -30,11 +20,27 @@ struct KeyAllocator {
 
     /// Records the highest key handed out for each entity, inside the save's transaction.
     func record(_ db: Database) throws {
-        for (entity, next) in next {
-            try db.execute(
-                sql:
-                    "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                arguments: [Self.metadataKey(entity), String(next - 1)])
-        }
+        for (entity, next) in next { try Self.record(highestKey: next - 1, of: entity, db) }
+    }
+
+    /// The highest key an entity has used: its table's largest, or a larger one recorded as handed out.
+    static func highestKey(of entity: String, _ db: Database) throws -> Int64 {
+        let largestRow =
+            try Int64.fetchOne(
+                db, sql: "SELECT IFNULL(MAX(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(entity))") ?? 0
+        let recorded =
+            try String.fetchOne(
+                db, sql: "SELECT value FROM \(quote(StoreLayout.metadataTable)) WHERE key = ?",
+                arguments: [metadataKey(entity)]
+            ).flatMap { Int64($0) } ?? 0
+        return max(largestRow, recorded)
+    }
+
+    /// Records `highestKey` as the highest key handed out for an entity.
+    static func record(highestKey: Int64, of entity: String, _ db: Database) throws {
+        try db.execute(
+            sql:
+                "INSERT INTO \(quote(StoreLayout.metadataTable)) (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            arguments: [metadataKey(entity), String(highestKey)])
     }
 }

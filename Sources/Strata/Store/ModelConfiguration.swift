@@ -20,6 +20,8 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
     public let cloudKitDatabase: CloudKitDatabase
     /// True when the name was given (only named in-memory stores are shared).
     let isNamed: Bool
+    /// The store file's name when the configuration's name makes it (`NAME.store`); nil for a URL or memory.
+    let fileNameFromName: String?
 
     /// The configuration's identity: its name.
     public var id: String { name }
@@ -40,6 +42,7 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
                 string:
                     "memory:\(resolvedName.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "default")")!
             : Self.defaultDirectory().appendingPathComponent("\(resolvedName).store")
+        self.fileNameFromName = isStoredInMemoryOnly ? nil : "\(resolvedName).store"
         self.allowsSave = allowsSave
         self.groupContainer = groupContainer
         self.cloudKitDatabase = cloudKitDatabase
@@ -55,6 +58,7 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         self.schema = schema
         self.url = url
         self.isStoredInMemoryOnly = false
+        self.fileNameFromName = nil
         self.allowsSave = allowsSave
         self.groupContainer = .automatic
         self.cloudKitDatabase = cloudKitDatabase
@@ -103,5 +107,25 @@ public struct ModelConfiguration: Hashable, Sendable, Identifiable {
         public static func `private`(_ identifier: String) -> CloudKitDatabase {
             CloudKitDatabase(identifier: identifier)
         }
+    }
+}
+
+extension ModelConfiguration {
+    /// Why no file can hold the store this configuration's name makes: SwiftData's case, carrying the fix.
+    var fileNameProblem: SwiftDataError? {
+        guard let fileName = fileNameFromName else { return nil }
+        if fileName.contains("/") || fileName.contains("\0") {
+            return SwiftDataError.configurationFileNameContainsInvalidCharacters.carrying(
+                StrataError.unsupportedConfiguration(
+                    "the configuration name \(name.debugDescription) makes the store file \(fileName.debugDescription), and a file name cannot hold \"/\" or NUL; choose another name or pass a url"
+                ))
+        }
+        if fileName.utf8.count > 255 {
+            return SwiftDataError.configurationFileNameTooLong.carrying(
+                StrataError.unsupportedConfiguration(
+                    "the configuration name makes the store file \(fileName.prefix(40).debugDescription)…, \(fileName.utf8.count) bytes long, and a file name has at most 255; choose a shorter name or pass a url"
+                ))
+        }
+        return nil
     }
 }

@@ -30,17 +30,73 @@ public final class ModelContainer: @unchecked Sendable {
     }
 
     /// Opens a container for a schema with a list of configurations.
+    ///
+    /// Where SwiftData fails with a `SwiftDataError` (a store it cannot load, a store newer than the models, a
+    /// configuration it refuses), this throws that case, carrying Strata's error as `underlyingError`.
     public init(
         for schema: Schema, migrationPlan: (any SchemaMigrationPlan.Type)? = nil, configurations: [ModelConfiguration]
     ) throws {
-        guard schema.problems.isEmpty else { throw StrataError.invalidSchema(schema.problems) }
+        try Self.check(configurations, of: schema)
+        let configuration = configurations.first ?? ModelConfiguration(schema: schema)
+        self.schema = schema
+        self.configurations = [configuration]
+        self.migrationPlan = migrationPlan
+        do {
+            guard schema.problems.isEmpty else { throw StrataError.invalidSchema(schema.problems) }
+            let identifier =
+                configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
+            ConfigurationNotice.tell(configuration, store: identifier)
+            let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
+            // A file is inspected and every refusal thrown before it is opened for writing.
+            let decided =
+                configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
+            if case .migrate(let stages)? = decided {
+                // Stages run on a single connection, closed before the pool opens, so a failing stage leaves the
+                // file byte-identical.
+                let migrating = try StoreConnection.open(configuration, single: true)
+                let stageContainer = ModelContainer(openStore: migrating, schema: schema, migrationPlan: migrationPlan)
+                try preparer.apply(.migrate(stages), store: migrating, container: stageContainer)
+            }
+            self.store = try StoreConnection.open(configuration)
+            if case .migrate? = decided { return }
+            let preparation = try decided ?? preparer.decide(StorePreparer.finding(in: store))
+            try preparer.apply(preparation, store: store, container: self)
+        } catch {
+            throw SwiftDataError.opening(error) ?? error
+        }
+    }
+
+    /// Refuses configurations as SwiftData does (names no file can have, two naming one store, a schema with
+    /// entities the container's lacks), then those Strata cannot serve (more than one store, a schema without
+    /// some of the container's entities).
+    private static func check(_ configurations: [ModelConfiguration], of schema: Schema) throws {
+        if let problem = configurations.lazy.compactMap(\.fileNameProblem).first { throw problem }
+        for (index, configuration) in configurations.enumerated() {
+            guard
+                let other = configurations[..<index].first(where: {
+                    $0.name == configuration.name || (!$0.isStoredInMemoryOnly && $0.url == configuration.url)
+                })
+            else { continue }
+            throw SwiftDataError.duplicateConfiguration.carrying(
+                StrataError.unsupportedConfiguration(
+                    "two configurations name one store (\(other.name.debugDescription) at \(other.url.path)); give each its own name and url"
+                ))
+        }
+        for configuration in configurations {
+            let foreign = configuration.schema?.entities.map(\.name).filter { schema.entitiesByName[$0] == nil } ?? []
+            guard foreign.isEmpty else {
+                throw SwiftDataError.configurationSchemaNotFoundInContainerSchema.carrying(
+                    StrataError.unsupportedConfiguration(
+                        "the configuration \(configuration.name.debugDescription) has \(foreign.joined(separator: ", ")), which the container's schema lacks; add the models to the container or drop them from the configuration"
+                    ))
+            }
+        }
         guard configurations.count <= 1 else {
             throw StrataError.unsupportedConfiguration(
                 "Strata keeps all entities of a container in one store; pass one ModelConfiguration (got \(configurations.count))"
             )
         }
-        let configuration = configurations.first ?? ModelConfiguration(schema: schema)
-        if let subset = configuration.schema {
+        if let subset = configurations.first?.schema {
             let missing = schema.entities.map(\.name).filter { subset.entitiesByName[$0] == nil }
             guard missing.isEmpty else {
                 throw StrataError.unsupportedConfiguration(
@@ -48,26 +104,6 @@ public final class ModelContainer: @unchecked Sendable {
                 )
             }
         }
-        self.schema = schema
-        self.configurations = [configuration]
-        self.migrationPlan = migrationPlan
-        let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
-        ConfigurationNotice.tell(configuration, store: identifier)
-        let preparer = StorePreparer(identifier: identifier, schema: schema, migrationPlan: migrationPlan)
-        // A file is inspected and every refusal thrown before it is opened for writing.
-        let decided =
-            configuration.isStoredInMemoryOnly ? nil : try preparer.decide(StoreProbe.inspect(configuration.url))
-        if case .migrate(let stages)? = decided {
-            // Stages run on a single connection, closed before the pool opens, so a failing stage leaves the
-            // file byte-identical.
-            let migrating = try StoreConnection.open(configuration, single: true)
-            let stageContainer = ModelContainer(openStore: migrating, schema: schema, migrationPlan: migrationPlan)
-            try preparer.apply(.migrate(stages), store: migrating, container: stageContainer)
-        }
-        self.store = try StoreConnection.open(configuration)
-        if case .migrate? = decided { return }
-        let preparation = try decided ?? preparer.decide(StorePreparer.finding(in: store))
-        try preparer.apply(preparation, store: store, container: self)
     }
 
     /// A container over an already open store, for the contexts of migration stages; it prepares nothing.

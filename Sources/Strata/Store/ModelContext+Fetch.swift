@@ -60,7 +60,7 @@ extension ModelContext {
         var lastKey: Int64?
         let byKey = descriptor.sortBy.isEmpty
         let skip = max(descriptor.fetchOffset ?? 0, 0)
-        let limit = descriptor.fetchLimit ?? .max
+        let limit = descriptor.appliedLimit ?? .max
         while delivered < limit {
             try stage?.checkCancelled()
             // A reader per batch: in didMigrate, it reads along the old columns the last batch asked for.
@@ -124,7 +124,7 @@ extension ModelContext {
             if !descriptor.sortBy.isEmpty { results.sort(using: descriptor.sortBy) }
         }
         let start = min(max(descriptor.fetchOffset ?? 0, 0), results.count)
-        let end = descriptor.fetchLimit.map { min(start + max($0, 0), results.count) } ?? results.count
+        let end = descriptor.appliedLimit.map { min(start + $0, results.count) } ?? results.count
         return Array(results[start..<end])
     }
 

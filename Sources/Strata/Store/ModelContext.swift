@@ -109,7 +109,7 @@ public final class ModelContext {
         if inserted.removeValue(forKey: id) != nil {
             insertionOrder.removeAll { $0 == id }
             RelationshipGraph(context: self).detach(model)
-            backing.dropLinksToSavedObjects()
+            backing.dropLinksToObjectsInContexts()
             backing.isDeleted = true
             // Deleted, the object keeps its context no more (see `BackingData.context`).
             backing.isKeptByContext = false
@@ -142,10 +142,9 @@ public final class ModelContext {
     public func rollback() {
         useCheck.enter("rollback()", of: useDescription)
         defer { useCheck.leave() }
-        for model in inserted.values {
-            model.persistentBackingData.context = nil
-            model.persistentBackingData.dropLinksToSavedObjects()
-        }
+        // Every undone insert leaves before any forgets its links, so that they keep their links to each other.
+        for model in inserted.values { model.persistentBackingData.context = nil }
+        for model in inserted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
         let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
@@ -340,6 +339,9 @@ public final class ModelContext {
             if let key = backing.primaryKey, let mapping = backing.mapping { registry.remove(mapping, primaryKey: key) }
             backing.context = nil
         }
+        // Deleted objects linked to each other keep those links; the live objects they held could keep this
+        // context alive through a deleted pair that holds itself (see `dropLinksToObjectsInContexts`).
+        for model in deleted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
         letGo()
         Self.empty(&inserted)
         insertionOrder.removeAll(keepingCapacity: insertionOrder.count <= Self.batchCapacity)

@@ -3,17 +3,22 @@ import GRDB
 
 /// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.
 final class StoreConnection: StoreAccess, @unchecked Sendable {
-    /// Reads and writes the database.
-    let writer: any DatabaseWriter
+    /// Reads and writes the database (a new one after `replaceWithEmptyStore()`).
+    var writer: any DatabaseWriter { lock.withLock { currentWriter } }
+    private var currentWriter: any DatabaseWriter
+    private let lock = NSLock()
     /// The store's identifier: its file path, or `memory:NAME`.
     let name: StoreName
     /// The configuration it was opened with.
     let configuration: ModelConfiguration
+    /// Whether the writer is one connection (see `open`).
+    private let single: Bool
 
-    private init(writer: any DatabaseWriter, identifier: String, configuration: ModelConfiguration) {
-        self.writer = writer
+    private init(writer: any DatabaseWriter, identifier: String, configuration: ModelConfiguration, single: Bool) {
+        currentWriter = writer
         name = StoreName(identifier)
         self.configuration = configuration
+        self.single = single
     }
 
     /// Opens (creating when missing) the store a configuration names.
@@ -21,6 +26,13 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
     /// `single` opens one connection (a queue) instead of a pool: migrations use it, because opening a pool
     /// writes to the file (GRDB makes the -wal non-empty), and a stage that fails must leave every byte as it was.
     static func open(_ configuration: ModelConfiguration, single: Bool = false) throws -> StoreConnection {
+        let writer = try makeWriter(configuration, single: single)
+        let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
+        return StoreConnection(writer: writer, identifier: identifier, configuration: configuration, single: single)
+    }
+
+    /// Opens the database a configuration names, creating the file (and its directory) when missing.
+    private static func makeWriter(_ configuration: ModelConfiguration, single: Bool) throws -> any DatabaseWriter {
         var options = Configuration()
         options.foreignKeysEnabled = true
         options.busyMode = .timeout(5)
@@ -31,12 +43,9 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
             StatementCount.prepare(db)
         }
         if configuration.isStoredInMemoryOnly {
-            let identifier = "memory:\(configuration.name)"
-            let queue =
-                configuration.isNamed
+            return configuration.isNamed
                 ? try DatabaseQueue(named: "strata-\(configuration.name)", configuration: options)
                 : try DatabaseQueue(configuration: options)
-            return StoreConnection(writer: queue, identifier: identifier, configuration: configuration)
         }
         let path = configuration.url.path
         do {
@@ -51,13 +60,32 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
             throw StrataError.notAStore(path: path, reason: "it is a directory")
         }
         do {
-            let writer: any DatabaseWriter =
-                single
+            return single
                 ? try DatabaseQueue(path: path, configuration: options)
                 : try DatabasePool(path: path, configuration: options)
-            return StoreConnection(writer: writer, identifier: path, configuration: configuration)
         } catch {
             throw StrataError.wrap(error, store: path, operation: "opening")
+        }
+    }
+
+    /// Empties the store: an in-memory one in place; a file is closed, removed with its -wal and -shm, and
+    /// opened again, new and empty. Nothing else may use the store meanwhile.
+    func replaceWithEmptyStore() throws {
+        try lock.withLock {
+            guard !configuration.isStoredInMemoryOnly else { return try currentWriter.erase() }
+            do {
+                try currentWriter.close()
+            } catch {
+                throw StrataError.wrap(error, store: identifier, operation: "closing the store to erase it")
+            }
+            var removal: (any Error)?
+            for suffix in ["", "-wal", "-shm", "-journal"]
+            where FileManager.default.fileExists(atPath: identifier + suffix) {
+                do { try FileManager.default.removeItem(atPath: identifier + suffix) } catch { removal = error }
+            }
+            currentWriter = try Self.makeWriter(configuration, single: single)
+            if let removal { throw StrataError.wrap(removal, store: identifier, operation: "erasing") }
+            currentWriter = try Self.makeWriter(configuration, single: single)
         }
     }
 

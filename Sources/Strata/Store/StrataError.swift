@@ -66,7 +66,7 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         case .unknownEntity(let store, let entity, let entities):
             return "\(store) has no entity '\(entity)'; its entities are \(entities.joined(separator: ", "))"
         case .readOnly(let store):
-            return "\(store) was opened with allowsSave: false; nothing was saved."
+            return "\(store) was opened with allowsSave: false, which refuses every write; nothing was written."
         case .unsupportedConfiguration(let detail):
             return "Unsupported configuration: \(detail)."
         }

@@ -36,6 +36,15 @@ extension ContextModelTests {
             ContextStep(.insertOwner, 0, 0), ContextStep(.join, 0, 0), ContextStep(.deleteClub, 0, 0),
             ContextStep(.join, 0, 100), ContextStep(.save, 0, 0),
         ],
+        // A saved pet linked twice to a saved owner (both changed, each then holding the other), walked by a new
+        // owner, and cascaded away at the save with its deleted keeper: the deleted pair kept each other, the pet
+        // its walker, saved by then and keeping the context, so the dropped run left its store open (issue 37,
+        // found by the long profile).
+        [
+            ContextStep(.insertPet, 0, 0), ContextStep(.insertOwner, 0, 0), ContextStep(.save, 0, 0),
+            ContextStep(.link, 0, 0), ContextStep(.link, 0, 0), ContextStep(.insertOwner, 0, 0),
+            ContextStep(.link, 0, 21), ContextStep(.deleteOwner, 0, 0), ContextStep(.save, 0, 0),
+        ],
         // A saved sample whose text is "é" (U+00E9), counted with `text.contains("e\u{301}")`: SQL compares code
         // points, as Core Data's CONTAINS does (no match); the reference expected Swift's canonical equivalence
         // (found by the long profile; the reference was wrong, see `TextRule`).

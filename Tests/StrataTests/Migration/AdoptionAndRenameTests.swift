@@ -180,8 +180,9 @@ enum ModifiedPlan: SchemaMigrationPlan {
                 for: Schema(versionedSchema: ChainV2.self), migrationPlan: ModifiedPlan.self,
                 configurations: ModelConfiguration(url: url))
         } throws: { error in
-            let text = "\(error)"
-            return text.hasPrefix("1.0.0 was modified after it shipped")
+            let text = "\((error as? SwiftDataError)?.underlyingError ?? error)"
+            return (error as? SwiftDataError) == .loadIssueModelContainer
+                && text.hasPrefix("1.0.0 was modified after it shipped")
                 && text.contains("Note.pinned added (Bool, required, default false)")
         }
         #expect(storeHashes(url) == before)
