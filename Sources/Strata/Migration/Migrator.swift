@@ -23,8 +23,10 @@ public final class Migrator: @unchecked Sendable {
     public var onEvent: ((MigrationEvent) -> Void)?
     /// Cancels the running stage (it rolls back).
     public let cancellation = MigrationCancellation()
-    private let store: StoreConnection
+    let store: StoreConnection
     private var completed = 0
+    /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
+    public internal(set) var rowRecorder: RowChangeRecorder?
     /// The private copy a dry-run migrator works on, removed with the migrator.
     private var copy: PrivateCopy?
 
@@ -126,7 +128,9 @@ public final class Migrator: @unchecked Sendable {
         let runner = StageRunner(
             store: store, container: container, observer: { [weak self] in self?.onEvent?($0) },
             cancellation: cancellation)
-        let report = try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+        let report = try recordingRows(of: stage) {
+            try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+        }
         pending.removeFirst()
         current = stage.to
         completed += 1

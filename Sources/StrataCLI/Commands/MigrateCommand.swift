@@ -22,6 +22,7 @@ struct MigrateCommand: ParsableCommand {
               strata migrate Books.store --plan bookshelf --to 3.0.0 --yes --json
               strata migrate Books.store --plan bookshelf --dry-run --refuse-data-loss
               strata migrate default.store --sources MyApp/Sources --dry-run
+              strata migrate Books.store --plan bookshelf --dry-run --rows Book --limit 3
             """)
 
     @OptionGroup var file: StoreFile
@@ -43,6 +44,17 @@ struct MigrateCommand: ParsableCommand {
             discussion: "Off by default: as in SwiftData, a removal drops its data (listed as findings and warnings)."))
     var refuseDataLoss = false
 
+    @Option(
+        name: .customLong("rows"), defaultAsFlag: "", parsing: .next,
+        help: ArgumentHelp(
+            "With --dry-run, show what each stage does to the rows (of ENTITY only, when given).",
+            discussion: "Per entity: rows inserted, deleted, changed and unchanged, values changed, dropped and filled, and sample rows before and after.",
+            valueName: "entity"))
+    var rows: String?
+
+    @Option(help: ArgumentHelp("Sample rows per entity and stage with --rows.", valueName: "n"))
+    var limit = 5
+
     @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
     var yes = false
 
@@ -52,6 +64,10 @@ struct MigrateCommand: ParsableCommand {
         if dryRun && backup != nil {
             throw ValidationError("--backup is for real runs; a dry run never writes the store")
         }
+        if rows != nil && !dryRun {
+            throw ValidationError("--rows shows what a dry run does to the rows: add --dry-run")
+        }
+        if limit < 0 { throw ValidationError("--limit must be 0 or more (it was \(limit))") }
         if plan.source.sources != nil && !dryRun && plan.source.staysStatic {
             throw ValidationError(
                 "--static reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run, or leave out --static (and STRATA_STATIC) to build the app's code and run it"
@@ -84,6 +100,10 @@ struct MigrateCommand: ParsableCommand {
             let backupURL = URL(fileURLWithPath: backup)
             try migrator.backup(to: backupURL)
             backupPath = backupURL.path
+        }
+        if let rows {
+            try migrator.recordRowChanges(
+                RowChangeOptions(sampleLimit: limit, entities: rows.isEmpty ? nil : [rows]))
         }
         migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(

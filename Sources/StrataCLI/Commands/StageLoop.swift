@@ -20,7 +20,8 @@ enum StageLoop {
             }
             do {
                 guard let report = try migrator.runNextStage() else { break }
-                entries.append(StageRunEntry(stage, index: index, report: report))
+                entries.append(
+                    StageRunEntry(stage, index: index, report: report, recordedRows: migrator.rowRecorder != nil))
             } catch {
                 let findings = (try? migrator.findings(of: stage)) ?? []
                 let named = PrivateCopyErrors.naming(original, in: error)

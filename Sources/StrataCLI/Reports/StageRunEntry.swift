@@ -4,6 +4,8 @@ import StrataText
 
 /// A stage that ran (or, in a dry run, ran on the copy): `{"index", "title", "from", "to", "kind", "status"
 /// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?}`.
+/// With `--rows`, "rows" is the array of row changes per entity (``RowChangesEntry``) and the count of rows copied
+/// moves to "rowsCopied".
 struct StageRunEntry: Encodable {
     let index: Int
     let title: String
@@ -16,12 +18,15 @@ struct StageRunEntry: Encodable {
     let changes: [ChangeEntry]
     let findings: [FindingEntry]
     let failure: String?
+    /// What the stage did to each entity's rows, when they were recorded (`--rows`).
+    var rowChanges: [RowChangesEntry]?
 
-    /// The entry of a stage that committed with `report`.
-    init(_ stage: PlannedStage, index: Int, report: StageReport) {
+    /// The entry of a stage that committed with `report`; `recordedRows` when its row changes were recorded.
+    init(_ stage: PlannedStage, index: Int, report: StageReport, recordedRows: Bool = false) {
         self.init(
             stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings,
             failure: report.failure)
+        if recordedRows { rowChanges = report.rowChanges.map(RowChangesEntry.init) }
     }
 
     /// The entry of `stage` at `index` (1-based) with its outcome.
@@ -51,9 +56,37 @@ struct StageRunEntry: Encodable {
             lines.append("   in the data before the stage:")
             lines += findings.map { "     " + $0.textLine(style: style) }
         }
+        if let rowChanges {
+            lines += rowChanges.flatMap { $0.textLines(style: style) }.map { "   " + $0 }
+        }
         if let failure {
             lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) }
         }
         return lines
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case index, title, from, to, kind, status, rows, rowsCopied, durationSeconds, changes, findings, failure
+    }
+
+    /// The documented shape; "rows" holds the row changes when they were recorded.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(title, forKey: .title)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(status, forKey: .status)
+        if let rowChanges {
+            try container.encode(rowChanges, forKey: .rows)
+            try container.encode(rows, forKey: .rowsCopied)
+        } else {
+            try container.encode(rows, forKey: .rows)
+        }
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(findings, forKey: .findings)
+        try container.encodeIfPresent(failure, forKey: .failure)
     }
 }
