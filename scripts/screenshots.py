@@ -10,7 +10,8 @@ DejaVu Sans Mono.
     pip install pyte pillow          # Debian: fonts-dejavu-core for the font
     python3 scripts/screenshots.py [--strata .build/debug/strata] [--out Screenshots] [--rows 200000] [--only apple]
 
-Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), and apple-store.png (a copy of
+Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), changes.png (Book's rows as
+changes since 1.0.0 after a dry run of a 3,000-row demo store), and apple-store.png (a copy of
 the real SwiftData store in ../shared/fixtures/apple-stores/swiftdata-resourcesmanager opened read-only).
 """
 import argparse
@@ -168,6 +169,26 @@ def demo_shots(options):
     return ["versions-diff.png", "stages-progress.png", "browser.png", "help.png"]
 
 
+def changes_shot(options):
+    """A 3,000-row demo store dry-run to 3.0.0, then `c` on Book: its rows as changes since 1.0.0."""
+    folder = tempfile.mkdtemp(prefix="strata-shots-")
+    store = os.path.join(folder, "bookshelf.store")
+    session = Session(f"TERM=xterm-256color LANG=C.UTF-8 '{options.strata}' demo --rows 3000 --store '{store}'")
+    try:
+        session.wait_for("DRY RUN")
+        session.keys("r")
+        session.wait_for("Done: at 3.0.0", seconds=300)
+        session.keys("3", "c")
+        session.wait(lambda s: "Changes: Book since 1.0.0" in s and "3,000 changed" in s, "Book's changes")
+        session.keys("j", "j")
+        time.sleep(0.5)
+        render(session.capture(), os.path.join(options.out, "changes.png"))
+        session.keys("q")
+    finally:
+        session.close()
+    return ["changes.png"]
+
+
 def apple_shot(options):
     """A copy of a real SwiftData store (most rows in its -wal) opened read-only, on the rows of Item."""
     source = os.path.join(options.apple_fixtures, "swiftdata-resourcesmanager")
@@ -196,12 +217,14 @@ def main():
     beside = os.path.join(os.path.dirname(root), "shared", "fixtures", "apple-stores")
     parser.add_argument("--apple-fixtures", default=beside if os.path.isdir(beside) else "/work/shared/fixtures/apple-stores",
                         help="the folder of real Apple stores")
-    parser.add_argument("--only", choices=["demo", "apple"], help="take only these shots")
+    parser.add_argument("--only", choices=["demo", "changes", "apple"], help="take only these shots")
     options = parser.parse_args()
     os.makedirs(options.out, exist_ok=True)
     written = []
     if options.only in (None, "demo"):
         written += demo_shots(options)
+    if options.only in (None, "changes"):
+        written += changes_shot(options)
     if options.only in (None, "apple"):
         written += apple_shot(options)
     print(f"wrote {', '.join(written)} to {options.out}")

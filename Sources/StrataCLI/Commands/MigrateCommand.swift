@@ -48,9 +48,10 @@ struct MigrateCommand: ParsableCommand {
         name: .customLong("rows"), defaultAsFlag: "", parsing: .next,
         help: ArgumentHelp(
             "With --dry-run, show what each stage does to the rows (of ENTITY only, when given).",
-            discussion: "Per entity: rows inserted, deleted, changed and unchanged, values changed, dropped and filled, and sample rows before and after.",
+            discussion:
+                "Per entity: rows inserted, deleted, changed and unchanged, values changed, dropped and filled, and sample rows before and after.",
             valueName: "entity"))
-    var rows: String?
+    var rows: String? = nil
 
     @Option(help: ArgumentHelp("Sample rows per entity and stage with --rows.", valueName: "n"))
     var limit = 5
@@ -102,6 +103,12 @@ struct MigrateCommand: ParsableCommand {
             backupPath = backupURL.path
         }
         if let rows {
+            let entities = Set(target.plan.schemas.flatMap { $0.entities.map(\.name) })
+            guard rows.isEmpty || entities.contains(rows) else {
+                throw CommandFailure.usage(
+                    "--rows \(rows): plan \(target.resolved.name) has no entity \(rows); its entities are \(entities.sorted().joined(separator: ", ")) (or give --rows alone for all)"
+                )
+            }
             try migrator.recordRowChanges(
                 RowChangeOptions(sampleLimit: limit, entities: rows.isEmpty ? nil : [rows]))
         }
@@ -109,11 +116,12 @@ struct MigrateCommand: ParsableCommand {
         let (stages, failure, notRun) = StageLoop.run(
             migrator, limit: step ? 1 : migrator.pending.count, original: url,
             notRunReason: target.resolved.notRunReason)
-        let report = MigrateReport(
+        var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
+        if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
         if output.json {
             try JSONOutput.print(report)
         } else {

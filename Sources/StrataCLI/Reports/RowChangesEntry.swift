@@ -83,7 +83,9 @@ struct RowChangesEntry: Encodable {
     /// before line and an after line with the changed values marked `*`.
     func textLines(style: TextStyle) -> [String] {
         var counts = "\(changed) changed, \(inserted) inserted, \(deleted) deleted, \(unchanged) unchanged"
-        if let pairedBy, reinserted > 0 { counts += " (\(reinserted) deleted and inserted again, paired by \(pairedBy))" }
+        if let pairedBy, reinserted > 0 {
+            counts += " (\(reinserted) deleted and inserted again, paired by \(pairedBy))"
+        }
         var lines = ["rows of \(TerminalText.sanitize(entity)): \(counts)"]
         if !properties.isEmpty {
             lines.append(

@@ -47,6 +47,8 @@ public struct RowsPage: Sendable, Equatable {
     public var selected = 0
     /// True while a page is being read.
     public var loading = true
+    /// The rows as changes since the store's version (`c`), when shown so; `rows` then stays empty.
+    public var changes: RowChangesView?
 
     /// Creates an empty page that is loading.
     public init(entity: String, offset: Int = 0, filter: [RowFilter] = []) {

@@ -175,7 +175,8 @@ struct PlainComparison {
         for (key, row) in after.rows.sorted(by: { $0.key < $1.key }) {
             let partner =
                 pairedBy == nil
-                ? before.rows[key].map { (key, $0) } : unmatched.first { match($0.value) == match(row) }.map { ($0.key, $0.value) }
+                ? before.rows[key].map { (key, $0) }
+                : unmatched.first { match($0.value) == match(row) }.map { ($0.key, $0.value) }
             guard let (beforeKey, old) = partner else {
                 inserted.append(key)
                 continue

@@ -84,3 +84,11 @@ public struct RowValues: Sendable, Equatable {
         names.firstIndex(of: name).map { values[$0] }
     }
 }
+
+/// A stored property across two versions: its later name and its earlier one (nil on the side that lacks it).
+public struct PropertyLineage: Sendable, Equatable {
+    /// The later version's name; nil for a dropped property.
+    public let after: String?
+    /// The earlier version's name; nil for a filled (added) property.
+    public let before: String?
+}

@@ -26,6 +26,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
     private var currentSchema: Schema?
     /// Per entity of `currentSchema`, each column's column in the baseline (columns added since are missing).
     private var lineage: [String: [String: String]] = [:]
+    /// Guards the schemas and lineage: stages are recorded on the migrating thread, pages read on another.
+    private let lock = NSLock()
     private static let afterName = "strata_after"
     private static let beforeName = "strata_before"
     private static let baselineName = "strata_baseline"
@@ -58,13 +60,18 @@ public final class RowChangeRecorder: @unchecked Sendable {
         }
         if let previous, previous.url != baseline?.url { previous.remove() }
         previous = snapshot
+        lock.lock()
+        defer { lock.unlock() }
         if baseline == nil {
             baseline = snapshot
             baselineSchema = stage.from
             currentSchema = stage.from
             lineage = Dictionary(
                 uniqueKeysWithValues: stage.from.entities.map { entity in
-                    (entity.name, Dictionary(uniqueKeysWithValues: RowComparison.storedColumns(entity).map { ($0, $0) }))
+                    (
+                        entity.name,
+                        Dictionary(uniqueKeysWithValues: RowComparison.storedColumns(entity).map { ($0, $0) })
+                    )
                 })
         }
     }
@@ -74,7 +81,7 @@ public final class RowChangeRecorder: @unchecked Sendable {
         let renames = Self.renames(in: stage.diff)
         var next: [String: [String: String]] = [:]
         for entity in stage.to.entities {
-            let earlier = lineage[entity.name] ?? [:]
+            let earlier = lock.withLock { lineage[entity.name] } ?? [:]
             let stageRenames = stage.from.entitiesByName[entity.name] == nil ? [:] : renames[entity.name] ?? [:]
             next[entity.name] = Dictionary(
                 uniqueKeysWithValues: RowComparison.storedColumns(entity).compactMap { column in
@@ -82,8 +89,10 @@ public final class RowChangeRecorder: @unchecked Sendable {
                     return earlier[before].map { (column, $0) }
                 })
         }
-        lineage = next
-        currentSchema = stage.to
+        lock.withLock {
+            lineage = next
+            currentSchema = stage.to
+        }
         let touched =
             stage.kind == .custom
             ? Set(stage.from.entities.map(\.name) + stage.to.entities.map(\.name))
@@ -111,7 +120,9 @@ public final class RowChangeRecorder: @unchecked Sendable {
         let limit = options.sampleLimit
         guard limit > 0 else { return counts }
         var pools: [[(Int64?, Int64?)]] = []
-        for (kind, count) in [(RowChangeKind.changed, counts.changed), (.inserted, counts.inserted), (.deleted, counts.deleted)]
+        for (kind, count) in [
+            (RowChangeKind.changed, counts.changed), (.inserted, counts.inserted), (.deleted, counts.deleted),
+        ]
         where count > 0 {
             pools.append(try comparison.keys(kind, limit: limit, offset: 0, db))
         }
@@ -145,6 +156,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
 
     /// The comparison of an entity's rows now with the baseline, nil before a stage was recorded.
     private func sinceBaseline(_ entity: String) -> RowComparison? {
+        lock.lock()
+        defer { lock.unlock() }
         guard let baselineSchema, let currentSchema, baseline != nil else { return nil }
         let after = currentSchema.entitiesByName[entity]
         let before = baselineSchema.entitiesByName[entity]
@@ -154,11 +167,25 @@ public final class RowChangeRecorder: @unchecked Sendable {
             afterSchema: Self.afterName)
     }
 
+    /// The version of the rows changes are counted from (the store's, when recording began); nil before a stage ran.
+    public var baselineVersion: String? {
+        lock.withLock { baselineSchema.map { $0.version?.description ?? "unversioned" } }
+    }
+
     /// The counts of an entity's changes since the store's version (across every stage recorded); nil before a
     /// stage was recorded or for an entity neither version has.
     public func changesSinceStore(of entity: String) throws -> EntityRowChanges? {
         guard let comparison = sinceBaseline(entity) else { return nil }
         return try connection.read { db in try comparison.counts(db) }
+    }
+
+    /// An entity's stored properties since the store's version: kept ones (renames followed), then dropped ones, then
+    /// filled ones; empty before a stage was recorded.
+    public func properties(of entity: String) -> [PropertyLineage] {
+        guard let comparison = sinceBaseline(entity) else { return [] }
+        return comparison.compared.map { PropertyLineage(after: $0.after, before: $0.before) }
+            + comparison.dropped.map { PropertyLineage(after: nil, before: $0) }
+            + comparison.filled.map { PropertyLineage(after: $0, before: nil) }
     }
 
     /// A page of an entity's rows as changes since the store's version, in key order: the later rows (inserted,

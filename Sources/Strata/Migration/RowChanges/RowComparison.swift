@@ -148,13 +148,17 @@ struct RowComparison {
         inserted: Int, deleted: Int, changed: Int, unchanged: Int, reinserted: Int, perTerm: [Int]
     ) -> EntityRowChanges {
         let properties =
-            compared.map { pair in (pair.after, pair.after == pair.before ? nil : pair.before, PropertyRowChanges.Kind.changed) }
+            compared.map { pair in
+                (pair.after, pair.after == pair.before ? nil : pair.before, PropertyRowChanges.Kind.changed)
+            }
             + dropped.map { ($0, nil, .dropped) } + filled.map { ($0, nil, .filled) }
         return EntityRowChanges(
             entity: entity, inserted: inserted, deleted: deleted, changed: changed, unchanged: unchanged,
             reinserted: reinserted, pairedBy: pairing?.after,
             properties: zip(properties, perTerm).compactMap { property, rows in
-                rows == 0 ? nil : PropertyRowChanges(property: property.0, renamedFrom: property.1, kind: property.2, rows: rows)
+                rows == 0
+                    ? nil
+                    : PropertyRowChanges(property: property.0, renamedFrom: property.1, kind: property.2, rows: rows)
             },
             samples: [])
     }
@@ -186,7 +190,8 @@ struct RowComparison {
 
     /// The row with these keys, its values before and after and the properties that differ.
     func sample(after afterKey: Int64?, before beforeKey: Int64?, _ db: Database) throws -> RowChangeSample? {
-        let later = try afterKey.flatMap { key in try after.flatMap { try values(of: $0, in: afterTable, key: key, db) } }
+        let later = try afterKey.flatMap { key in try after.flatMap { try values(of: $0, in: afterTable, key: key, db) }
+        }
         let earlier = try beforeKey.flatMap { key in
             try before.flatMap { try values(of: $0, in: beforeTable, key: key, db) }
         }
