@@ -70,15 +70,18 @@ import Testing
         let frame = Renderer.render(try Self.changes(width: 120, height: 40))
         let lines = frame.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let roles = frame.roleMap.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let row = try #require(lines.firstIndex { $0.contains("Frank Herbert") })
-        let column = try #require(lines[row].range(of: "Frank Herbert")).lowerBound.utf16Offset(in: lines[row])
+        // The second row (the first is selected, drawn reversed).
+        let row = try #require(lines.firstIndex { $0.contains("Jane Austen") })
+        let column = try #require(lines[row].range(of: "Jane Austen")).lowerBound.utf16Offset(in: lines[row])
         #expect(Array(roles[row])[column] == "~", "a changed cell is highlighted")
         let title = try #require(lines[row].range(of: "Dune")).lowerBound.utf16Offset(in: lines[row])
         #expect(Array(roles[row])[title] != "~", "an unchanged cell is not")
         let inserted = try #require(lines.firstIndex { $0.contains("3001") })
         let key = try #require(lines[inserted].range(of: "3001")).lowerBound.utf16Offset(in: lines[inserted])
         #expect(Array(roles[inserted])[key] == "+")
-        #expect(frame.text.contains("2,998 changed · 1 inserted · 1 deleted · 0 unchanged"))
+        #expect(frame.text.contains("~2,998 +1 -1 =0 · rows 1–3 of 3,000"))
+        let small = Renderer.render(try Self.changes())
+        #expect(small.text.contains("~2,998 +1 -1 =0 · rows 1–3 of 3,000"), "the counts fit at 80x24")
     }
 
     @Test func keysToggleFilterPageAndShowARowInFull() throws {

@@ -55,8 +55,16 @@ enum BrowserView {
             page.loading
             ? "reading…"
             : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
-        if let changes = page.changes, !page.loading { position += " · " + changes.counts.summary + " · f filter" }
-        Line(position, .dim).with(
+        var line = Line()
+        if let changes = page.changes, !page.loading {
+            // Compact, so that it fits at 80x24: ~changed +inserted -deleted =unchanged, then the position.
+            let counts = changes.counts
+            line = Line("~\(Formatting.count(counts.changed))", .changed).with(
+                " +\(Formatting.count(counts.inserted))", .added
+            ).with(" -\(Formatting.count(counts.deleted))", .removed).with(
+                " =\(Formatting.count(counts.unchanged)) · ", .dim)
+        }
+        line.with(position, .dim).with(
             page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim
         )
         .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)

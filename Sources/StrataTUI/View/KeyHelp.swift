@@ -48,7 +48,7 @@ public enum KeyHelp {
                 [
                     ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
                     ("/a=Jane Doe", "filter: = != ~ < <= > >="),
-                    ("c", "changes since the store (dry run)"), ("f", "changes: all/changed/ins/del"),
+                    ("c", "changes since store"), ("f", "filter the changes"),
                 ]
             ),
             (
