@@ -35,7 +35,8 @@ struct MigrationBenchmark: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run only these workloads (for profiling), comma-separated: W1, W2, W3, W4, W4r, W5, UI.", valueName: "LIST"
+            "Run only these workloads (for profiling), comma-separated (any case): W1, W2, W3, W4, W4r, W5, UI.",
+            valueName: "LIST"
         ))
     var only: String?
 

@@ -66,7 +66,7 @@ struct WorkloadSuite {
                 }
             ),
             ("W4", { try dryRunWorkload(from: v1) }),
-            ("W4r", { try rowChangesWorkload(from: v1) }),
+            ("W4R", { try rowChangesWorkload(from: v1) }),
             ("W5", { try firstFrameWorkload(from: v1) }),
             ("UI", { try interfaceOverheadWorkload(from: v1) }),
         ]
