@@ -10,8 +10,9 @@ DejaVu Sans Mono.
     pip install pyte pillow          # Debian: fonts-dejavu-core for the font
     python3 scripts/screenshots.py [--strata .build/debug/strata] [--out Screenshots] [--rows 200000] [--only apple]
 
-Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), and apple-store.png (a copy of
-the real SwiftData store in Tests/Fixtures/AppleStores/swiftdata-resourcesmanager opened read-only).
+Writes versions-diff.png, stages-progress.png, browser.png and help.png (the demo), changes.png (Book's rows as
+changes since 1.0.0 after a dry run of a 3,000-row demo store), and apple-store.png (a copy of the real SwiftData
+store in Tests/Fixtures/AppleStores/swiftdata-resourcesmanager opened read-only).
 """
 import argparse
 import os
@@ -168,6 +169,26 @@ def demo_shots(options):
     return ["versions-diff.png", "stages-progress.png", "browser.png", "help.png"]
 
 
+def changes_shot(options):
+    """A 3,000-row demo store dry-run to 3.0.0, then `c` on Book: its rows as changes since 1.0.0."""
+    folder = tempfile.mkdtemp(prefix="strata-shots-")
+    store = os.path.join(folder, "bookshelf.store")
+    session = Session(f"TERM=xterm-256color LANG=C.UTF-8 '{options.strata}' demo --rows 3000 --store '{store}'")
+    try:
+        session.wait_for("DRY RUN")
+        session.keys("r")
+        session.wait_for("Done: at 3.0.0", seconds=300)
+        session.keys("3", "c")
+        session.wait(lambda s: "Changes: Book since 1.0.0" in s and "3,000 changed" in s, "Book's changes")
+        session.keys("j", "l", "l")  # past title and isbnCode: the dropped author beside the names filled
+        session.wait(lambda s: "firstName" in s and "lastName" in s, "the split columns")
+        render(session.capture(), os.path.join(options.out, "changes.png"))
+        session.keys("q")
+    finally:
+        session.close()
+    return ["changes.png"]
+
+
 def apple_shot(options):
     """A copy of a real SwiftData store (most rows in its -wal) opened read-only, on the rows of Item."""
     source = os.path.join(options.apple_fixtures, "swiftdata-resourcesmanager")
@@ -195,12 +216,14 @@ def main():
     parser.add_argument("--rows", type=int, default=200_000, help="books in the demo store (enough to see progress)")
     parser.add_argument("--apple-fixtures", default=os.path.join(root, "Tests", "Fixtures", "AppleStores"),
                         help="the folder of real Apple stores")
-    parser.add_argument("--only", choices=["demo", "apple"], help="take only these shots")
+    parser.add_argument("--only", choices=["demo", "changes", "apple"], help="take only these shots")
     options = parser.parse_args()
     os.makedirs(options.out, exist_ok=True)
     written = []
     if options.only in (None, "demo"):
         written += demo_shots(options)
+    if options.only in (None, "changes"):
+        written += changes_shot(options)
     if options.only in (None, "apple"):
         written += apple_shot(options)
     print(f"wrote {', '.join(written)} to {options.out}")

@@ -7,11 +7,24 @@ extension AppSources {
     /// rows every time), type-aware (unique values differ, raw-value enums hold real cases, optionals are nil in every
     /// fourth row), with each to-one relationship linked to a row of its destination. Refuses an existing file.
     public func makeSampleStore(at url: URL, schema: Schema, rows: Int) throws {
+        try SampleStore.make(at: url, schema: schema, rows: rows, samples: SampleValues(index: index))
+    }
+}
+
+/// Sample stores of a plan known only by its schemas (a bundled plan, a frozen version): the same rows as
+/// ``AppSources/makeSampleStore(at:schema:rows:)`` makes, a raw-value enum holding its raw type's sample value.
+public enum SampleStore {
+    /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity; refuses an existing
+    /// file.
+    public static func make(at url: URL, schema: Schema, rows: Int) throws {
+        try make(at: url, schema: schema, rows: rows, samples: SampleValues(index: DeclarationIndex(files: [])))
+    }
+
+    static func make(at url: URL, schema: Schema, rows: Int, samples: SampleValues) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.notAStore(path: url.path, reason: "a file is already there; give a new path")
         }
         let layout = StoreLayout(schema: schema)
-        let samples = SampleValues(index: index)
         do {
             let queue = try DatabaseQueue(path: url.path)
             defer { try? queue.close() }

@@ -17,12 +17,13 @@ public struct DryRunReport: Sendable {
 
 extension Migrator {
     /// Runs the whole path on a private copy of the store (the file, its -wal and -shm copied byte for byte),
-    /// never writing the original, and reports what each stage did and found.
+    /// never writing the original, and reports what each stage did and found (with `rows`, what it did to the rows).
     public static func dryRun(
         store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
-        refusingDataLoss: Bool = false, onEvent: ((MigrationEvent) -> Void)? = nil
+        refusingDataLoss: Bool = false, rows: RowChangeOptions? = nil, onEvent: ((MigrationEvent) -> Void)? = nil
     ) throws -> DryRunReport {
         let migrator = try Migrator.onPrivateCopy(of: url, plan: plan, to: version, refusingDataLoss: refusingDataLoss)
+        if let rows { try migrator.recordRowChanges(rows) }
         migrator.onEvent = onEvent
         var reports: [StageReport] = []
         let from = migrator.current.version?.description ?? "unversioned"

@@ -23,8 +23,10 @@ public final class Migrator: @unchecked Sendable {
     public var onEvent: ((MigrationEvent) -> Void)?
     /// Cancels the running stage (it rolls back).
     public let cancellation = MigrationCancellation()
-    private let store: StoreConnection
+    let store: StoreConnection
     private var completed = 0
+    /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
+    public internal(set) var rowRecorder: RowChangeRecorder?
     /// The private copy a dry-run migrator works on, removed with the migrator.
     private var copy: PrivateCopy?
 
@@ -129,7 +131,11 @@ public final class Migrator: @unchecked Sendable {
         let report = try StageDirectories.redirecting(
             to: copy?.sideFiles,
             written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } },
-            run: { try runner.run(stage, index: completed, count: completed + pending.count, findings: findings) })
+            run: {
+                try recordingRows(of: stage) {
+                    try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+                }
+            })
         pending.removeFirst()
         current = stage.to
         completed += 1

@@ -18,6 +18,8 @@ public struct StageReport: Sendable {
     public let findings: [DataFinding]
     /// The error, when the stage failed (it rolled back).
     public let failure: String?
+    /// What the stage did to each entity's rows, when a ``RowChangeRecorder`` recorded it (empty otherwise).
+    public internal(set) var rowChanges: [EntityRowChanges] = []
 
     /// "1.0.0 -> 2.0.0".
     public var title: String { stage.description }

@@ -35,6 +35,14 @@ struct CheckCommand: ParsableCommand {
             decided, the mapping models and Core Data's verdict on each step (inferred, depends on the rows with \
             error 134110/134111, or needs a mapping model, 134140), then the model lint at file:line in the \
             contents XML.
+              strata check --plan bookshelf --upgrades --sample 50
+
+            With --upgrades, a sample store is made at each older version (or each version --frozen records), \
+            with --sample rows per entity, and migrated to the newest version in a temporary folder (custom stages \
+            from --sources run at the compiled level, as `migrate --dry-run` runs them). A matrix shows, per \
+            starting version, whether it reached the newest, failed at a stage (with the error) or stopped at a \
+            custom stage that could not run, and per entity the rows kept, changed, inserted and deleted. Exits 1 \
+            when a path fails.
             """)
 
     @OptionGroup var plan: PlanOptions
@@ -51,33 +59,50 @@ struct CheckCommand: ParsableCommand {
             valueName: "store"))
     var store: String?
 
+    @Flag(help: "Migrate a sample store at each older version to the newest, and show how each path went.")
+    var upgrades = false
+
+    @Option(help: ArgumentHelp("With --upgrades: rows generated per entity in each sample store.", valueName: "n"))
+    var sample = 20
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if plan.sources == nil && (frozen != nil || store != nil) {
             throw ValidationError("--frozen and --store compare an app's sources with what shipped: add --sources DIR")
         }
+        if sample < 0 { throw ValidationError("--sample must be 0 or more, not \(sample)") }
     }
 
     func run() throws {
-        let resolved = try plan.resolve(warningOfRedeclarations: false)
+        let resolved = try plan.resolve(
+            compiling: upgrades ? .forCustomStages : .whenAsked, warningOfRedeclarations: false)
         var lint: [SourceProblem]?
+        let shippedVersions = try shipped()
         if let source = resolved.source, let sources = resolved.sources {
-            lint = SourceLint(
-                plan: source, sources: sources, shipped: try shipped(versions: resolved.checked.0.schemas)
-            ).findings()
+            lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings()
         }
-        let report =
+        var report =
             resolved.model.map(CheckReport.init(model:))
             ?? CheckReport(
                 name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
                 files: resolved.sources?.compiledFiles)
+        if upgrades, report.valid {
+            let plan = try resolved.validated()
+            let older = frozen != nil ? shippedVersions.map(\.schema) : Array(plan.schemas.dropLast())
+            report.upgrades = try UpgradePaths.check(
+                plan, from: older, rows: sample, notRunReason: resolved.notRunReason)
+            report.upgradeTarget = plan.schemas.last?.version?.description ?? "unversioned"
+            report.upgradeRows = sample
+        }
         if output.json {
             try JSONOutput.print(report)
         } else {
             report.textLines(style: .standardOutput).forEach { Console.out($0) }
         }
-        if !report.valid { throw ExitCode(ExitStatus.findings.rawValue) }
+        if !report.valid || report.upgrades?.contains(where: { $0.outcome == .failed }) == true {
+            throw ExitCode(ExitStatus.findings.rawValue)
+        }
     }
 
     /// The shipped versions `--frozen` and `--store` name; an Apple store's composite attributes take the types

@@ -22,6 +22,7 @@ struct MigrateCommand: ParsableCommand {
               strata migrate Books.store --plan bookshelf --to 3.0.0 --yes --json
               strata migrate Books.store --plan bookshelf --dry-run --refuse-data-loss
               strata migrate default.store --sources MyApp/Sources --dry-run
+              strata migrate Books.store --plan bookshelf --dry-run --rows Book --limit 3
             """)
 
     @OptionGroup var file: StoreFile
@@ -43,6 +44,18 @@ struct MigrateCommand: ParsableCommand {
             discussion: "Off by default: as in SwiftData, a removal drops its data (listed as findings and warnings)."))
     var refuseDataLoss = false
 
+    @Option(
+        name: .customLong("rows"), defaultAsFlag: "", parsing: .next,
+        help: ArgumentHelp(
+            "With --dry-run, show what each stage does to the rows (of ENTITY only, when given).",
+            discussion:
+                "Per entity: rows inserted, deleted, changed and unchanged, values changed, dropped and filled, and sample rows before and after.",
+            valueName: "entity"))
+    var rows: String? = nil
+
+    @Option(help: ArgumentHelp("Sample rows per entity and stage with --rows.", valueName: "n"))
+    var limit = 5
+
     @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
     var yes = false
 
@@ -52,6 +65,10 @@ struct MigrateCommand: ParsableCommand {
         if dryRun && backup != nil {
             throw ValidationError("--backup is for real runs; a dry run never writes the store")
         }
+        if rows != nil && !dryRun {
+            throw ValidationError("--rows shows what a dry run does to the rows: add --dry-run")
+        }
+        if limit < 0 { throw ValidationError("--limit must be 0 or more (it was \(limit))") }
         if plan.source.sources != nil && !dryRun && plan.source.staysStatic {
             throw ValidationError(
                 "--static reads the plan without compiling its custom stages, so it only dry-runs: add --dry-run, or leave out --static (and STRATA_STATIC) to build the app's code and run it"
@@ -90,15 +107,26 @@ struct MigrateCommand: ParsableCommand {
             try migrator.backup(to: backupURL)
             backupPath = backupURL.path
         }
+        if let rows {
+            let entities = Set(target.plan.schemas.flatMap { $0.entities.map(\.name) })
+            guard rows.isEmpty || entities.contains(rows) else {
+                throw CommandFailure.usage(
+                    "--rows \(rows): plan \(target.resolved.name) has no entity \(rows); its entities are \(entities.sorted().joined(separator: ", ")) (or give --rows alone for all)"
+                )
+            }
+            try migrator.recordRowChanges(
+                RowChangeOptions(sampleLimit: limit, entities: rows.isEmpty ? nil : [rows]))
+        }
         migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(
             migrator, limit: step ? 1 : migrator.pending.count, original: url,
             notRunReason: target.resolved.notRunReason)
-        let report = MigrateReport(
+        var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
+        if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -33,7 +33,10 @@ enum StageLoop {
             (output, sideFiles) = ([], [])
             do {
                 guard let report = try migrator.runNextStage() else { break }
-                entries.append(StageRunEntry(stage, index: index, report: report, output: output, sideFiles: sideFiles))
+                entries.append(
+                    StageRunEntry(
+                        stage, index: index, report: report, output: output, sideFiles: sideFiles,
+                        recordedRows: migrator.rowRecorder != nil))
             } catch {
                 let findings = (try? migrator.findings(of: stage)) ?? []
                 let named = PrivateCopyErrors.naming(original, in: error)

@@ -7,7 +7,8 @@ import StrataText
 /// and with `--sources` or `--model` the lint's `"diagnostics": [{"file", "line", "column", "severity", "message"}]`;
 /// with `--sources` the files read, `"sources"` (see `SourceFilesEntry`); at the compiled level, `"compiled"`: what was
 /// changed in the app's code to build it (see `CompiledAdaptations`); with `--model`, `"coreData"` (see
-/// `ModelBundleReport`).
+/// `ModelBundleReport`); with `--upgrades`, `"upgradeTarget"`, `"upgradeRows"` and `"upgrades": [path]`
+/// (``UpgradePathEntry``).
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -35,6 +36,12 @@ struct CheckReport: Encodable {
     var sources: SourceFilesEntry? = nil
     /// With `--model`: the Core Data model's versions, order and steps.
     var coreData: ModelBundleReport? = nil
+    /// With `--upgrades`: each older version's path to the newest, tried on a sample store.
+    var upgrades: [UpgradePathEntry]?
+    /// With `--upgrades`: the version the paths lead to.
+    var upgradeTarget: String?
+    /// With `--upgrades`: rows generated per entity in each sample store.
+    var upgradeRows: Int?
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
     /// the problems, the errors among them making the plan invalid, every stage the `source` declares is listed
@@ -104,6 +111,41 @@ struct CheckReport: Encodable {
             lines.append(style.red("The plan has \(problems.count) problem\(problems.count == 1 ? "" : "s"):"))
             lines += problems.map { "  - \(TerminalText.sanitize($0))" }
         }
+        return lines + upgradeLines(style: style)
+    }
+
+    /// The `--upgrades` matrix: per starting version its outcome and, per entity, kept/changed/inserted/deleted.
+    private func upgradeLines(style: TextStyle) -> [String] {
+        guard let upgrades, let upgradeTarget else { return [] }
+        let entities = upgrades.flatMap { $0.entities.map(\.entity) }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        let table = TextTable(
+            header: ["from", "outcome"] + entities,
+            rows: upgrades.map { path in
+                [path.from, path.outcomeText]
+                    + entities.map { name in
+                        path.entities.first { $0.entity == name }.map {
+                            "\($0.kept)/\($0.changed)/\($0.inserted)/\($0.deleted)"
+                        } ?? "-"
+                    }
+            })
+        var lines = [
+            "",
+            style.bold(
+                "Upgrade paths to \(upgradeTarget), \(upgradeRows ?? 0) sample rows per entity (kept/changed/inserted/deleted):"
+            ),
+        ]
+        lines += table.lines(style: style).map { "  " + $0 }
+        for path in upgrades where path.outcome != .reached {
+            let text = "\(path.from): \(path.outcomeText): \(TerminalText.sanitize(path.message ?? ""))"
+            lines.append(path.outcome == .failed ? style.red(text) : style.yellow(text))
+        }
+        let failed = upgrades.filter { $0.outcome == .failed }.count
+        lines.append(
+            failed == 0
+                ? style.green("Every path reached \(upgradeTarget) or stopped only where code could not run.")
+                : style.red("\(failed) of \(upgrades.count) upgrade path\(upgrades.count == 1 ? "" : "s") failed."))
         return lines
     }
 }

@@ -8,9 +8,10 @@ import StrataText
 /// (`compiled`: what the compiled level of `--sources` changed in the app's code to build it, see
 /// `CompiledAdaptations`). `reached` is the version the
 /// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
-/// or a failure).
+/// or a failure). With `--rows` the shape is `strata.migrate/2`: each stage's "rows" is the array of row changes per
+/// entity and its count of rows copied moves to "rowsCopied" (``StageRunEntry``).
 struct MigrateReport: Encodable {
-    let format = "strata.migrate/1"
+    var format = "strata.migrate/1"
     /// The store's path.
     let store: String
     /// The plan's name.

@@ -6,6 +6,8 @@ import StrataText
 /// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?,
 /// "output"?: [line] (what its closures printed and logged), "sideFiles"?: [path] (what a dry run's stage wrote in
 /// its stand-in Application Support, Documents, Caches or group folders, removed afterwards)}`.
+/// With `--rows`, "rows" is the array of row changes per entity (``RowChangesEntry``) and the count of rows copied
+/// moves to "rowsCopied".
 struct StageRunEntry: Encodable {
     let index: Int
     let title: String
@@ -20,12 +22,19 @@ struct StageRunEntry: Encodable {
     let failure: String?
     let output: [String]?
     let sideFiles: [String]?
+    /// What the stage did to each entity's rows, when they were recorded (`--rows`).
+    var rowChanges: [RowChangesEntry]?
 
-    /// The entry of a stage that committed with `report`, having printed `output` and written `sideFiles`.
-    init(_ stage: PlannedStage, index: Int, report: StageReport, output: [String], sideFiles: [String]) {
+    /// The entry of a stage that committed with `report`, having printed `output` and written `sideFiles`;
+    /// `recordedRows` when its row changes were recorded.
+    init(
+        _ stage: PlannedStage, index: Int, report: StageReport, output: [String], sideFiles: [String],
+        recordedRows: Bool = false
+    ) {
         self.init(
             stage, index: index, rows: report.rows, duration: report.duration, findings: report.findings,
             failure: report.failure, output: output, sideFiles: sideFiles)
+        if recordedRows { rowChanges = report.rowChanges.map(RowChangesEntry.init) }
     }
 
     /// The entry of `stage` at `index` (1-based) with its outcome, what it printed and the side files it wrote.
@@ -65,9 +74,37 @@ struct StageRunEntry: Encodable {
         if let sideFiles {
             lines += sideFiles.map { "   " + SideFileText.line(TerminalText.sanitize($0)) }
         }
+        if let rowChanges {
+            lines += rowChanges.flatMap { $0.textLines(style: style) }.map { "   " + $0 }
+        }
         if let failure {
             lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) }
         }
         return lines
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case index, title, from, to, kind, status, rows, rowsCopied, durationSeconds, changes, findings, failure
+    }
+
+    /// The documented shape; "rows" holds the row changes when they were recorded.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(index, forKey: .index)
+        try container.encode(title, forKey: .title)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(status, forKey: .status)
+        if let rowChanges {
+            try container.encode(rowChanges, forKey: .rows)
+            try container.encode(rows, forKey: .rowsCopied)
+        } else {
+            try container.encode(rows, forKey: .rows)
+        }
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(findings, forKey: .findings)
+        try container.encodeIfPresent(failure, forKey: .failure)
     }
 }

@@ -117,6 +117,8 @@ public final class Session: @unchecked Sendable {
             }
         case .loadRows(let entity, let offset, let limit, let filter):
             reads.async { self.inbox.post(self.rows(entity: entity, offset: offset, limit: limit, filter: filter)) }
+        case .loadChanges(let entity, let kind, let offset, let limit):
+            reads.async { self.inbox.post(self.changes(entity: entity, kind: kind, offset: offset, limit: limit)) }
         case .loadFindings(let from, let to):
             reads.async { self.inbox.post(self.findings(from: from, to: to)) }
         case .quit: break
@@ -199,6 +201,8 @@ public final class Session: @unchecked Sendable {
                 mode == .dryRun
                 ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan)
                 : try Migrator(store: storeURL, validated: plan)
+            // A dry run records what each stage does to the rows, for the Progress log and `c`.
+            if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
             let note =
                 migrator.pending.isEmpty
                 ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
@@ -287,6 +291,57 @@ public final class Session: @unchecked Sendable {
             return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch {
             return .failed("Reading rows of \(entity): \(error)")
+        }
+    }
+
+    /// A page of an entity's rows as changes since the store's version, recorded by the dry run's migrator.
+    private func changes(entity: String, kind: RowChangeKind?, offset: Int, limit: Int) -> Action {
+        guard let recorder = current()?.rowRecorder else {
+            return .rowsFailed(entity: entity, message: "Changes are recorded in a dry run: press m for dry-run mode.")
+        }
+        do {
+            guard let counts = try recorder.changesSinceStore(of: entity) else {
+                return .rowsFailed(
+                    entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
+            }
+            let properties = recorder.properties(of: entity)
+            let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
+            var view = RowChangesView(kind: kind, since: recorder.baselineVersion ?? initialState.storeVersion)
+            view.counts = RowChangeCounts(
+                inserted: counts.inserted, deleted: counts.deleted, changed: counts.changed,
+                unchanged: counts.unchanged)
+            view.rows = samples.map { sample in
+                ChangedRow(
+                    kind: sample.kind, key: sample.keyBefore.map { "\(sample.key) (was \($0))" } ?? "\(sample.key)",
+                    cells: properties.map { property in
+                        let before = property.before.flatMap { sample.before?[$0] }
+                        let after = property.after.flatMap { sample.after?[$0] }
+                        let changed =
+                            property.after.map { sample.changedProperties.contains($0) } ?? false
+                            || property.before.map { property.after == nil && sample.changedProperties.contains($0) }
+                                ?? false
+                        return ChangedCell(before: before?.description, after: after?.description, changed: changed)
+                    })
+            }
+            var page = RowsPage(entity: entity, offset: offset)
+            page.changes = view
+            page.columns =
+                ["_pk"]
+                + properties.map { property in
+                    switch (property.after, property.before) {
+                    case (let after?, let before?) where after != before: "\(after) (was \(before))"
+                    case (let after?, _): after
+                    case (nil, let before?): "\(before) (dropped)"
+                    case (nil, nil): ""
+                    }
+                }
+            let arrow = initialState.options.glyphs.arrow
+            page.rows = view.rows.map { [$0.key] + $0.cells.map { $0.text(arrow: arrow) } }
+            page.total = counts.rowsAfter + counts.deleted
+            if let kind { page.total = view.counts.rows(of: kind) }
+            return .rowsLoaded(page)
+        } catch {
+            return .failed("Reading the changes of \(entity): \(error)")
         }
     }
 

@@ -16,6 +16,8 @@ public struct AppState: @unchecked Sendable {
     public var storePath: String
     /// The version the store records ("unversioned" when none).
     public var storeVersion: String
+    /// The store's version once a dry-run stage ran on the copy: `c` then shows rows as changes since it.
+    public var changesSince: String?
     /// The plan's name, when a plan was given.
     public var planName: String?
     /// The plan's versions (or the store's recorded schema alone when there is no plan).

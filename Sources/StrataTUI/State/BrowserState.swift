@@ -50,6 +50,8 @@ public struct RowsPage: Sendable, Equatable {
     /// What the reader must know about the rows of a SwiftData / Core Data store (a column that could not be
     /// determined, rows of unknown entities); shown under the rows and in a row in full.
     public var notes: [String] = []
+    /// The rows as changes since the store's version (`c`), when shown so; `rows` then stays empty.
+    public var changes: RowChangesView?
 
     /// Creates an empty page that is loading.
     public init(entity: String, offset: Int = 0, filter: [RowFilter] = []) {

@@ -10,6 +10,8 @@ public enum Effect: Sendable, Equatable {
     case switchMode(RunMode)
     /// Read a page of rows of the browsed store.
     case loadRows(entity: String, offset: Int, limit: Int, filter: [RowFilter])
+    /// Read a page of an entity's rows as changes since the store's version (of `kind`; all when nil).
+    case loadChanges(entity: String, kind: RowChangeKind?, offset: Int, limit: Int)
     /// Compute data counts for the diff between two versions (indexes into the state's schemas).
     case loadFindings(from: Int, to: Int)
     /// Stop the program (after cancelling any running stage).

@@ -28,6 +28,9 @@ extension KeyReducer {
         case .home, .character("g"): move(-count)
         case .end, .character("G"): move(count)
         case .enter: return enter(&state)
+        case .character("c") where pane == .browser:
+            guard let index = selectedIndex(state, .browser) else { return [] }
+            return toggleChanges(&state, entity: state.browser.entities[index].name)
         case .character("f") where pane == .versions, .character("t") where pane == .versions:
             guard let index = selectedIndex(state, .versions) else { return [] }
             guard state.versions.count > 1 else {

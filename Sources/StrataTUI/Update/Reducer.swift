@@ -25,6 +25,13 @@ public enum Reducer {
                 state.stages[index].rows = report.rows
                 state.stages[index].duration = report.duration
             }
+            if state.mode == .dryRun { state.changesSince = state.changesSince ?? state.storeVersion }
+            for entity in report.rowChanges {
+                let counts = RowChangeCounts(
+                    inserted: entity.inserted, deleted: entity.deleted, changed: entity.changed,
+                    unchanged: entity.unchanged)
+                state.log.append("  rows of \(entity.entity): \(counts.summary)")
+            }
             return []
         case .runEnded(let cancelled, let error):
             state.running = false
@@ -62,6 +69,8 @@ public enum Reducer {
             state.stagesNote = note
             state.mode = mode
             state.storeVersion = storeVersion
+            // A new plan means a new copy (or the store itself): no changes recorded yet.
+            state.changesSince = nil
             state.cursors[.stages] = ListCursor()
             if let index = state.versions.firstIndex(where: { $0.version == storeVersion }) { state.storeIndex = index }
             if case .stage = state.main { state.main = .diff }
@@ -74,7 +83,11 @@ public enum Reducer {
             state.refollow(.browser)
             var effects: [Effect] = changed ? [.loadFindings(from: state.diffFrom, to: state.diffTo)] : []
             if let page = state.browser.page {
-                if entities.contains(where: { $0.name == page.entity }) {
+                if let changes = page.changes, entities.contains(where: { $0.name == page.entity }) {
+                    effects.append(
+                        .loadChanges(
+                            entity: page.entity, kind: changes.kind, offset: page.offset, limit: rowsPageSize(state)))
+                } else if entities.contains(where: { $0.name == page.entity }) {
                     effects.append(
                         .loadRows(
                             entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter))
@@ -88,6 +101,8 @@ public enum Reducer {
             guard let current = state.browser.page, current.entity == page.entity else { return [] }
             page.columnOffset = current.columnOffset
             page.selected = min(current.selected, max(0, page.rows.count - 1))
+            // A page of rows and a page of changes answer different requests: the one asked for last wins.
+            guard (page.changes == nil) == (current.changes == nil) else { return [] }
             page.loading = false
             state.browser.page = page
             return []

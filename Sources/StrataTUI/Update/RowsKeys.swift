@@ -3,6 +3,7 @@ extension KeyReducer {
     /// Keys of the rows view: rows, pages, columns.
     static func rowsKey(_ state: inout AppState, _ key: Key) -> [Effect] {
         guard var page = state.browser.page, !page.loading else { return [] }
+        if key == .character("c") { return toggleChanges(&state, entity: page.entity) }
         let size = Reducer.rowsPageSize(state)
         // The last page is a full one: it ends at the last row.
         let lastOffset = max(0, page.total - size)
@@ -12,6 +13,9 @@ extension KeyReducer {
             page.loading = true
             page.selected = 0
             state.browser.page = page
+            if let changes = page.changes {
+                return [.loadChanges(entity: page.entity, kind: changes.kind, offset: offset, limit: size)]
+            }
             return [.loadRows(entity: page.entity, offset: offset, limit: size, filter: page.filter)]
         }
         switch key {
@@ -23,6 +27,19 @@ extension KeyReducer {
         case .pageUp: return load(page.offset - size)
         case .home, .character("g"): return load(0)
         case .end, .character("G"): return load(lastOffset)
+        case .character("f"):
+            guard var changes = page.changes else { return [] }
+            changes.kind = changes.nextKind
+            page.changes = changes
+            page.offset = 0
+            page.loading = true
+            page.selected = 0
+            state.browser.page = page
+            return [.loadChanges(entity: page.entity, kind: changes.kind, offset: 0, limit: size)]
+        case .enter where page.changes != nil:
+            guard let changes = page.changes, changes.rows.indices.contains(page.selected) else { return [] }
+            state.overlay = .text(changeOverlay(page, changes.rows[page.selected], glyphs: state.options.glyphs))
+            return []
         case .enter:
             guard page.rows.indices.contains(page.selected) else { return [] }
             let row = page.rows[page.selected]
@@ -39,5 +56,37 @@ extension KeyReducer {
         }
         state.browser.page = page
         return []
+    }
+
+    /// `c`: the entity's rows as changes since the store's version, or back to its rows at the copy's version.
+    static func toggleChanges(_ state: inout AppState, entity: String) -> [Effect] {
+        let size = Reducer.rowsPageSize(state)
+        if state.browser.page?.changes != nil, state.main == .rows {
+            state.browser.page = RowsPage(entity: entity)
+            return [.loadRows(entity: entity, offset: 0, limit: size, filter: [])]
+        }
+        guard let since = state.changesSince else {
+            state.say(
+                state.mode == .dryRun
+                    ? "No stage has run on the copy yet: n runs the next one, then c shows what it did to the rows."
+                    : "c shows the rows a dry run changed: press m for dry-run mode, then n.", .warning)
+            return []
+        }
+        var page = RowsPage(entity: entity)
+        page.changes = RowChangesView(since: since)
+        state.browser.page = page
+        state.main = .rows
+        state.focus = .diff
+        return [.loadChanges(entity: entity, kind: nil, offset: 0, limit: size)]
+    }
+
+    /// Enter on a change: every property before and after, changed ones marked.
+    static func changeOverlay(_ page: RowsPage, _ row: ChangedRow, glyphs: Glyphs) -> TextOverlay {
+        let names = page.columns.dropFirst()
+        return TextOverlay(
+            title: "\(page.entity) \(row.key): \(row.kind.rawValue) since \(page.changes?.since ?? "the store")",
+            paragraphs: zip(names, row.cells).map { name, cell in
+                "\(cell.changed ? "* " : "  ")\(name): \(cell.before ?? "–") \(glyphs.arrow) \(cell.after ?? "–")"
+            })
     }
 }

@@ -29,6 +29,9 @@ enum BrowserView {
 
     /// The large pane's title on rows.
     static func rowsTitle(_ page: RowsPage) -> String {
+        if let changes = page.changes {
+            return "Changes: \(page.entity) since \(changes.since) · \(changes.kindLabel)"
+        }
         let filter = page.filter.map(\.description).joined(separator: " ")
         return "Rows: \(page.entity)\(filter.isEmpty ? "" : " where \(filter)")"
     }
@@ -48,11 +51,20 @@ enum BrowserView {
         guard let page = state.browser.page else { return }
         let ellipsis = state.options.glyphs.ellipsis
         let first = page.rows.isEmpty ? 0 : page.offset + 1
-        let position =
+        var position =
             page.loading
             ? "reading…"
             : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"
-        Line(position, .dim).with(
+        var line = Line()
+        if let changes = page.changes, !page.loading {
+            // Compact, so that it fits at 80x24: ~changed +inserted -deleted =unchanged, then the position.
+            let counts = changes.counts
+            line = Line("~\(Formatting.count(counts.changed))", .changed).with(
+                " +\(Formatting.count(counts.inserted))", .added
+            ).with(" -\(Formatting.count(counts.deleted))", .removed).with(
+                " =\(Formatting.count(counts.unchanged)) · ", .dim)
+        }
+        line.with(position, .dim).with(
             page.columnOffset > 0 ? "  (key, then columns from \(page.columnOffset + 2))" : "", .dim
         ).with(page.notes.isEmpty ? "" : "  Note: \(page.notes.joined(separator: "; "))", .warning)
             .draw(in: &frame, x: rect.x, y: rect.y, limit: rect.width, ellipsis: ellipsis)
@@ -69,9 +81,30 @@ enum BrowserView {
         for (number, row) in page.rows.prefix(max(0, rect.height - 2)).enumerated() {
             let y = rect.y + 2 + number
             Line(cells(row)).draw(in: &frame, x: rect.x, y: y, limit: rect.width, ellipsis: ellipsis)
+            if let changes = page.changes, changes.rows.indices.contains(number) {
+                markChanges(changes.rows[number], shown: shown, widths: widths, in: &frame, x: rect.x, y: y, rect: rect)
+            }
             if number == page.selected && focused {
                 frame.highlight(x: rect.x, y: y, width: rect.width, role: .selection, style: .reverse)
             }
+        }
+    }
+
+    /// Colours a row of the changes view: its key by kind (inserted, deleted), each changed cell highlighted.
+    private static func markChanges(
+        _ row: ChangedRow, shown: [Int], widths: [Int], in frame: inout Frame, x: Int, y: Int, rect: Rect
+    ) {
+        var left = x
+        for column in shown {
+            let width = min(widths[column], max(0, rect.x + rect.width - left))
+            let role: Role? =
+                column == 0
+                ? (row.kind == .inserted
+                    ? .added : row.kind == .deleted ? .removed : row.kind == .changed ? .changed : nil)
+                : (row.cells.indices.contains(column - 1) && row.cells[column - 1].changed ? .changed : nil)
+            if let role { frame.highlight(x: left, y: y, width: width, role: role, style: column == 0 ? [] : .bold) }
+            left += widths[column] + 2
+            if left >= rect.x + rect.width { break }
         }
     }
 }

@@ -9,12 +9,18 @@ public enum KeyHelp {
         switch (state.focus, state.main) {
         case (.versions, _):
             hints = versions ? ["Enter diff next", "f/t from/to", "j/k move", "/ filter"] : ["j/k move"]
-        case (.diff, .rows): hints = ["/ filter", "Enter row", "h/l columns", "Esc back", "j/k row", "PgUp/PgDn page"]
+        case (.diff, .rows) where state.browser.page?.changes != nil:
+            hints = ["c rows", "f filter", "Enter before/after", "h/l columns", "Esc back", "PgUp/PgDn page"]
+        case (.diff, .rows):
+            hints = ["/ filter", "Enter row", "h/l columns", "Esc back", "j/k row", "PgUp/PgDn page"]
+            if state.changesSince != nil { hints.insert("c changes", at: 0) }
         case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
         case (.diff, .diff): hints = ["j/k scroll", "/ filter", "g/G top/end"]
         case (.stages, _): hints = ["Enter changes+SQL", "j/k move", "/ filter"]
         case (.progress, _): hints = ["Enter log", "j/k scroll log"]
-        case (.browser, _): hints = ["Enter rows", "j/k move", "/ filter"]
+        case (.browser, _):
+            hints = ["Enter rows", "j/k move", "/ filter"]
+            if state.changesSince != nil { hints.insert("c changes", at: 1) }
         }
         if state.running { return ["Ctrl-C cancel"] + hints }
         if plan { hints.insert(contentsOf: ["n next", "r rest"], at: min(1, hints.count)) }
@@ -42,6 +48,7 @@ public enum KeyHelp {
                 [
                     ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
                     ("/a=Jane Doe", "filter: = != ~ < <= > >="),
+                    ("c", "changes since store"), ("f", "filter the changes"),
                 ]
             ),
             (

@@ -10,7 +10,8 @@ struct MigrationBenchmark: ParsableCommand {
         discussion: """
             W1 lightweight (rename with originalName, add an optional), W2 unique constraint plus optional made \
             required with a default (the raw baseline is sqlite.org's 12-step rebuild), W3 custom author split in \
-            didMigrate through ModelContext, W4 dry run of the W1..W3 chain against the real run, W5 the UI's event \
+            didMigrate through ModelContext, W4 dry run of the W1..W3 chain against the real run, W4r the same dry run \
+            recording each stage's row changes (--rows) against the plain dry run, W5 the UI's event \
             loop opening the store (time to the first frame with the plan's diff, and to the diff's data counts), \
             and the UI's overhead (W4 driven from the event loop against W4 alone). Each contender runs on a fresh \
             copy of the same store; the table shows medians and whether each target was met. Needs the sqlite3 CLI.
@@ -34,7 +35,9 @@ struct MigrationBenchmark: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Run only these workloads (for profiling), comma-separated: W1, W2, W3, W4, W5, UI.", valueName: "LIST"))
+            "Run only these workloads (for profiling), comma-separated (any case): W1, W2, W3, W4, W4r, W5, UI.",
+            valueName: "LIST"
+        ))
     var only: String?
 
     func run() throws {

@@ -66,6 +66,7 @@ struct WorkloadSuite {
                 }
             ),
             ("W4", { try dryRunWorkload(from: v1) }),
+            ("W4R", { try rowChangesWorkload(from: v1) }),
             ("W5", { try firstFrameWorkload(from: v1) }),
             ("UI", { try interfaceOverheadWorkload(from: v1) }),
         ]
@@ -114,6 +115,26 @@ struct WorkloadSuite {
         return WorkloadResult(
             workload: "W4 dry run W1..W3", rows: rows, strata: results[0], baselines: [("real run", results[1])],
             target: .ratio(1.5, to: "real run"))
+    }
+
+    /// W4r: the same dry run recording each stage's row changes (`--rows`: a snapshot of the copy before each stage,
+    /// a comparison by key after it, five samples per entity), against the plain dry run.
+    private func rowChangesWorkload(from source: URL) throws -> WorkloadResult {
+        let results = try medians(
+            of: source,
+            [
+                InterleavedRounds.timed("rows") { url in
+                    _ = try Migrator.dryRun(store: url, plan: BenchPlan.self, rows: RowChangeOptions(sampleLimit: 5))
+                    return nil
+                },
+                InterleavedRounds.timed("dry") { url in
+                    _ = try Migrator.dryRun(store: url, plan: BenchPlan.self)
+                    return nil
+                },
+            ])
+        return WorkloadResult(
+            workload: "W4r dry run W1..W3 with row changes", rows: rows, strata: results[0],
+            baselines: [("dry run", results[1])], target: .ratio(1.5, to: "dry run"))
     }
 
     /// W5: the real event loop opening the V1 store with the plan, until the first frame (with the diff of the
