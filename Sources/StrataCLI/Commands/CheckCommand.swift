@@ -78,7 +78,7 @@ struct CheckCommand: ParsableCommand {
         let resolved = try plan.resolve(
             compiling: upgrades ? .forCustomStages : .whenAsked, warningOfRedeclarations: false)
         var lint: [SourceProblem]?
-        let shippedVersions = try shipped()
+        let shippedVersions = try shipped(versions: resolved.checked.0.schemas)
         if let source = resolved.source, let sources = resolved.sources {
             lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings()
         }
