@@ -18,7 +18,8 @@ struct DeviceStoreEndToEndTests {
         let tmux = try TmuxSession(
             command:
                 "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(FirstUseEndToEndTests.binary)' open '\(url.path)' --sources '\(tree)'; echo \"exit=$?\" > '\(after.path)'",
-            width: 120, height: 40)
+            // Tall enough that the Progress log still shows the stage's warning under its per-entity row counts.
+            width: 120, height: 48)
 
         var screen = try tmux.wait(for: "DRY RUN")
         #expect(screen.contains("f 1.0.0") && screen.contains("t 2.0.0"), "the app's versions, the store at 1.0.0")
@@ -32,6 +33,7 @@ struct DeviceStoreEndToEndTests {
         screen = try tmux.wait(for: "Done: at 2.0.0 (on the private copy; the store is unchanged).")
         #expect(screen.contains("Browser · private copy @ 2.0.0"))
         #expect(screen.contains("warning: the lightweight stage removes data: Component.id: 5"))
+        #expect(screen.contains("rows of Component: 5 changed · 0 inserted · 0 deleted · 0 unchanged"))
         try tmux.send("3", "Enter")
         screen = try tmux.wait(for: "Rows: Component")
         screen = try tmux.wait(for: "rows 1–5 of 5")
