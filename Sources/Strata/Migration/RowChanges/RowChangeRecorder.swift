@@ -192,7 +192,11 @@ public final class RowChangeRecorder: @unchecked Sendable {
     /// changed or unchanged, as `kind` picks; all when nil), then, for nil or `.deleted`, the deleted rows.
     ///
     /// - Parameters:
+    ///   - entity: The entity whose rows are paged.
+    ///   - kind: Which rows: inserted, changed, unchanged or deleted; every row when nil.
     ///   - counts: The entity's counts (from ``changesSinceStore(of:)``), which place the deleted rows after the rest.
+    ///   - offset: Rows skipped, in that order.
+    ///   - limit: Rows returned at most.
     public func page(
         of entity: String, kind: RowChangeKind?, counts: EntityRowChanges, offset: Int, limit: Int
     ) throws -> [RowChangeSample] {
