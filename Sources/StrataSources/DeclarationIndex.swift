@@ -42,6 +42,13 @@ final class DeclarationIndex {
     private(set) var externalMembers: [String: [(MemberBlockItemSyntax, SourceFile)]] = [:]
     /// Top-level functions by name.
     private(set) var functions: [String: [(FunctionDeclSyntax, SourceFile)]] = [:]
+    /// The top-level names the sources qualify with the app's module (`MyApp.Recipe`), by module name: the compiled
+    /// level builds the app as a module of another name, so it declares this one for them.
+    private(set) var moduleQualified: [String: Set<String>] = [:]
+    /// Modules that are not the app's: a name qualified with one of them is never one of the sources' types.
+    private static let libraryModules: Set<String> = AppleModules.unavailable.union([
+        "Foundation", "Swift", "SwiftData", "Strata", "Observation", "Combine", "os",
+    ])
     /// Type names in declaration order (for stable listings).
     private(set) var order: [String] = []
     /// Types declared again at a qualified name already taken, with the declaration read (the first in path order);
@@ -151,7 +158,14 @@ final class DeclarationIndex {
         // component that names no type of the sources is a module.
         if name.hasPrefix("Self.") { return resolveTypeName(String(name.dropFirst(5)), from: scope) }
         if let dot = name.firstIndex(of: "."), resolveTypeName(String(name[..<dot]), from: scope) == nil {
-            return resolveTypeName(String(name[name.index(after: dot)...]), from: scope)
+            // The module's own names are its top-level declarations, whatever scope the name is written in.
+            let module = String(name[..<dot])
+            let rest = String(name[name.index(after: dot)...])
+            guard !Self.libraryModules.contains(module), let resolved = resolveTypeName(rest, from: []) else {
+                return nil
+            }
+            moduleQualified[module, default: []].insert(String(rest.prefix { $0 != "." }))
+            return resolved
         }
         return nil
     }

@@ -59,6 +59,29 @@ struct CorpusCompiledSourcesTests {
         #expect(seen.filter { $0 == 1 }.count == 4) // every third row is .finished
     }
 
+    @Test func moduleQualifiedNamesCompileAndBothLevelsReadTheSameSchemas() throws {
+        for app in ["ShelfApp", "PantryApp"] {
+            let folder = SourceCorpusTests.corpus.appendingPathComponent(app).path
+            let read = try CommandRun.strata("check", "--sources", folder, "--json", "--static").json()
+            let built = try CompiledSourcesTests.compiled("check", "--sources", folder, "--json", "--compiled")
+            let compiled = try built.json()
+            let fingerprints = { (report: [String: Any]) in
+                (report["versions"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String } ?? []
+            }
+            #expect(!fingerprints(read).isEmpty, "\(app)")
+            #expect(fingerprints(read) == fingerprints(compiled), "\(app): \(built.standardError)")
+            if app == "ShelfApp" {
+                // `ShelfApp.Book.self` and `ShelfApp.ShelfSchemaV1.self`: the module's name is declared for them.
+                let shims = (compiled["compiled"] as? [String: Any])?["shims"] as? [[String: Any]] ?? []
+                #expect(
+                    shims.contains {
+                        ($0["provides"] as? String)?.contains("ShelfApp.Book, ShelfApp.ShelfSchemaV1") == true
+                    },
+                    "\(shims)")
+            }
+        }
+    }
+
     static func rows(_ store: String, _ entity: String = "Item") throws -> [[String: Any]] {
         try CommandRun.strata("rows", store, entity, "--json", "--limit", "100").json()["rows"] as? [[String: Any]]
             ?? []
