@@ -84,7 +84,8 @@ struct StageRunEntry: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case index, title, from, to, kind, status, rows, rowsCopied, durationSeconds, changes, findings, failure
+        case index, title, from, to, kind, status, rows, rowsCopied, durationSeconds, changes, findings, failure,
+            output, sideFiles
     }
 
     /// The documented shape; "rows" holds the row changes when they were recorded.
@@ -106,5 +107,7 @@ struct StageRunEntry: Encodable {
         try container.encode(changes, forKey: .changes)
         try container.encode(findings, forKey: .findings)
         try container.encodeIfPresent(failure, forKey: .failure)
+        try container.encodeIfPresent(output, forKey: .output)
+        try container.encodeIfPresent(sideFiles, forKey: .sideFiles)
     }
 }
