@@ -23,8 +23,11 @@ struct EnumCases {
     /// The cases, in declaration order.
     let cases: [Case]
 
-    /// The cases of `type`, an enum whose raw type (when it has one) is `rawType` ("String", "Int", …).
-    init(of type: DeclarationIndex.TypeDecl, rawType: String?) {
+    /// The cases of the enum `type`, with raw values when its first inherited type is one Strata stores natively.
+    init(of type: DeclarationIndex.TypeDecl) {
+        let rawType = type.inherited.first.map(PropertyType.lastComponent).flatMap {
+            PropertyType.native[$0] == nil ? nil : $0
+        }
         var cases: [Case] = []
         var next: Int64 = 0
         let elements = type.members.compactMap { $0.0.decl.as(EnumCaseDeclSyntax.self) }.flatMap(\.elements)

@@ -38,7 +38,7 @@ struct SampleValues {
                 .databaseValue
         case .url: return "https://example.com/\(label.replacingOccurrences(of: " ", with: "/"))/\(row)".databaseValue
         case .rawRepresentable(let name, let raw):
-            let cases = rawValues(ofEnum: name, raw: raw)
+            let cases = rawValues(ofEnum: name)
             guard !cases.isEmpty else { return stored(raw, label: label, row: row) }
             return cases[(row - 1) % cases.count]
         case .codable(let name):
@@ -52,9 +52,9 @@ struct SampleValues {
     }
 
     /// The raw values of the enum `name`'s cases, as stored.
-    private func rawValues(ofEnum name: String, raw: ValueType) -> [DatabaseValue] {
+    private func rawValues(ofEnum name: String) -> [DatabaseValue] {
         guard let type = declaredType(name), type.isEnum else { return [] }
-        return EnumCases(of: type, rawType: raw == .string ? "String" : "Int").cases.compactMap { found in
+        return EnumCases(of: type).cases.compactMap { found in
             switch found.raw {
             case .text(let text): text.databaseValue
             case .integer(let number): number.databaseValue
@@ -78,10 +78,7 @@ struct SampleValues {
         guard depth < 4, let type = declaredType(name) else { return [String: Any]() }
         let scope = index.scope(inside: type)
         if type.isEnum {
-            let rawType = type.inherited.first.map(PropertyType.lastComponent).flatMap {
-                PropertyType.native[$0] == nil ? nil : $0
-            }
-            let cases = EnumCases(of: type, rawType: rawType).cases
+            let cases = EnumCases(of: type).cases
             guard !cases.isEmpty else { return [String: Any]() }
             let chosen = cases[(row - 1) % cases.count]
             switch chosen.raw {

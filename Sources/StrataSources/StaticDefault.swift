@@ -166,10 +166,7 @@ struct StaticDefault {
 
     /// The case `.name`, `Type.name`, `.name(…)` or `Type(rawValue: literal)!` names.
     private func enumCase(_ value: ExprSyntax, of type: DeclarationIndex.TypeDecl) -> EnumCases.Case? {
-        let rawType = type.inherited.first.map(PropertyType.lastComponent).flatMap {
-            PropertyType.native[$0] == nil ? nil : $0
-        }
-        let cases = EnumCases(of: type, rawType: rawType)
+        let cases = EnumCases(of: type)
         let callee = value.as(FunctionCallExprSyntax.self)?.calledExpression ?? value
         if let access = callee.as(MemberAccessExprSyntax.self), access.declName.baseName.text != "init" {
             guard access.base == nil || Self.names(access.base!, type.simpleName) else { return nil }

@@ -31,8 +31,8 @@ public enum StoredDefault: Hashable, Sendable {
         case .real(let value): value.databaseValue
         case .text(let value): value.databaseValue
         case .blob(let value): value.databaseValue
-        case .currentDate: Date().timeIntervalSinceReferenceDate.databaseValue
-        case .newUUID: withUnsafeBytes(of: UUID().uuid) { Data($0) }.databaseValue
+        case .currentDate: Date().storedValue
+        case .newUUID: UUID().storedValue
         case .unknown: nil
         }
     }
