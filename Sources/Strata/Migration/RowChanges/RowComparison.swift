@@ -47,16 +47,19 @@ struct RowComparison {
         filled = afterColumns.filter { column in !pairs.contains { $0.after == column } }
         // A single-attribute unique key present, and unique, in both versions: both tables have its unique index.
         // Rows kept under their keys need no pairing.
-        pairing = scope.sameRows ? nil : after.flatMap { after in
-            before.flatMap { before in
-                after.uniqueAttributes.lazy.compactMap { attribute -> (after: String, before: String)? in
-                    guard let earlier = counterpart[attribute.name],
-                        before.uniqueAttributes.contains(where: { $0.name == earlier })
-                    else { return nil }
-                    return (attribute.name, earlier)
-                }.first
+        pairing =
+            scope.sameRows
+            ? nil
+            : after.flatMap { after in
+                before.flatMap { before in
+                    after.uniqueAttributes.lazy.compactMap { attribute -> (after: String, before: String)? in
+                        guard let earlier = counterpart[attribute.name],
+                            before.uniqueAttributes.contains(where: { $0.name == earlier })
+                        else { return nil }
+                        return (attribute.name, earlier)
+                    }.first
+                }
             }
-        }
     }
 
     /// The stored properties of an entity, as its table's columns: attributes, then to-one relationships.

@@ -59,7 +59,9 @@ struct RowSnapshot: Equatable {
             // The same definitions in an empty file: SQLite copies the records as they are, indexes included.
             for table in tables {
                 try db.execute(
-                    sql: "INSERT INTO \(quote(attachedAs)).\(quote(table)) SELECT * FROM \(quote(schema)).\(quote(table))")
+                    sql:
+                        "INSERT INTO \(quote(attachedAs)).\(quote(table)) SELECT * FROM \(quote(schema)).\(quote(table))"
+                )
             }
         } catch {
             try? db.execute(sql: "DETACH DATABASE \(quote(attachedAs))")
