@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Records what each stage of a dry run does to the rows, in SQLite: before a stage the tables it can change are
-/// snapshot (``RowChangeScope``; the private copy's file copied whole when they are most of it), and after it the
+/// snapshot (`RowChangeScope`; the private copy's file copied whole when they are most of it), and after it the
 /// two are compared by key in one pass per entity, so memory stays flat in the number of rows. An entity a stage
 /// keeps row for row and whose values it does not rewrite is counted from the copy alone. Before the first stage
 /// the whole copy is kept as a baseline, so the rows can also be paged as changes since the store's version.
