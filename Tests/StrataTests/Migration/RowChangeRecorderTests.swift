@@ -114,7 +114,7 @@ import Testing
     }
 
     /// The store, then a copy migrated for real to each of `versions` in turn (one file per version).
-    private func stageByStage(
+    func stageByStage(
         _ url: URL, plan: any SchemaMigrationPlan.Type, versions: [String], in directory: TemporaryDirectory
     ) throws -> [URL] {
         var files = [url]

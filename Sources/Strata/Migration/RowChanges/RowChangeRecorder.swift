@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
 
-/// Records what each stage of a dry run does to the rows, in SQLite: before a stage the private copy is copied as a
-/// file (a snapshot), and after it the two are compared by key in one pass per entity, so memory stays flat in the
-/// number of rows. The first snapshot is kept, so the rows can also be paged as changes since the store's version.
+/// Records what each stage of a dry run does to the rows, in SQLite: before a stage the tables it can change are
+/// snapshot (`RowChangeScope`; the private copy's file copied whole when they are most of it), and after it the
+/// two are compared by key in one pass per entity, so memory stays flat in the number of rows. An entity a stage
+/// keeps row for row and whose values it does not rewrite is counted from the copy alone. Before the first stage
+/// the whole copy is kept as a baseline, so the rows can also be paged as changes since the store's version.
 ///
 /// ```swift
 /// let migrator = try Migrator.onPrivateCopy(of: url, plan: BookMigrationPlan.self)
@@ -17,9 +19,10 @@ public final class RowChangeRecorder: @unchecked Sendable {
     /// The connection that attaches the snapshots and the copy, and compares them.
     private let connection: DatabaseQueue
     /// The copy as the store was when recording started; kept until the recorder goes.
-    private var baseline: PrivateCopy?
-    /// The copy as it was before the latest stage (the baseline itself before the first).
-    private var previous: PrivateCopy?
+    private var baseline: RowSnapshot?
+    /// The tables the latest stage could change as they were before it (the baseline itself for the first stage),
+    /// attached as `beforeName`; nil when the stage changes no table the comparison reads.
+    private var previous: RowSnapshot?
     /// The schema the baseline is at.
     private var baselineSchema: Schema?
     /// The schema the copy is at after the stages recorded.
@@ -35,7 +38,10 @@ public final class RowChangeRecorder: @unchecked Sendable {
     /// A recorder over the copy at `store`.
     init(store: URL, options: RowChangeOptions) throws {
         self.options = options
-        connection = try DatabaseQueue()
+        // Snapshots hold tables without their parents: foreign keys are not enforced on this connection.
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        connection = try DatabaseQueue(configuration: configuration)
         try connection.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \(quote(Self.afterName))", arguments: [store.path])
         }
@@ -43,27 +49,43 @@ public final class RowChangeRecorder: @unchecked Sendable {
 
     deinit {
         try? connection.close()
-        if previous?.url != baseline?.url { previous?.remove() }
+        if previous != baseline { previous?.remove() }
         baseline?.remove()
     }
 
-    /// Takes the snapshot a stage's changes are compared with; `checkpoint` first moves the copy's -wal into its file.
+    /// Takes the snapshot a stage's changes are compared with: the tables of the entities whose comparison reads
+    /// them; `checkpoint` first moves the copy's -wal into its file when the file is copied.
     func prepare(for stage: PlannedStage, store: URL, checkpoint: () throws -> Void) throws {
-        try checkpoint()
-        let snapshot = try PrivateCopy(of: store)
+        let tables = comparisons(of: stage).filter { !$0.readsLaterOnly }.compactMap { $0.before?.name }
         try connection.writeWithoutTransaction { db in
-            if previous != nil { try db.execute(sql: "DETACH DATABASE \(quote(Self.beforeName))") }
-            try db.execute(sql: "ATTACH DATABASE ? AS \(quote(Self.beforeName))", arguments: [snapshot.url.path])
+            if let previous {
+                try db.execute(sql: "DETACH DATABASE \(quote(Self.beforeName))")
+                if previous != baseline { previous.remove() }
+                self.previous = nil
+            }
             if baseline == nil {
-                try db.execute(sql: "ATTACH DATABASE ? AS \(quote(Self.baselineName))", arguments: [snapshot.url.path])
+                try checkpoint()
+                let snapshot = try RowSnapshot.wholeFile(of: store)
+                for name in [Self.baselineName, Self.beforeName] {
+                    try db.execute(sql: "ATTACH DATABASE ? AS \(quote(name))", arguments: [snapshot.url.path])
+                }
+                lock.withLock { baseline = snapshot }
+                previous = snapshot
+            } else if !tables.isEmpty {
+                if let snapshot = try RowSnapshot.tables(tables, of: Self.afterName, attachedAs: Self.beforeName, db) {
+                    previous = snapshot
+                } else {
+                    try checkpoint()
+                    let snapshot = try RowSnapshot.wholeFile(of: store)
+                    try db.execute(
+                        sql: "ATTACH DATABASE ? AS \(quote(Self.beforeName))", arguments: [snapshot.url.path])
+                    previous = snapshot
+                }
             }
         }
-        if let previous, previous.url != baseline?.url { previous.remove() }
-        previous = snapshot
         lock.lock()
         defer { lock.unlock() }
-        if baseline == nil {
-            baseline = snapshot
+        if baselineSchema == nil {
             baselineSchema = stage.from
             currentSchema = stage.from
             lineage = Dictionary(
@@ -93,14 +115,20 @@ public final class RowChangeRecorder: @unchecked Sendable {
             lineage = next
             currentSchema = stage.to
         }
-        let touched =
-            stage.kind == .custom
-            ? Set(stage.from.entities.map(\.name) + stage.to.entities.map(\.name))
-            : Set(stage.diff.changes.map(\.entity))
+        let comparisons = comparisons(of: stage)
+        return try connection.read { db in try comparisons.map { try summary($0, db) } }
+    }
+
+    /// The comparisons of the entities `stage` can change that the options include, in schema order (later
+    /// version's first), each narrowed to what the stage can change in it.
+    private func comparisons(of stage: PlannedStage) -> [RowComparison] {
+        let renames = Self.renames(in: stage.diff)
+        let scopes = RowChangeScope.scopes(of: stage)
         let names = (stage.to.entities.map(\.name) + stage.from.entities.map(\.name)).reduce(into: [String]()) {
             if !$0.contains($1) { $0.append($1) }
         }
-        let comparisons = names.filter { touched.contains($0) && options.includes($0) }.map { name in
+        return names.compactMap { name in
+            guard let scope = scopes[name], options.includes(name) else { return nil }
             let after = stage.to.entitiesByName[name]
             let before = stage.from.entitiesByName[name]
             let counterpart = Dictionary(
@@ -109,9 +137,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
                 })
             return RowComparison(
                 before: before, after: after, counterpart: counterpart, beforeSchema: Self.beforeName,
-                afterSchema: Self.afterName)
+                afterSchema: Self.afterName, scope: scope)
         }
-        return try connection.read { db in try comparisons.map { try summary($0, db) } }
     }
 
     /// The counts of a comparison with up to `sampleLimit` samples, taken from each kind in turn.
