@@ -101,3 +101,29 @@ extension URL {
         return self
     }
 }
+
+/// An entity renamed through its renaming identifier (CoreDataStack's Author renamed Writer, `BookshelfStore`): Core
+/// Data keeps its rows; Strata's engine has no entity renames, so the dry run stops at that step instead of dropping
+/// them, in both modes.
+struct ModelEntityRenameCommandTests {
+    @Test func theDryRunStopsAtARenameRatherThanDropTheRows() throws {
+        let directory = try TemporaryStore()
+        let model = try BookshelfStore.renamedAuthorModel(in: directory.directory).path
+        let store = try BookshelfStore.write(
+            authors: [(1, "Ursula", "Le Guin"), (2, "Iain", "Banks")], books: [(1, "The Dispossessed")],
+            links: [(1, 1)], in: directory.directory
+        ).path
+        for mode in [[], ["--progressive"]] {
+            let run = try AppleStoreCommandTests.run(
+                ["migrate", store, "--model", model, "--dry-run"] + mode, unchanging: store)
+            // A stage not run ends a dry run as for any custom stage without code: exit 0, the stage listed not run.
+            #expect(run.status == 0, "\(mode)")
+            #expect(
+                run.standardOutput.contains(
+                    "entity Author renamed to Writer (renaming identifier): inferred (Core Data keeps the rows; Strata's engine has no entity renames, so its dry run does not run this step)"
+                ))
+            #expect(run.standardOutput.contains("Custom stage 1.0.0 -> 2.0.0 not run"), "\(run.standardOutput)")
+            #expect(!run.standardOutput.contains("rows dropped"))
+        }
+    }
+}

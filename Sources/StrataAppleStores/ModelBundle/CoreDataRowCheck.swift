@@ -49,18 +49,9 @@ public struct CoreDataRowCheck: Sendable, CustomStringConvertible {
     public static func checks(of step: CoreDataStep, plan: ModelBundlePlan, store: URL) throws -> [CoreDataRowCheck] {
         let dependent = step.dataDependent
         guard !dependent.isEmpty else { return [] }
-        let old = plan.bundle.versions[step.from]
-        let new = plan.bundle.versions[step.to]
         // An entity renamed through its renaming identifier keeps its rows under its old name: the target's entity
         // is compared under that name, so the findings count the rows it has in the store.
-        var storedNames: [String: String] = [:]
-        for entity in new.entities {
-            if let identifier = entity.renamingIdentifier, old.entity(named: identifier) != nil,
-                new.entity(named: identifier) == nil
-            {
-                storedNames[entity.name] = identifier
-            }
-        }
+        let storedNames = plan.bundle.versions[step.to].entityRenames(since: plan.bundle.versions[step.from])
         let stored = { (name: String) in storedNames[name] ?? name }
         let target = plan.schemas[step.to]
         let renamedBack = target.entities.map { entity in
