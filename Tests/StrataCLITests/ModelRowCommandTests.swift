@@ -49,6 +49,11 @@ struct ModelRowCommandTests {
         #expect(json["succeeded"] as? Bool == false)
         let failure = try #require(json["failure"] as? String)
         #expect(failure.contains("Book.title is required but 1 row has no value (e.g. Book/2)"))
+        let coreData = try #require(json["coreData"] as? [String: Any])
+        #expect(coreData["version"] as? String == "TestModel")
+        let checks = try #require(coreData["dataChecks"] as? [String])
+        #expect(
+            checks.contains { $0.hasPrefix("Book.title made required: FAILS, 1 row of Book has no title (Book/2)") })
         // Both in the way: the stage fails on the duplicates, and the rows without a title are listed before it.
         let both = try AppleStoreCommandTests.run(["migrate", store, "--model", model, "--dry-run"], unchanging: store)
         #expect(both.status == 1)

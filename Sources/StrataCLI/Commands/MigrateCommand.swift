@@ -124,6 +124,7 @@ struct MigrateCommand: ParsableCommand {
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
+        report.coreData = dryRunStore?.1
         if output.json {
             try JSONOutput.print(report)
         } else {
