@@ -54,3 +54,25 @@ struct ModelInfoCommandTests {
         #expect(progressive.status == 2)
     }
 }
+
+/// `strata new STORE --model PATH --at NAME`: a Strata store at a version of a Core Data model, which the model's
+/// plan then dry-runs from.
+struct ModelNewCommandTests {
+    @Test func aStoreIsMadeAtAVersionNamedByItsName() throws {
+        let directory = try TemporaryStore()
+        let tasks = ModelBundleFixtures.tasks.path
+        let store = directory.path("Tasks-2.store")
+        let run = try CommandRun.strata(["new", store, "--model", tasks, "--at", "Tasks 2", "--sample", "3", "--json"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = try run.json()
+        #expect(json["version"] as? String == "2.0.0")
+        let entities = try #require(json["entities"] as? [[String: Any]])
+        // Tasks 2 holds the abstract Item, Tag and Task (Tests/CoreDataModels/README.md).
+        #expect(Set(entities.compactMap { $0["name"] as? String }) == ["Item", "Tag", "Task"])
+        let info = try CommandRun.strata(["info", store, "--model", tasks])
+        #expect(info.standardOutput.contains("The store \(store) is at Tasks 2 (2.0.0)"))
+        let none = try CommandRun.strata(["new", directory.path("x.store"), "--at", "1"])
+        #expect(none.status == 2)
+        #expect(none.standardError.contains("give --sources DIR or --model PATH"))
+    }
+}
