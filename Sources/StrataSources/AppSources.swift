@@ -26,14 +26,19 @@ public struct AppSources: @unchecked Sendable {
     let index: DeclarationIndex
     /// The parsed files, in path order (the compiled level copies the ones the plans need).
     let files: [SourceFile]
+    /// The app's other files, where names the folder uses but does not declare are looked up (an attribute's enum in
+    /// a sibling folder); the compiled level builds the declarations it needs from them.
+    public let helpers: HelperSources
 
     /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
-    /// `excluding` globs match; throws only when the folder, a file or the project cannot be read.
-    public init(folder: URL, excluding: [String] = []) throws {
+    /// `excluding` globs match, looking names up in the enclosing app and the `helperFolders` too (see
+    /// ``HelperSources``); throws only when the folder, a file, the project or a helper folder cannot be read.
+    public init(folder: URL, excluding: [String] = [], helperFolders: [URL] = []) throws {
         self.folder = folder
         compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
         files = try SourceFolder.parse(compiledFiles.read)
-        let index = DeclarationIndex(files: files)
+        helpers = try HelperSources(folder: folder, extra: helperFolders)
+        let index = DeclarationIndex(files: files, helpers: helpers.files)
         self.index = index
         redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles)
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)

@@ -2,6 +2,7 @@ import SwiftSyntax
 
 /// Every type declaration of an app's sources by qualified name (`SchemaV1.Item`), with the members its
 /// declaration and extensions hold, its conformances, and the typealiases: what the readers resolve names against.
+/// The app's other files (helpers) are indexed too, for names only: their plans and versions are not the folder's.
 final class DeclarationIndex {
     /// A declared type (class, struct, enum) and where it is.
     struct TypeDecl {
@@ -54,12 +55,20 @@ final class DeclarationIndex {
     /// Types declared again at a qualified name already taken, with the declaration read (the first in path order);
     /// the later one and its members are not read.
     private(set) var redeclared: [(read: TypeDecl, again: TypeDecl)] = []
+    /// Types declared only in the helper files: names resolve to them, but they are never the folder's plans or
+    /// versions.
+    private var helperTypes: Set<String> = []
+    /// True while the helper files are visited.
+    private var visitingHelpers = false
     private var pendingExtensions:
         [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
 
-    /// Indexes the declarations of `files`.
-    init(files: [SourceFile]) {
+    /// Indexes the declarations of `files`, then those of `helpers` (the enclosing app's other files) where they
+    /// declare a name `files` do not.
+    init(files: [SourceFile], helpers: [SourceFile] = []) {
         for file in files { visit(file.tree.statements.map(\.item), scope: [], file: file) }
+        visitingHelpers = true
+        for file in helpers { visit(file.tree.statements.map(\.item), scope: [], file: file) }
         for pending in pendingExtensions {
             // `extension Note` where `typealias Note = SchemaV2.Note` extends SchemaV2.Note.
             guard let name = resolveType(pending.name, from: pending.scope)?.name else {
@@ -95,10 +104,12 @@ final class DeclarationIndex {
                 members: group.memberBlock.members.map { ($0, file) }, isModel: isModel,
                 isEnum: decl.is(EnumDeclSyntax.self))
             if let read = types[qualified] {
-                redeclared.append((read, declared))
+                // Helpers are built with the folder: a name they declare again is the app's own error, not ours.
+                if !visitingHelpers { redeclared.append((read, declared)) }
                 return
             }
             types[qualified] = declared
+            if visitingHelpers { helperTypes.insert(qualified) }
             order.append(qualified)
             for member in group.memberBlock.members { visit(member.decl, scope: scope + [name], file: file) }
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
@@ -113,8 +124,9 @@ final class DeclarationIndex {
         } else if let function = decl.as(FunctionDeclSyntax.self), scope.isEmpty {
             functions[function.name.text, default: []].append((function, file))
         } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            aliases[(scope + [alias.name.text]).joined(separator: ".")] = Alias(
-                target: alias.initializer.value, scope: scope)
+            let qualified = (scope + [alias.name.text]).joined(separator: ".")
+            guard !visitingHelpers || aliases[qualified] == nil else { return }
+            aliases[qualified] = Alias(target: alias.initializer.value, scope: scope)
         } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
             // `#if os(iOS)` blocks: every branch is read, as the declarations may live in any of them.
             for clause in conditional.clauses {
@@ -194,6 +206,6 @@ final class DeclarationIndex {
 
     /// The types conforming to `protocolName`, in declaration order.
     func types(conformingTo protocolName: String) -> [TypeDecl] {
-        order.compactMap { types[$0] }.filter { $0.conforms(to: protocolName) }
+        order.filter { !helperTypes.contains($0) }.compactMap { types[$0] }.filter { $0.conforms(to: protocolName) }
     }
 }

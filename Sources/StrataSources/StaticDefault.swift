@@ -33,6 +33,10 @@ struct StaticDefault {
             return StaticLiteral.number(value).map { .real(Double(Float($0))) } ?? unknown
         case .decimal:
             if Self.isZero(value) { return .text("0") }
+            if let text = Self.stringArgument(value, of: "Decimal", label: "string") {
+                return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map { .text($0.description) }
+                    ?? unknown
+            }
             if let text = StaticLiteral.numberText(value), let number = Double(text) {
                 // A literal becomes a Decimal through Int or Double, as `ExpressibleBy…Literal` makes it.
                 let decimal = StaticLiteral.integer(value).map { Decimal($0) } ?? Decimal(number)
@@ -183,9 +187,28 @@ struct StaticDefault {
         return nil
     }
 
-    /// The expression without parentheses and a trailing `!`.
+    /// The number types a literal may be converted with (`Int(4)`, `Double(2)`, `Decimal(5)`).
+    private static let numberTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "CGFloat", "Decimal",
+    ]
+
+    /// The expression without parentheses, a trailing `!`, and a number type's conversion of a literal (`Int(4)` is
+    /// 4; `Int(3.7)` stays a call, as it truncates).
     private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return unwrapped(forced.expression) }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.count == 1,
+            call.trailingClosure == nil, let argument = call.arguments.first, argument.label == nil,
+            case let type = call.calledExpression.trimmedDescription, numberTypes.contains(type)
+        {
+            let negated = argument.expression.as(PrefixOperatorExprSyntax.self)
+            let literal = (negated?.operator.text == "-" ? negated?.expression : nil) ?? argument.expression
+            if literal.is(IntegerLiteralExprSyntax.self)
+                || (literal.is(FloatLiteralExprSyntax.self) && !type.contains("Int"))
+            {
+                return unwrapped(argument.expression)
+            }
+        }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
             only.label == nil
         {

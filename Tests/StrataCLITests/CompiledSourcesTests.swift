@@ -60,6 +60,8 @@ struct CompiledSourcesTests {
         let trees: [(String, [String])] = [
             ("RecipesApp", ["RecipesMigrationPlan"]), ("LintApp", ["ShopPlan", "EmptyPlan"]),
             ("ResourcesApp", ["ResourcesPlan"]), ("JournalApp", ["JournalPlan"]),
+            // PlantKind is declared beside the views, outside the folder read: both levels look it up there.
+            ("GardenApp/Sources/Garden/Data", ["GardenMigrationPlan"]),
         ]
         for (tree, plans) in trees {
             for plan in plans {

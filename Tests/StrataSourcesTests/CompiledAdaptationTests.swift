@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataSources
 import Testing
 
@@ -44,6 +45,20 @@ import Testing
         #expect(
             adaptations.textLines.first
                 == "import OSLog dropped (\(data.path)/GardenMigrationPlan.swift:2): Linux has no OSLog")
+    }
+
+    /// The static level reads the enum beside the views too: `kind` is stored as PlantKind's raw String, its default
+    /// `PlantKind.herb` as "herb" (the enum's case name, its raw value), as the compiled level builds it.
+    @Test func theStaticLevelLooksNamesUpInTheEnclosingApp() throws {
+        let sources = try AppSources(folder: Self.garden.appendingPathComponent("Sources/Garden/Data"))
+        #expect(sources.helpers.roots.map(\.lastPathComponent) == ["Garden"])
+        let schema = try #require(sources.versions.first { $0.schema.version == Schema.Version(2, 0, 0) }?.schema)
+        let kind = try #require(schema.entitiesByName["Plant"]?.attributes.first { $0.name == "kind" })
+        #expect(kind.valueType == .rawRepresentable(typeName: "PlantKind", raw: .string))
+        #expect(schema.storedDefault("Plant", "kind") == .text("herb"))
+        // Plans and versions are the folder's own: the views and the App struct add none.
+        #expect(sources.versions.count == 2)
+        #expect(sources.plans.map(\.name) == ["GardenMigrationPlan"])
     }
 
     @Test func theEnclosingAppIsThePackageTargetOrTheXcodeProjectFolder() throws {
@@ -104,9 +119,10 @@ import Testing
         // `save` is only ever called as a member here, so this free function is not pulled in.
         try shared.write("Persistence.swift", "import UIKit\n\nfunc save() { UIApplication.shared.endEditing() }\n")
         let sources = try AppSources(folder: app.url)
-        let alone = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url))
+        let alone = CompiledApp(sources: sources)
         #expect(alone.adaptations.helpersAdded.isEmpty)
-        let helped = CompiledApp(sources: sources, helpers: try HelperSources(folder: app.url, extra: [shared.url]))
+        let withShared = try AppSources(folder: app.url, helperFolders: [shared.url])
+        let helped = CompiledApp(sources: withShared)
         #expect(
             helped.adaptations.helpersAdded == [
                 shared.url.resolvingSymlinksInPath().appendingPathComponent("Confidence.swift").path
@@ -115,8 +131,16 @@ import Testing
         #expect(copy.text.contains("enum Confidence: String, Codable"))
         #expect(!copy.text.contains("Color")) // the SwiftUI-only extension is blanked
         #expect(helped.adaptations.importsDropped.map(\.module) == ["SwiftUI"])
+        // The static level looks the enum up there too: a raw-value enum stored as its raw value, as the compiled
+        // level stores it, and not a JSON value of an unknown type.
+        let confidence = { (sources: AppSources) in
+            sources.versions.first?.schema.entitiesByName["Sighting"]?.attributes.first { $0.name == "confidence" }?
+                .valueType
+        }
+        #expect(confidence(sources) == .codable(typeName: "Confidence"))
+        #expect(confidence(withShared) == .rawRepresentable(typeName: "Confidence", raw: .string))
         #expect(throws: SourceReadingError.self) {
-            try HelperSources(folder: app.url, extra: [shared.url.appendingPathComponent("missing")])
+            try AppSources(folder: app.url, helperFolders: [shared.url.appendingPathComponent("missing")])
         }
     }
 

@@ -49,8 +49,8 @@ enum CompiledLevel {
     /// Builds `app` with what it lacks from `helpers` (or reuses its build) and runs this process's command in it,
     /// never returning; when that cannot be done, reports why on standard error and returns the reason custom stages
     /// are not run. With `verbose`, says first what was changed in the app's code to build it.
-    static func handOff(app: AppSources, helpers: HelperSources, plan: SourcePlan, verbose: Bool) -> String {
-        let compiled = CompiledApp(sources: app, helpers: helpers)
+    static func handOff(app: AppSources, plan: SourcePlan, verbose: Bool) -> String {
+        let compiled = CompiledApp(sources: app)
         if verbose {
             let lines = compiled.adaptations.textLines
             Console.error(

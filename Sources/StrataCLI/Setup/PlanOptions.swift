@@ -20,7 +20,7 @@ struct PlanOptions: ParsableArguments {
         help: ArgumentHelp(
             "An app's source folder: its versioned schemas and migration plan are read from its Swift files (the folder is never written). Repeat it to name other folders of the app whose declarations the plan's code uses.",
             discussion:
-                "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). What the first folder lacks is looked for in the other folders named and in the enclosing app (its Package.swift target or .xcodeproj folder), taking only the declarations needed. --static stays at the static level.",
+                "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). Names the first folder uses but does not declare (an attribute's enum, a helper a stage calls) are looked up in the other folders named and in the enclosing app (its Package.swift target or .xcodeproj folder), at both levels; the compiled level builds only the declarations needed. --static stays at the static level.",
             valueName: "dir"))
     var sourceFolders: [String] = []
 
@@ -92,7 +92,8 @@ struct PlanOptions: ParsableArguments {
             let app: AppSources
             let plan: SourcePlan
             do {
-                app = try AppSources(folder: URL(fileURLWithPath: sources), excluding: exclude)
+                app = try AppSources(
+                    folder: URL(fileURLWithPath: sources), excluding: exclude, helperFolders: helperFolders)
                 plan = try app.plan(named: self.plan)
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
@@ -104,13 +105,7 @@ struct PlanOptions: ParsableArguments {
             }
             var notRunReason = CompiledLevel.staticReason
             if CompiledLevel.wanted(use, options: self, plan: plan) {
-                let helpers: HelperSources
-                do {
-                    helpers = try HelperSources(folder: app.folder, extra: helperFolders)
-                } catch let error as SourceReadingError {
-                    throw CommandFailure.usage(error.description)
-                }
-                notRunReason = CompiledLevel.handOff(app: app, helpers: helpers, plan: plan, verbose: verbose)
+                notRunReason = CompiledLevel.handOff(app: app, plan: plan, verbose: verbose)
             }
             return ResolvedPlan(
                 name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,

@@ -30,13 +30,13 @@ public struct CompiledApp: Sendable {
     /// The name of the generated entry point file.
     static let entryName = "StrataCompiledEntry.swift"
 
-    /// The target for the plans of `sources`, taking what the folder lacks from `helpers` (by default the enclosing
-    /// app's files, see ``HelperSources/enclosingApp(of:)``).
-    public init(sources: AppSources, helpers: HelperSources? = nil) {
+    /// The target for the plans of `sources`, taking what the folder lacks from its helpers (the enclosing app's
+    /// files and the folders named with it, see ``AppSources/helpers``).
+    public init(sources: AppSources) {
         folder = sources.folder.standardizedFileURL
         target = "App_" + Self.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
-        let helpers = helpers ?? (try? HelperSources(folder: folder))
-        let others = helpers?.files ?? []
+        let helpers = sources.helpers
+        let others = helpers.files
         let selection = NeededDeclarations(
             files: sources.files, helpers: others, roots: sources.plans.map(\.qualifiedName))
         var files: [File] = []
@@ -45,7 +45,7 @@ public struct CompiledApp: Sendable {
         var added: [String] = []
         for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
             let isHelper = index >= sources.files.count
-            let root = isHelper ? helpers?.roots.first { file.path.hasPrefix($0.path + "/") } : folder
+            let root = isHelper ? helpers.roots.first { file.path.hasPrefix($0.path + "/") } : folder
             let prefix = (root ?? folder).path + "/"
             let relative = file.path.hasPrefix(prefix) ? String(file.path.dropFirst(prefix.count)) : file.path
             let name =

@@ -27,6 +27,11 @@ enum PantrySchemaV3: VersionedSchema {
         var batch: UUID = UUID()
         var rating: Float = 2.5
         var favourites: [Status] = [.used, .planned]
+        // Numbers written through their type's initializer, as some apps spell them.
+        var shelfLifeDays: Int = Int(14)
+        var price: Decimal = Decimal(string: "3.49")!
+        var servings: Double = Double(2)
+        var reorderAt: Int = Int(-1)
 
         init(name: String) {
             self.id = UUID()
