@@ -155,8 +155,10 @@ let package = Package(
             ]
         ),
         // Where the real SwiftData / Core Data stores the tests copy live (Tests/Fixtures/AppleStores), and the
-        // FreezeRay fixture app's model as a plan.
-        .target(name: "AppleStoreFixtures", dependencies: ["Strata"], path: "Tests/AppleStoreFixtures"),
+        // FreezeRay fixture app's model as a plan, and Core Data stores with rows written into them (GRDB).
+        .target(
+            name: "AppleStoreFixtures",
+            dependencies: ["Strata", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/AppleStoreFixtures"),
         // Runs against copies of the real stores in Tests/Fixtures/AppleStores (or $STRATA_APPLE_FIXTURES).
         .testTarget(
             name: "StrataAppleStoresTests",

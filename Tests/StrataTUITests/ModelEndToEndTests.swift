@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The real `strata open STORE --model BUNDLE` in tmux on a copy of CoreDataStack's real Core Data store, with a bundle
-/// of its two real model versions: the UI shows the versions, the diff and the inferred jump, dry-runs it on a private
-/// import, and the store's files stay byte-identical.
+/// of its two real model versions: the UI shows the versions by their names (TestModel, TestModel2) beside their
+/// numbers, the diff and the inferred jump, dry-runs it on a private import, and the store's files stay byte-identical.
 @Suite(
     .serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
 struct ModelEndToEndTests {
@@ -20,15 +20,18 @@ struct ModelEndToEndTests {
             width: 120, height: 40)
 
         var screen = try tmux.wait(for: "DRY RUN")
-        #expect(screen.contains("f 1.0.0") && screen.contains("t 2.0.0"), "TestModel is 1.0.0, TestModel2 2.0.0")
-        #expect(screen.contains("4 Diff 1.0.0 → 2.0.0"))
-        #expect(screen.contains("1.0.0 → 2.0.0  inferred") && screen.contains("pending"))
+        #expect(
+            screen.contains("f 1.0.0 TestModel ") && screen.contains("t 2.0.0 TestModel2"),
+            "TestModel is 1.0.0, TestModel2 2.0.0")
+        #expect(screen.contains("4 Diff TestModel → TestModel2"))
+        #expect(screen.contains("TestModel → TestModel2  inferred") && screen.contains("pending"))
         #expect(screen.contains("publisher added (to-one Publisher)") && screen.contains("entity Publisher added"))
-        #expect(screen.contains("Browser · private copy @ 1.0.0"))
+        #expect(screen.contains("Browser · private copy @ TestModel "))
+        #expect(screen.contains("TestModel.sqlite @ TestModel → TestModel2"))
 
         try tmux.send("n")
-        screen = try tmux.wait(for: "Browser · private copy @ 2.0.0")
-        #expect(screen.contains("1.0.0 → 2.0.0  inferred"))
+        screen = try tmux.wait(for: "Browser · private copy @ TestModel2")
+        #expect(screen.contains("TestModel → TestModel2  inferred"))
 
         try tmux.send("q")
         let deadline = Date().addingTimeInterval(20)

@@ -12,27 +12,20 @@ struct CoreDataRules {
     /// A verdict per change of the diff, then the changes only the version hashes see, then hierarchy merges.
     var verdicts: [CoreDataVerdict] {
         var result: [CoreDataVerdict] = []
-        let renamedEntities = Dictionary(
-            new.entities.compactMap { entity in entity.renamingIdentifier.map { ($0, entity.name) } },
-            uniquingKeysWith: { first, _ in first })
+        let renames = new.entityRenames(since: old)
+        let renamedEntities = Dictionary(renames.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         for change in diff.changes {
-            if case .entityRemoved(let entity) = change, let newName = renamedEntities[entity.name],
-                old.entity(named: newName) == nil, new.entity(named: entity.name) == nil
-            {
+            if case .entityRemoved(let entity) = change, let newName = renamedEntities[entity.name] {
                 result.append(
                     verdict(
                         "entity \(entity.name) renamed to \(newName) (renaming identifier)", entity: newName, .inferred,
                         explanation:
-                            "Core Data keeps the rows; Strata has no entity renames, so its dry run drops \(entity.name)'s rows and creates \(newName) empty",
+                            "Core Data keeps the rows; Strata's engine has no entity renames, so its dry run does not run this step",
                         in: new, property: nil))
                 result += renamedEntityChanges(from: entity, to: newName)
                 continue
             }
-            if case .entityAdded(let entity) = change, let oldName = new.entity(named: entity.name)?.renamingIdentifier,
-                old.entity(named: oldName) != nil, new.entity(named: oldName) == nil
-            {
-                continue
-            }
+            if case .entityAdded(let entity) = change, renames[entity.name] != nil { continue }
             result.append(judge(change))
         }
         result += hashOnly()

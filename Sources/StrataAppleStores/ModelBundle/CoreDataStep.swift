@@ -67,7 +67,12 @@ public struct CoreDataVerdict: Sendable, CustomStringConvertible {
         case noRows(entity: String)
         /// No row may lack a value of the attribute (made required without a default): 134110.
         case noNulls(entity: String, attribute: String)
-        /// No two rows may share the values (a new uniqueness constraint): 134111.
+        /// No two rows may share the values (a new uniqueness constraint): 134111. CoreDataErrors.h names it
+        /// NSMigrationConstraintViolationError, "migration failed due to a violated uniqueness constraint"; public
+        /// apps that handle it see the SQLite store's in-place migration report it as NSCocoaErrorDomain 134110 with
+        /// the reason "Cannot migrate store in-place: constraint violation during attempted migration" (SQLite's
+        /// "UNIQUE constraint failed: ZTABLE.ZCOLUMN" underneath) and check for both codes. Rows whose values are
+        /// NULL never clash, as in SQLite's unique index.
         case noDuplicates(entity: String, attributes: [String])
 
         /// Core Data's error code when the condition fails.
@@ -83,7 +88,8 @@ public struct CoreDataVerdict: Sendable, CustomStringConvertible {
                 return
                     "134110 NSMigrationError: \"Validation error missing attribute values on mandatory destination attribute\""
             case .noDuplicates:
-                return "134111 NSMigrationConstraintViolationError: uniqueness constraint violated"
+                return
+                    "134111 NSMigrationConstraintViolationError (in place: 134110 \"Cannot migrate store in-place: constraint violation during attempted migration\")"
             }
         }
 

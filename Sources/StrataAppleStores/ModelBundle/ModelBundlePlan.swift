@@ -4,10 +4,11 @@ import Strata
 /// version N.0.0), and stages as Core Data would migrate.
 ///
 /// In Core Data's default mode (`NSMigratePersistentStoresAutomaticallyOption` with inference) a store jumps in one
-/// step from its version to the current one; the plan then declares only the mapping models' steps (custom, not run),
-/// and the engine infers the single jump. With `progressive` (as apps that chain migrations do) every consecutive pair
-/// is a step: a mapping model's where one covers the pair, a lightweight one where Strata's engine can make the
-/// change, and a custom one without code (not run) otherwise; `CoreDataStep` says what Core Data itself would do.
+/// step from its version to the current one; the plan then declares the mapping models' steps (custom, not run) and
+/// the jumps that depend on the rows (run, failing where the rows fail Core Data), and the engine infers the other
+/// jumps. With `progressive` (as apps that chain migrations do) every consecutive pair is a step: a mapping model's
+/// where one covers the pair, a lightweight or row-dependent one where Strata's engine can make the change, and a
+/// custom one without code (not run) otherwise; `CoreDataStep` says what Core Data itself would do.
 public struct ModelBundlePlan: Sendable {
     /// The bundle.
     public let bundle: ModelBundle
@@ -20,7 +21,7 @@ public struct ModelBundlePlan: Sendable {
 
     /// Why a custom step is not run, as commands say it.
     public static let notRunReason =
-        "Strata does not run it: it is a Core Data mapping model's step (its policy classes are the app's code), or a change Core Data decides on the rows or cannot infer (see the Core Data verdicts: 134110, 134140)"
+        "Strata does not run it: it is a Core Data mapping model's step (its policy classes are the app's code), a change Core Data cannot infer (134140), or one Strata's engine cannot make (see the Core Data verdicts)"
 
     /// The plan of `bundle`, one jump or step by step.
     public init(bundle: ModelBundle, progressive: Bool = false) {
@@ -61,7 +62,9 @@ public struct ModelBundlePlan: Sendable {
         }
     }
 
-    /// The stages this mode declares.
+    /// The stages this mode declares: the mapping models' (custom, not run), then in the single-jump mode the jumps
+    /// to the current version that the engine would not infer by itself but that depend only on the rows, and step
+    /// by step every consecutive pair no mapping model covers.
     public var stageDeclarations: [ValidatedPlan.StageDeclaration] {
         var declared = usableMappings.map { usable in
             ValidatedPlan.StageDeclaration(
@@ -70,23 +73,60 @@ public struct ModelBundlePlan: Sendable {
                 label: "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)"
             )
         }
-        guard progressive else { return declared }
-        for index in schemas.indices.dropLast() {
-            guard !usableMappings.contains(where: { $0.from == index && $0.to == index + 1 }),
-                let from = schemas[index].version, let to = schemas[index + 1].version
+        let last = schemas.count - 1
+        let pairs =
+            progressive
+            ? schemas.indices.dropLast().map { ($0, $0 + 1) } : schemas.indices.dropLast().map { ($0, last) }
+        for (from, to) in pairs {
+            guard !usableMappings.contains(where: { $0.from == from && $0.to == to }),
+                let fromVersion = schemas[from].version, let toVersion = schemas[to].version
             else { continue }
-            // Strata's engine runs the step when its own rules allow it lightweight; a step Core Data infers but
-            // Strata cannot make (a new required value, a to-one made to-many) or one Core Data cannot infer is
-            // declared custom without code: the dry run stops there and the Core Data verdicts say why.
-            let runnable = SchemaDiff(from: schemas[index], to: schemas[index + 1]).customChanges.isEmpty
+            let kind = engineKind(from: from, to: to)
+            // In one jump, the engine infers a step it can make by itself and refuses one it cannot, naming the
+            // changes; a jump that depends on the rows is declared, and one that renames an entity (not run).
+            if !progressive && kind != .inferred && !renamesEntities(from: from, to: to) { continue }
+            // A step Core Data cannot infer, or one whose change Strata cannot make (a to-one made to-many, an entity
+            // rename), is declared custom without code: the dry run stops there and the Core Data verdicts say why.
+            let label =
+                switch kind {
+                case .lightweight: "inferred"
+                case .inferred: "inferred, depends on the rows"
+                case .custom: "not run by Strata"
+                }
             declared.append(
                 ValidatedPlan.StageDeclaration(
-                    kind: runnable ? .lightweight : .custom, from: from, to: to,
-                    label:
-                        "\(runnable ? "inferred" : "not run by Strata"): \(versionNames[index]) -> \(versionNames[index + 1])"
-                ))
+                    kind: progressive && kind == .lightweight ? .lightweight : kind, from: fromVersion, to: toVersion,
+                    label: "\(label): \(versionNames[from]) -> \(versionNames[to])"))
         }
         return declared
+    }
+
+    /// How Strata's engine takes the step between two versions: `.lightweight` when its own rules allow it,
+    /// `.inferred` when Core Data infers it and what stops Strata's rules is only a condition on the rows (a
+    /// required value added without a default, an attribute made required), `.custom` otherwise.
+    ///
+    /// An `.inferred` step runs: the engine's check of the required values after the stage then fails at this step
+    /// naming the rows without a value, exactly where Core Data stops with 134110, and passes where it passes.
+    private func engineKind(from: Int, to: Int) -> PlannedStage.Kind {
+        // Core Data keeps a renamed entity's rows; Strata's engine, matching entities by name, would drop them (or
+        // refuse the links that follow the rename): the step is not run rather than run differently.
+        if renamesEntities(from: from, to: to) { return .custom }
+        let custom = SchemaDiff(from: schemas[from], to: schemas[to]).customChanges
+        if custom.isEmpty { return .lightweight }
+        guard CoreDataStep(plan: self, from: from, to: to).canInfer else { return .custom }
+        let dependsOnRows = custom.allSatisfy { change in
+            switch change {
+            case .attributeAdded, .attributeOptionalityChanged: true
+            case .relationshipAdded(_, let relationship): !relationship.isToMany
+            default: false
+            }
+        }
+        return dependsOnRows ? .inferred : .custom
+    }
+
+    /// True when the step renames an entity through its renaming identifier.
+    private func renamesEntities(from: Int, to: Int) -> Bool {
+        !bundle.versions[to].entityRenames(since: bundle.versions[from]).isEmpty
     }
 
     /// Checks the plan as the engine checks any, naming versions by their names. Two versions Strata stores alike

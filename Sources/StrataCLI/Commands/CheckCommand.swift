@@ -55,7 +55,7 @@ struct CheckCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --sources: a store the app made (Strata, SwiftData or Core Data); its version must be unedited.",
+            "With --sources: a store the app made (Strata, SwiftData or Core Data); its version must be unedited. With --model: a SwiftData / Core Data store, whose rows Core Data's first step from its version must fit.",
             valueName: "store"))
     var store: String?
 
@@ -68,8 +68,10 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if plan.sources == nil && (frozen != nil || store != nil) {
-            throw ValidationError("--frozen and --store compare an app's sources with what shipped: add --sources DIR")
+        if plan.sources == nil && (frozen != nil || (store != nil && plan.coreData.model == nil)) {
+            throw ValidationError(
+                "--frozen and --store compare an app's sources with what shipped: add --sources DIR (or --store with --model)"
+            )
         }
         if sample < 0 { throw ValidationError("--sample must be 0 or more, not \(sample)") }
     }
@@ -83,7 +85,7 @@ struct CheckCommand: ParsableCommand {
             lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings()
         }
         var report =
-            resolved.model.map(CheckReport.init(model:))
+            try resolved.model.map { try CheckReport(model: $0, store: try store.map(StoreArgument.url)) }
             ?? CheckReport(
                 name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
                 files: resolved.sources?.compiledFiles)
@@ -119,7 +121,7 @@ struct CheckCommand: ParsableCommand {
                 )
             }
         }
-        if let store {
+        if let store, plan.sources != nil {
             let url = try StoreArgument.url(store)
             let name = "the store \(url.lastPathComponent)"
             if try StoreArgument.format(of: url) == .apple {

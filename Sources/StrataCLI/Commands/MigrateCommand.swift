@@ -86,13 +86,10 @@ struct MigrateCommand: ParsableCommand {
         }
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
-        if dryRun, !output.json {
-            try CoreDataStoreReport.of(url, target: target)?.textLines(style: .standardOutput).forEach {
-                Console.out($0)
-            }
-        }
-        let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
+        let dryRunStore = dryRun ? try CoreDataStoreReport.device(for: url, target: target, quiet: output.json) : nil
+        let device = dryRunStore?.0
         defer { device?.remove() }
+        if !output.json { dryRunStore?.1?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         let migrator =
             try device.map {
                 try PrivateCopyErrors.migrator(
@@ -127,6 +124,7 @@ struct MigrateCommand: ParsableCommand {
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
+        report.coreData = dryRunStore?.1
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -4,14 +4,15 @@ import Strata
 import StrataSources
 import StrataText
 
-/// `strata new <store> --sources DIR --at V [--sample N]`: a new Strata store at a version of an app's plan, empty or
-/// with generated rows.
+/// `strata new <store> --sources DIR --at V [--sample N]` (or `--model PATH`): a new Strata store at a version of an
+/// app's plan or Core Data model, empty or with generated rows.
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create a new Strata store at a version of an app's plan, optionally with generated rows.",
         discussion: """
-            The plan is read from the app's sources (compiling nothing). With --sample N each entity gets N rows: \
+            The plan is read from the app's sources (compiling nothing), or is a Core Data model's versions \
+            (--model; --at takes a version's name too). With --sample N each entity gets N rows: \
             the same rows every time, unique values distinct, raw-value enums holding their real cases, optionals \
             nil in every fourth row, to-one relationships linked. Use it to make fixtures at every version and to \
             try a migration at scale before shipping.
@@ -20,6 +21,7 @@ struct NewCommand: ParsableCommand {
               strata new Notes-1.0.0.store --sources MyApp/Sources --at 1.0.0
               strata new Big.store --sources MyApp/Sources --at 1.0.0 --sample 100000
               strata migrate Big.store --sources MyApp/Sources --dry-run
+              strata new Old.store --model MyApp/Model.xcdatamodeld --at "Model 2" --sample 100
             """)
 
     @Argument(help: "The new store's path (must not exist).")
@@ -36,8 +38,9 @@ struct NewCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard plan.sources != nil else {
-            throw ValidationError("new reads the plan from an app's sources: give --sources DIR")
+        guard plan.sources != nil || plan.coreData.model != nil else {
+            throw ValidationError(
+                "new reads the plan from an app's sources or a Core Data model: give --sources DIR or --model PATH")
         }
         guard !plan.compiled else {
             throw ValidationError(
@@ -51,17 +54,22 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try plan.resolve(compiling: .never)
-        guard let sources = resolved.sources else {
-            throw CommandFailure.usage("new reads the plan from an app's sources: give --sources DIR")
+        guard resolved.sources != nil || resolved.model != nil else {
+            throw CommandFailure.usage(
+                "new reads the plan from an app's sources or a Core Data model: give --sources DIR or --model PATH")
         }
         // Only the version's own schema must be sound: errors elsewhere in the plan are for the dry run to meet.
         let schema = try VersionArgument.schema(
-            at, in: resolved.checked.0, planName: resolved.name, source: resolved.source)
+            at, in: resolved.checked.0, planName: resolved.name, source: resolved.source, model: resolved.model)
         for problem in resolved.checked.problems {
             Console.error("warning: plan \(resolved.name): \(TerminalText.sanitize(problem))")
         }
         let url = URL(fileURLWithPath: store)
-        try sources.makeSampleStore(at: url, schema: schema, rows: sample)
+        if let sources = resolved.sources {
+            try sources.makeSampleStore(at: url, schema: schema, rows: sample)
+        } else {
+            try SampleStore.make(at: url, schema: schema, rows: sample)
+        }
         let report = NewReport(
             store: url.path, plan: resolved.name, version: schema.version?.description ?? "unversioned",
             entities: schema.entities.map { NewReport.Entity(name: $0.name, rows: sample) })

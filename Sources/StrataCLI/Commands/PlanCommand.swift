@@ -30,10 +30,9 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let target = try plan.resolve()
-        let coreData = try CoreDataStoreReport.of(file.url(), target: target)
-        if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
-        let device = try DeviceStore(file.url(), plan: target.plan)
+        let (device, coreData) = try CoreDataStoreReport.device(for: file.url(), target: target, quiet: output.json)
         defer { device.remove() }
+        if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         var report = try PlanReport(store: device, plan: target.resolved.name, target: target)
         report.coreData = coreData
         if output.json {

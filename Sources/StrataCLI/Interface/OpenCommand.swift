@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataTerminal
+import StrataText
 
 /// `strata open`: the terminal UI on any Strata store (or, read-only, a SwiftData / Core Data store), with one of the
 /// plans this build knows or none.
@@ -54,8 +55,16 @@ struct OpenCommand: ParsableCommand {
                     notRunReason: resolved?.notRunReason))
             return
         }
+        var options = display.options
+        // A Core Data model's versions show by their names ("Model 2") wherever the UI shows a version.
+        if let model = resolved?.model {
+            options.versionNames = Dictionary(
+                model.schemas.compactMap { schema in
+                    model.name(of: schema.version).map { (StageID.label(schema.version), TerminalText.sanitize($0)) }
+                }, uniquingKeysWith: { first, _ in first })
+        }
         try TerminalApp.run(
             store: device?.url ?? url, validated: validated, planName: resolved?.name,
-            notRunReason: resolved?.notRunReason, options: display.options)
+            notRunReason: resolved?.notRunReason, options: options)
     }
 }

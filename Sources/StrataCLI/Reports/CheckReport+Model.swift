@@ -2,14 +2,16 @@ import Strata
 import StrataAppleStores
 
 extension CheckReport {
-    /// The report of a Core Data model's plan: the engine's problems (at the model's path) and the model lint's
-    /// findings as diagnostics, the errors among them making it invalid, and the Core Data summary.
-    init(model: ModelBundlePlan) {
+    /// The report of a Core Data model's plan: the engine's problems (at the model's path), the model lint's
+    /// findings and, with a store the app wrote, where Core Data would fail on its rows, as diagnostics, the errors
+    /// among them making it invalid, and the Core Data summary.
+    init(model: ModelBundlePlan, store: URL? = nil) throws {
         let checked = model.check()
         let findings =
             checked.problems.map {
                 ModelFinding(file: model.bundle.url.path, line: 1, isError: true, message: $0)
             } + ModelLint(plan: model).findings
+            + (try store.map { try ModelStoreLint(plan: model, store: $0).findings() } ?? [])
         plan = model.name
         problems = findings.filter(\.isError).map(\.message)
         valid = problems.isEmpty

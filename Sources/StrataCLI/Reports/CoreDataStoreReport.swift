@@ -5,8 +5,8 @@ import StrataText
 
 /// What Core Data would do with a SwiftData / Core Data store and a model (`plan` and `migrate --dry-run` with
 /// `--model`): the version its model is at (matched on the fields Core Data hashes; a tie or no match said, the
-/// latter Core Data's 134130), and the steps of the mode to the target with Core Data's verdicts, a condition on
-/// the rows checked against the store where its row counts decide it.
+/// latter Core Data's 134130), and the steps of the mode to the target with Core Data's verdicts, the first step's
+/// conditions on the rows checked against the store's rows (`CoreDataRowCheck`).
 struct CoreDataStoreReport: Encodable {
     /// The matched version's name (nil when none matches).
     let version: String?
@@ -18,11 +18,14 @@ struct CoreDataStoreReport: Encodable {
     let steps: [ModelBundleReport.Step]
     /// The same path in the other mode (step by step for the default single jump, and the reverse), to compare.
     let otherMode: [ModelBundleReport.Step]
-    /// The conditions on the rows checked against the store: "fails: Task has 158 rows".
+    /// The conditions on the rows of the first step checked against the store's rows: "passes, Task has no rows",
+    /// or "FAILS, 2 rows of Book have no title (Book/2, Book/4): Core Data stops with 134110 …".
     let dataChecks: [String]
 
-    /// The report for the store at `url` (an Apple store) and `plan`, up to `target` (the current version by default).
-    init(store url: URL, plan: ModelBundlePlan, target: Schema.Version?) throws {
+    /// The report for the store at `url` (an Apple store) and `plan`, up to `target` (the current version by
+    /// default); the first step's conditions on the rows are checked in `imported`, the store's private import at
+    /// its version, when given.
+    init(store url: URL, plan: ModelBundlePlan, target: Schema.Version?, imported: URL?) throws {
         let store = try AppleStore(url: url)
         let match = StoreVersionMatch(store: store.model, bundle: plan.bundle)
         let names = plan.versionNames
@@ -39,33 +42,18 @@ struct CoreDataStoreReport: Encodable {
             return
         }
         let path = CoreDataPath(plan: plan, from: start, to: last)
-        var checks: [String] = []
         steps = path.steps.map(ModelBundleReport.Step.init)
         let other = ModelBundlePlan(bundle: plan.bundle, progressive: !plan.progressive)
         otherMode =
             last - start > 1
             ? CoreDataPath(plan: other, from: start, to: last).steps.map(ModelBundleReport.Step.init) : []
-        // The first step meets the store's rows as they are; later ones meet rows the earlier steps changed.
-        for verdict in path.steps.first?.dataDependent ?? [] {
-            guard case .noRows(let entity) = verdict.condition,
-                let rows = try? store.rowCount(of: Self.storedName(of: entity, step: path.steps[0], plan: plan))
-            else {
-                checks.append("\(verdict.change): depends on the rows (not counted here; see the dry run's findings)")
-                continue
-            }
-            checks.append(
-                rows == 0
-                    ? "\(verdict.change): passes, \(entity) has no rows"
-                    : "\(verdict.change): FAILS, \(entity) has \(rows) row\(rows == 1 ? "" : "s"): Core Data stops with \(verdict.condition?.error ?? "")"
-            )
+        // The first step meets the store's rows as they are; later ones meet rows the earlier steps changed, which
+        // the dry run shows stage by stage.
+        guard let first = path.steps.first, let imported else {
+            dataChecks = path.steps.first?.dataDependent.map { "\($0.change): depends on the rows" } ?? []
+            return
         }
-        dataChecks = checks
-    }
-
-    /// The entity's name in the store (before a rename through a renaming identifier).
-    private static func storedName(of entity: String, step: CoreDataStep, plan: ModelBundlePlan) -> String {
-        plan.bundle.versions[step.to].entity(named: entity)?.renamingIdentifier
-            .flatMap { plan.bundle.versions[step.from].entity(named: $0)?.name } ?? entity
+        dataChecks = try CoreDataRowCheck.checks(of: first, plan: plan, store: imported).map(\.description)
     }
 
     /// The report as text.
@@ -95,9 +83,34 @@ struct CoreDataStoreReport: Encodable {
 }
 
 extension CoreDataStoreReport {
-    /// The report when `--model` chose the plan and `url` is a SwiftData / Core Data store; nil otherwise.
-    static func of(_ url: URL, target: PlanTarget) throws -> CoreDataStoreReport? {
-        guard let model = target.resolved.model, (try? StoreFormat.detect(at: url)) == .apple else { return nil }
-        return try CoreDataStoreReport(store: url, plan: model, target: target.version)
+    /// The store `plan` and `migrate --dry-run` work on (an Apple store imported privately), with `--model` the
+    /// report of what Core Data would do with it, its conditions on the rows checked in the import. When the store
+    /// is at no version of the model, the report (Core Data's 134130) is printed unless `quiet`, then the import's
+    /// error is thrown.
+    static func device(for url: URL, target: PlanTarget, quiet: Bool) throws -> (DeviceStore, CoreDataStoreReport?) {
+        let model = target.resolved.model.flatMap { model in
+            (try? StoreFormat.detect(at: url)) == .apple ? model : nil
+        }
+        let device: DeviceStore
+        do {
+            device = try DeviceStore(url, plan: target.plan)
+        } catch {
+            if let model, !quiet {
+                try CoreDataStoreReport(store: url, plan: model, target: target.version, imported: nil)
+                    .textLines(style: .standardOutput).forEach { Console.out($0) }
+            }
+            throw error
+        }
+        guard let model else { return (device, nil) }
+        do {
+            return (
+                device,
+                try CoreDataStoreReport(
+                    store: url, plan: model, target: target.version, imported: device.imported?.url)
+            )
+        } catch {
+            device.remove()
+            throw error
+        }
     }
 }

@@ -109,6 +109,8 @@ struct InfoReport: Encodable {
     var historyTables: [String]?
     /// Rows whose entity number matches no entity of the model (Apple stores, when some).
     var unmatchedRows: [UnmatchedRows]?
+    /// With `--model`: the Core Data model and the version of it the store is at (`ModelInfoReport`).
+    var coreData: ModelInfoReport?
 
     /// Reads the report from a store of either kind, detecting which first and writing none of its files.
     init(store url: URL) throws {

@@ -6,7 +6,8 @@ import StrataText
 /// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
 /// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?, "compiled"?}`
 /// (`compiled`: what the compiled level of `--sources` changed in the app's code to build it, see
-/// `CompiledAdaptations`). `reached` is the version the
+/// `CompiledAdaptations`; `coreData`: with `--model` on a SwiftData / Core Data store, what Core Data would do with it,
+/// see `CoreDataStoreReport`). `reached` is the version the
 /// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
 /// or a failure). With `--rows` the shape is `strata.migrate/2`: each stage's "rows" is the array of row changes per
 /// entity and its count of rows copied moves to "rowsCopied" (``StageRunEntry``).
@@ -38,6 +39,9 @@ struct MigrateReport: Encodable {
     let notRun: String?
     /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.
     let compiled: CompiledAdaptations? = CommandLineSetup.current.compiledAdaptations
+    /// With `--model` on a SwiftData / Core Data store: the version it is at, Core Data's steps and the checks of
+    /// their conditions on its rows.
+    var coreData: CoreDataStoreReport? = nil
 
     /// The report as text (the events were printed while the stages ran).
     func textLines(style: TextStyle) -> [String] {

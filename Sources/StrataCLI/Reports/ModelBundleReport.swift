@@ -19,6 +19,22 @@ struct ModelBundleReport: Encodable {
         let source: String
         let destination: String
         let entityMappings: [String]
+
+        /// "  mapping model NAME: A -> B", then each entity mapping.
+        func textLines() -> [String] {
+            [
+                "  mapping model \(TerminalText.sanitize(name)): \(TerminalText.sanitize(source)) -> \(TerminalText.sanitize(destination))"
+            ] + entityMappings.map { "    \(TerminalText.sanitize($0))" }
+        }
+    }
+
+    /// The mapping models of `bundle`.
+    static func mappings(of bundle: ModelBundle) -> [Mapping] {
+        bundle.mappingModels.map {
+            Mapping(
+                name: $0.name, source: $0.source, destination: $0.destination,
+                entityMappings: $0.entityMappings.map(\.description))
+        }
     }
 
     /// One change of a step with Core Data's verdict.
@@ -87,11 +103,7 @@ struct ModelBundleReport: Encodable {
         versions = bundle.versions.enumerated().map { index, version in
             Version(version: "\(index + 1).0.0", name: version.name, current: version.name == bundle.current)
         }
-        mappingModels = bundle.mappingModels.map {
-            Mapping(
-                name: $0.name, source: $0.source, destination: $0.destination,
-                entityMappings: $0.entityMappings.map(\.description))
-        }
+        mappingModels = Self.mappings(of: bundle)
         let last = bundle.versions.count - 1
         steps = bundle.versions.indices.dropLast().map { index in
             Step(CoreDataStep(plan: plan, from: index, to: plan.progressive ? index + 1 : last))
@@ -115,12 +127,7 @@ struct ModelBundleReport: Encodable {
         ]
         lines += versions.map { "  \($0.version)  \(TerminalText.sanitize($0.name))\($0.current ? "  (current)" : "")" }
         lines += leftOut.map { "  left out: \(TerminalText.sanitize($0)) (after the current version)" }
-        for mapping in mappingModels {
-            lines.append(
-                "  mapping model \(TerminalText.sanitize(mapping.name)): \(TerminalText.sanitize(mapping.source)) -> \(TerminalText.sanitize(mapping.destination))"
-            )
-            lines += mapping.entityMappings.map { "    \(TerminalText.sanitize($0))" }
-        }
+        lines += mappingModels.flatMap { $0.textLines() }
         lines.append("")
         lines.append(
             style.bold(

@@ -70,6 +70,11 @@ public struct StageRow: Sendable, Equatable {
 extension StageID {
     /// "1.0.0 → 2.0.0" with the glyphs' arrow.
     public func label(_ glyphs: Glyphs) -> String { "\(Self.label(from)) \(glyphs.arrow) \(Self.label(to))" }
+
+    /// "1.0.0 → 2.0.0", each version by its name when the options give one ("Model → Model 2").
+    public func label(_ options: RenderOptions) -> String {
+        "\(options.name(Self.label(from))) \(options.glyphs.arrow) \(options.name(Self.label(to)))"
+    }
 }
 
 /// One step of a stage: its summary and the SQL it runs.

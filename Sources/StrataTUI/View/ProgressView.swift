@@ -12,7 +12,7 @@ enum ProgressView {
             let status = progress.outcome?.rawValue ?? (state.cancelling ? "cancelling" : "running")
             lines.append(
                 Line("Stage \(progress.index)/\(progress.count) ", .plain, .bold)
-                    .with(progress.stage.label(glyphs), .plain, .bold)
+                    .with(progress.stage.label(state.options), .plain, .bold)
                     .with(
                         "  \(status)",
                         progress.outcome == nil ? .info : (progress.outcome == .done ? .lightweight : .error), .bold))
@@ -26,7 +26,7 @@ enum ProgressView {
             let next = state.stages.first { $0.isRunnable }
             lines.append(
                 Line(
-                    "Starting \(next.map { $0.id.label(glyphs) } ?? "the run")\(state.cancelling ? ": cancelling" : "")",
+                    "Starting \(next.map { $0.id.label(state.options) } ?? "the run")\(state.cancelling ? ": cancelling" : "")",
                     .plain, .bold))
             let waited = state.now - (state.runStartedAt ?? state.now)
             lines += Line.wrap(
@@ -40,7 +40,9 @@ enum ProgressView {
         } else {
             let next = state.stages.first { $0.isRunnable }
             lines.append(
-                Line(next.map { "Next: \($0.id.label(glyphs)) (\($0.kindLabel))" } ?? "No stage to run.", .plain, .bold)
+                Line(
+                    next.map { "Next: \($0.id.label(state.options)) (\($0.kindLabel))" } ?? "No stage to run.", .plain,
+                    .bold)
             )
             switch state.mode {
             case .dryRun where next != nil:

@@ -82,7 +82,7 @@ public enum Renderer {
         var row = 0
         for position in cursor.scroll..<visible.count where row + 1 < inner.height + 1 {
             let stage = state.stages[visible[position]]
-            StagesView.heading(stage, glyphs: glyphs).draw(
+            StagesView.heading(stage, options: state.options).draw(
                 in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             if row + 1 < inner.height {
                 Line("  ").with(

@@ -6,7 +6,7 @@ enum StageDetailView {
     /// The title.
     static func title(_ state: AppState, index: Int) -> String {
         guard state.stages.indices.contains(index) else { return "Stage" }
-        return "Stage \(state.stages[index].id.label(state.options.glyphs))"
+        return "Stage \(state.stages[index].id.label(state.options))"
     }
 
     /// The lines at a width.

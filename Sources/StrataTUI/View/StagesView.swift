@@ -14,10 +14,10 @@ enum StagesView {
     }
 
     /// The first line of a stage: symbol, versions and kind.
-    static func heading(_ stage: StageRow, glyphs: Glyphs) -> Line {
-        let (symbol, role) = mark(stage.status, glyphs: glyphs)
+    static func heading(_ stage: StageRow, options: RenderOptions) -> Line {
+        let (symbol, role) = mark(stage.status, glyphs: options.glyphs)
         return Line("\(symbol) ", role, .bold)
-            .with(stage.id.label(glyphs), .plain, .bold)
+            .with(stage.id.label(options), .plain, .bold)
             .with("  \(stage.kindLabel)", DiffView.role(label: stage.kind == .custom ? "custom" : "lightweight"))
     }
 

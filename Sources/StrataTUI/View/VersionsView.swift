@@ -1,17 +1,25 @@
 import StrataText
 
-/// The Versions pane: each schema with its entity count and short fingerprint, marking the store's version,
-/// the target and the two versions diffed (f and t in the first column).
+/// The Versions pane: each schema with its name (a Core Data model's version name, when it has one), entity count
+/// and short fingerprint, marking the store's version, the target and the two versions diffed (f and t in the first
+/// column).
 enum VersionsView {
     /// One line per visible version.
     static func lines(_ state: AppState) -> [Line] {
         let width = state.versions.map { CharacterWidth.of($0.version) }.max() ?? 0
+        let names = state.versions.map { state.options.versionNames[$0.version] }
+        let nameWidth = names.map { $0.map(CharacterWidth.of) ?? 0 }.max() ?? 0
         return state.visibleVersions.map { index in
             let row = state.versions[index]
             let pick = index == state.diffFrom ? "f " : index == state.diffTo ? "t " : "  "
             var line = Line(pick, .changed, .bold).with(CharacterWidth.pad(row.version, to: width), .plain, .bold)
-                .with(" \(CharacterWidth.pad(Formatting.plural(row.entityCount, "entity", "entities"), to: 8))", .dim)
-                .with(" \(row.fingerprint)", .dim)
+            if nameWidth > 0 {
+                line = line.with(" \(CharacterWidth.pad(names[index] ?? "", to: nameWidth))", .plain, .bold)
+            }
+            line = line.with(
+                " \(CharacterWidth.pad(Formatting.plural(row.entityCount, "entity", "entities"), to: 8))", .dim
+            )
+            .with(" \(row.fingerprint)", .dim)
             if index == state.storeIndex { line = line.with(" store", .info, .bold) }
             if index == state.matchIndex { line = line.with(" = store", .info, .bold) }
             if index == state.targetIndex { line = line.with(" target", .key, .bold) }

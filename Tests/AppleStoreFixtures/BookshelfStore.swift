@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+/// CoreDataStack's real Core Data store (bignerdranch/CoreDataStack `TestModel.sqlite`, empty as it shipped) with
+/// rows written into its tables, and model versions written here beside its real `TestModel`, for the changes whose
+/// outcome depends on the rows. The rows go where Core Data keeps them in that store: `ZAUTHOR (Z_PK, Z_ENT 1, Z_OPT,
+/// ZFIRSTNAME, ZLASTNAME)`, `ZBOOK (Z_PK, Z_ENT 2, Z_OPT, ZTITLE)`, the many-to-many in `Z_1BOOKS (Z_1AUTHORS,
+/// Z_2BOOKS)`, and each entity's last key in `Z_PRIMARYKEY.Z_MAX`.
+public enum BookshelfStore {
+    /// An author's row: key, first and last name.
+    public typealias Author = (key: Int, first: String?, last: String?)
+    /// A book's row: key and title.
+    public typealias Book = (key: Int, title: String?)
+
+    /// A copy of `TestModel.sqlite` in `directory` holding these rows, and the links (author key, book key).
+    public static func write(
+        authors: [Author], books: [Book], links: [(Int, Int)] = [], in directory: URL
+    ) throws -> URL {
+        let url = directory.appendingPathComponent("Bookshelf.sqlite")
+        try AppleStoreFixtures.copy("coredata-bnr-coredatastack", "TestModel.sqlite", to: url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        let queue = try DatabaseQueue(path: url.path)
+        defer { try? queue.close() }
+        try queue.write { db in
+            for author in authors {
+                try db.execute(
+                    sql: "INSERT INTO ZAUTHOR (Z_PK, Z_ENT, Z_OPT, ZFIRSTNAME, ZLASTNAME) VALUES (?, 1, 1, ?, ?)",
+                    arguments: [author.key, author.first, author.last])
+            }
+            for book in books {
+                try db.execute(
+                    sql: "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (?, 2, 1, ?)",
+                    arguments: [book.key, book.title])
+            }
+            for (author, book) in links {
+                try db.execute(
+                    sql: "INSERT INTO Z_1BOOKS (Z_1AUTHORS, Z_2BOOKS) VALUES (?, ?)", arguments: [author, book])
+            }
+            try db.execute(
+                sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = 1", arguments: [authors.map(\.key).max() ?? 0])
+            try db.execute(
+                sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = 2", arguments: [books.map(\.key).max() ?? 0])
+        }
+        return url
+    }
+
+    /// The real `TestModel` and a second version, `TestModel 2`, edited as Xcode writes these changes: `Book.title`
+    /// made required (its `optional="YES"` removed, no default) and a `<uniquenessConstraints>` on Author's
+    /// (firstName, lastName), the element bitwarden/ios's model shows (Tests/CoreDataModels/README.md).
+    public static func stricterModel(in directory: URL) throws -> URL {
+        let first = try ModelBundleFixtures.realModel(
+            "coredata-bnr-coredatastack", "TestModel.xcdatamodel.contents.xml")
+        let second = try edit(
+            first,
+            [
+                (
+                    "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\" syncable=\"YES\"/>",
+                    "<attribute name=\"title\" attributeType=\"String\" syncable=\"YES\"/>"
+                ),
+                (
+                    "inverseName=\"authors\" inverseEntity=\"Book\" syncable=\"YES\"/>",
+                    "inverseName=\"authors\" inverseEntity=\"Book\" syncable=\"YES\"/>\n        <uniquenessConstraints>\n            <uniquenessConstraint>\n                <constraint value=\"firstName\"/>\n                <constraint value=\"lastName\"/>\n            </uniquenessConstraint>\n        </uniquenessConstraints>"
+                ),
+            ])
+        return try ModelBundleFixtures.bundle(
+            "Bookshelf", versions: [("TestModel", first), ("TestModel 2", second)], current: "TestModel 2",
+            in: directory)
+    }
+
+    /// The real `TestModel` and `TestModel 2`, where the entity Author is renamed Writer through the renaming
+    /// identifier Xcode writes as `elementID="Author"` (Tests/CoreDataModels/README.md), and Book's relationship
+    /// follows it.
+    public static func renamedAuthorModel(in directory: URL) throws -> URL {
+        let first = try ModelBundleFixtures.realModel(
+            "coredata-bnr-coredatastack", "TestModel.xcdatamodel.contents.xml")
+        let second = try edit(
+            first,
+            [
+                (
+                    "<entity name=\"Author\" representedClassName=\"Author\" syncable=\"YES\">",
+                    "<entity name=\"Writer\" representedClassName=\"Writer\" elementID=\"Author\" syncable=\"YES\">"
+                ),
+                ("destinationEntity=\"Author\"", "destinationEntity=\"Writer\""),
+                ("inverseEntity=\"Author\"", "inverseEntity=\"Writer\""),
+                ("<element name=\"Author\"", "<element name=\"Writer\""),
+            ])
+        return try ModelBundleFixtures.bundle(
+            "Bookshelf", versions: [("TestModel", first), ("TestModel 2", second)], current: "TestModel 2",
+            in: directory)
+    }
+
+    /// `text` with each (old, new) replaced; throws when an old text is not there, so a fixture never silently
+    /// stays the real file.
+    private static func edit(_ text: String, _ replacements: [(String, String)]) throws -> String {
+        var result = text
+        for (old, new) in replacements {
+            guard result.contains(old) else { throw AppleStoreFixtures.Missing(path: "the text \(old) in TestModel") }
+            result = result.replacingOccurrences(of: old, with: new)
+        }
+        return result
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Strata
+import StrataExamples
+import Testing
+
+@testable import StrataTUI
+
+/// Versions named by a Core Data model (`RenderOptions.versionNames`, as `strata open --model` sets them) show by
+/// their names wherever a frame shows a version; without names the frame is the one the golden tests hold.
+@Suite struct VersionNameTests {
+    static let names = ["1.0.0": "Shelf", "2.0.0": "Shelf 2", "3.0.0": "Shelf 3"]
+
+    @Test func namedVersionsShowByNameInEveryPane() throws {
+        let state = try Fixtures.bookshelf(width: 120, height: 30, options: RenderOptions(versionNames: Self.names))
+        let text = Renderer.render(state).text
+        #expect(text.contains("f 1.0.0 Shelf   "))
+        #expect(text.contains("  2.0.0 Shelf 2 "))
+        #expect(text.contains("t 3.0.0 Shelf 3 "))
+        #expect(text.contains("4 Diff Shelf → Shelf 3"))
+        #expect(text.contains("Shelf → Shelf 2  lightweight"))
+        #expect(text.contains("Browser · private copy @ Shelf "))
+        #expect(text.contains("bookshelf.store @ Shelf → Shelf 3"))
+    }
+
+    @Test func withoutNamesVersionsShowByNumber() throws {
+        let text = Renderer.render(try Fixtures.bookshelf(width: 120, height: 30)).text
+        #expect(text.contains("4 Diff 1.0.0 → 3.0.0"))
+        #expect(!text.contains("Shelf"))
+    }
+}
