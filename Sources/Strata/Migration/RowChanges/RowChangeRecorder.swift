@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: its mutable state is read and written only under `lock`.
 /// Records what each stage of a dry run does to the rows, in SQLite: before a stage the private copy is copied as a
 /// file (a snapshot), and after it the two are compared by key in one pass per entity, so memory stays flat in the
 /// number of rows. The first snapshot is kept, so the rows can also be paged as changes since the store's version.
