@@ -13,15 +13,24 @@ import Testing
             let migrator = try Migrator(store: url, plan: LarderPlan.self)
             let outcomes = Outcomes()
 
-            DispatchQueue.concurrentPerform(iterations: 2) { _ in
-                let outcome: String
-                do {
-                    outcome = try migrator.runNextStage()?.title ?? "nothing to run"
-                } catch {
-                    outcome = "failed: \(error)"
-                }
-                outcomes.append(outcome)
+            // Two threads of their own (a dispatch pool may run both steps on one thread), released together.
+            let start = DispatchSemaphore(value: 0)
+            let done = DispatchSemaphore(value: 0)
+            for _ in 0..<2 {
+                Thread {
+                    start.wait()
+                    do {
+                        outcomes.append(try migrator.runNextStage()?.title ?? "nothing to run")
+                    } catch {
+                        outcomes.append("failed: \(error)")
+                    }
+                    done.signal()
+                }.start()
             }
+            start.signal()
+            start.signal()
+            done.wait()
+            done.wait()
 
             #expect(outcomes.all.sorted() == ["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"])
             #expect(migrator.pending.isEmpty)

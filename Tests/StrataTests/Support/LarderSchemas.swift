@@ -2,7 +2,8 @@ import Foundation
 import Strata
 
 /// A larder app's store: V1 lists items with a quantity; V2 adds an optional expiry date (lightweight); V3 files each
-/// item under a category, which a custom stage's `didMigrate` derives from the name.
+/// item under a category, which a custom stage's `didMigrate` derives from the name (run without it, the structural
+/// change alone would succeed and leave every category empty).
 enum LarderV1: VersionedSchema {
     static let versionIdentifier = Schema.Version(1, 0, 0)
     static var models: [any PersistentModel.Type] { [Item.self] }
@@ -43,9 +44,9 @@ enum LarderV3: VersionedSchema {
         var name: String
         var quantity: Int
         var expires: Date?
-        var category: String = "other"
+        var category: String?
 
-        init(name: String, quantity: Int, expires: Date? = nil, category: String = "other") {
+        init(name: String, quantity: Int, expires: Date? = nil, category: String? = nil) {
             self.name = name
             self.quantity = quantity
             self.expires = expires
