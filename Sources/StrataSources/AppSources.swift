@@ -1,6 +1,7 @@
 import Foundation
 import Strata
 
+// Safe: the declaration index (a class) is built in `init` and only read after; the rest is immutable values.
 /// An app's source folder read with swift-syntax, compiling nothing: its migration plans with their versioned
 /// schemas and stages. Views, the `App` struct and everything else are parsed and ignored; the folder is never written.
 ///

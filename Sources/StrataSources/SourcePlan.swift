@@ -1,7 +1,7 @@
 import Strata
 
 /// A `SchemaMigrationPlan` read from an app's sources without compiling them: its versions and stages.
-public struct SourcePlan: @unchecked Sendable {
+public struct SourcePlan: Sendable {
     /// The plan's type name ("NotesMigrationPlan"), as `String(describing:)` prints the compiled type.
     public let name: String
     /// The name with its enclosing types ("Bookshelf.Plan"), which `--plan` takes when plain names repeat.

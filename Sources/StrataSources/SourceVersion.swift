@@ -2,7 +2,7 @@ import Strata
 import SwiftSyntax
 
 /// One `VersionedSchema` read from the sources: its version, its schema, and where it and its models are.
-public struct SourceVersion: @unchecked Sendable {
+public struct SourceVersion: Sendable {
     /// The type's name as `String(describing:)` prints it ("SchemaV1").
     public let name: String
     /// The schema, built as the run time builds the compiled type's.

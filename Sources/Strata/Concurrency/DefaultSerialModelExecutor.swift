@@ -1,5 +1,6 @@
 import Dispatch
 
+// Safe: its jobs run one at a time on its private serial queue, the only place its context is used.
 /// The executor `@ModelActor` gives an actor: its jobs run one at a time on a private serial queue, so the
 /// actor's context is used from one thread at a time (not always the same thread).
 public final class DefaultSerialModelExecutor: SerialModelExecutor, @unchecked Sendable {

@@ -10,9 +10,11 @@ public struct DryRunReport: Sendable {
     public let stages: [StageReport]
     /// nil when every stage succeeded; otherwise the failing stage's error.
     public let failure: String?
+    /// Why the run stopped before a custom stage without code ("Custom stage 2.0.0 -> 3.0.0 not run: …"), if it did.
+    public let notRun: String?
 
     /// True when a real run would succeed.
-    public var succeeded: Bool { failure == nil }
+    public var succeeded: Bool { failure == nil && notRun == nil }
 }
 
 extension Migrator {
@@ -22,26 +24,38 @@ extension Migrator {
         store url: URL, plan: any SchemaMigrationPlan.Type, to version: Schema.Version? = nil,
         refusingDataLoss: Bool = false, rows: RowChangeOptions? = nil, onEvent: ((MigrationEvent) -> Void)? = nil
     ) throws -> DryRunReport {
-        let migrator = try Migrator.onPrivateCopy(of: url, plan: plan, to: version, refusingDataLoss: refusingDataLoss)
+        try dryRun(
+            store: url, validated: ValidatedPlan(plan), to: version, refusingDataLoss: refusingDataLoss, rows: rows,
+            onEvent: onEvent)
+    }
+
+    /// Runs the whole path of a plan already checked (one read from an app's sources) on a private copy, as
+    /// ``dryRun(store:plan:to:refusingDataLoss:rows:onEvent:)`` does; a custom stage without code stops it, saying
+    /// why in ``DryRunReport/notRun``.
+    public static func dryRun(
+        store url: URL, validated plan: ValidatedPlan, to version: Schema.Version? = nil,
+        refusingDataLoss: Bool = false, rows: RowChangeOptions? = nil, onEvent: ((MigrationEvent) -> Void)? = nil
+    ) throws -> DryRunReport {
+        let migrator = try Migrator.onPrivateCopy(
+            of: url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
         if let rows { try migrator.recordRowChanges(rows) }
         migrator.onEvent = onEvent
-        var reports: [StageReport] = []
         let from = migrator.current.version?.description ?? "unversioned"
         let to = migrator.target.version?.description ?? "unversioned"
-        while let stage = migrator.nextStage {
-            do {
-                guard let report = try migrator.runNextStage() else { break }
-                reports.append(report)
-            } catch {
+        var reports: [StageReport] = []
+        let run = migrator.runStages { stage, outcome in
+            switch outcome {
+            case .success(let report): reports.append(report)
+            case .failure(let error):
                 reports.append(
                     StageReport(
-                        stage: stage.id, kind: stage.kind, changes: stage.diff.changes,
-                        steps: stage.steps,
-                        rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
-                return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: "\(error)")
+                        stage: stage.id, kind: stage.kind, changes: stage.diff.changes, steps: stage.steps, rows: 0,
+                        duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
             }
         }
-        return DryRunReport(storeVersion: from, targetVersion: to, stages: reports, failure: nil)
+        return DryRunReport(
+            storeVersion: from, targetVersion: to, stages: reports, failure: run.failure.map { "\($0.error)" },
+            notRun: run.notRun.map { "\($0)" })
     }
 }
 

@@ -26,6 +26,9 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case notInDidMigrate(String)
     /// A custom stage's code fetched a model type of another version.
     case wrongVersionModel(type: String, phase: String, version: String)
+    /// The next stage is a custom stage without its code (``PlannedStage/lacksCode``): `reason` says why it has none.
+    /// Running only its structural change would not be what the app does, so nothing of it ran.
+    case stageWithoutCode(stage: String, reason: String)
 
     /// The message.
     public var description: String {
@@ -72,6 +75,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
         case .wrongVersionModel(let type, let phase, let version):
             return
                 "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
+        case .stageWithoutCode(let stage, let reason):
+            return "Custom stage \(stage) not run: \(reason)."
         }
     }
 

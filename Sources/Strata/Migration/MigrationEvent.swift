@@ -22,6 +22,7 @@ public enum MigrationEvent: Sendable {
     case sideFile(stage: StageID, path: String)
 }
 
+// Safe: `cancelled` is read and written only under `lock`.
 /// Asks a running migration to stop: the running stage rolls back at its next step or chunk.
 public final class MigrationCancellation: @unchecked Sendable {
     private let lock = NSLock()

@@ -1,3 +1,4 @@
+// Safe: an immutable value; its closures run only on the thread that runs the stage (plans keep stages as static constants, as SwiftData's do).
 /// One step of a migration plan: from one version to another, lightweight or with custom code.
 public enum MigrationStage: @unchecked Sendable, CustomStringConvertible {
     /// A change Strata derives from the two schemas alone.

@@ -1,7 +1,7 @@
 import GRDB
 
 /// One step of a stage's structural change: what it does and the SQL it runs (values bound, shown as `?`).
-public struct MigrationStep: @unchecked Sendable, CustomStringConvertible {
+public struct MigrationStep: Sendable, CustomStringConvertible {
     /// When the step runs within the stage.
     public enum Phase: String, Sendable {
         /// Before `didMigrate`: tables and columns take the new shape.
@@ -40,7 +40,7 @@ public struct MigrationStep: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// Copies the rows of one table into another in key order, a chunk at a time, so progress can be reported.
-struct RowCopy {
+struct RowCopy: Sendable {
     /// The table rows come from.
     let source: String
     /// The table rows go to.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: the mutable state is read and written only under `lock`; stages run one at a time under `stepping`.
 /// Steps a store through a plan one stage at a time, reporting events: the engine behind tools and UIs.
 ///
 /// ```swift
@@ -8,6 +9,13 @@ import GRDB
 /// migrator.onEvent = { event in print(event) }
 /// while let report = try migrator.runNextStage() { print(report.title, report.rows) }
 /// ```
+///
+/// Threading: a migrator may be shared between threads. Stages run one at a time: a thread that steps it
+/// (``runNextStage()``, ``runStages(limit:each:)``, ``run(to:)``, ``runAll()``) while another's stage runs waits
+/// for that stage to end, then runs the next one, so two threads never run the same stage. ``current``,
+/// ``pending``, ``nextStage``, ``onEvent``, ``notRunReason`` and ``rowRecorder`` can be read and set from any thread,
+/// and ``cancel()`` stops the running stage from any thread. `onEvent` is called on the thread running the stage;
+/// stepping the migrator from inside it waits forever.
 public final class Migrator: @unchecked Sendable {
     /// The store's file.
     public let storeURL: URL
@@ -15,22 +23,62 @@ public final class Migrator: @unchecked Sendable {
     public let plan: ValidatedPlan
     /// The version the migrator leads to.
     public let target: Schema
-    /// The plan's version the store is at now.
-    public private(set) var current: Schema
-    /// The stages still to run, in order.
-    public private(set) var pending: [PlannedStage]
-    /// Called for every event, on the thread that runs the stage.
-    public var onEvent: ((MigrationEvent) -> Void)?
     /// Cancels the running stage (it rolls back).
     public let cancellation = MigrationCancellation()
     let store: StoreConnection
-    private var completed = 0
-    /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
-    public internal(set) var rowRecorder: RowChangeRecorder?
-    /// The private copy a dry-run migrator works on, removed with the migrator.
-    private var copy: PrivateCopy?
+    /// Held while a stage runs: stages run one at a time.
+    private let stepping = NSLock()
+    /// Guards `state`, briefly (never while a stage runs).
+    private let lock = NSLock()
+    /// Everything that changes as stages run or callers configure the migrator (guarded by `lock`).
+    private var state: State
 
-    deinit { copy?.remove() }
+    /// The migrator's mutable state.
+    private struct State {
+        var current: Schema
+        var pending: [PlannedStage]
+        var completed = 0
+        var onEvent: ((MigrationEvent) -> Void)?
+        var notRunReason = PlannedStage.uncompiledReason
+        var rowRecorder: RowChangeRecorder?
+        var copy: PrivateCopy?
+    }
+
+    /// Reads or changes the state under the lock.
+    private func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    /// The plan's version the store is at now.
+    public var current: Schema { withState { $0.current } }
+    /// The stages still to run, in order.
+    public var pending: [PlannedStage] { withState { $0.pending } }
+    /// Called for every event, on the thread that runs the stage.
+    public var onEvent: ((MigrationEvent) -> Void)? {
+        get { withState { $0.onEvent } }
+        set { withState { $0.onEvent = newValue } }
+    }
+    /// Why a custom stage without code (``PlannedStage/lacksCode``) is not run, as the engine's refusal
+    /// (``MigrationError/stageWithoutCode(stage:reason:)``) says it: by default, its code was read from the sources
+    /// and not compiled.
+    public var notRunReason: String {
+        get { withState { $0.notRunReason } }
+        set { withState { $0.notRunReason = newValue } }
+    }
+    /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
+    public internal(set) var rowRecorder: RowChangeRecorder? {
+        get { withState { $0.rowRecorder } }
+        set { withState { $0.rowRecorder = newValue } }
+    }
+    /// The private copy a dry-run migrator works on, removed with the migrator.
+    private var copy: PrivateCopy? {
+        get { withState { $0.copy } }
+        set { withState { $0.copy = newValue } }
+    }
+
+    deinit { state.copy?.remove() }
 
     /// A migrator over a private copy of the store (its file, -wal and -shm copied byte for byte): stepping it
     /// shows what each stage would do while the original is never written. `storeURL` is the copy's path.
@@ -97,8 +145,7 @@ public final class Migrator: @unchecked Sendable {
         self.storeURL = url
         self.plan = validated
         self.target = target
-        self.current = current
-        self.pending = pending
+        self.state = State(current: current, pending: pending)
         self.store = store
         if refusingDataLoss { try requireNoDataLoss() }
     }
@@ -117,28 +164,52 @@ public final class Migrator: @unchecked Sendable {
     }
 
     /// The stage that would run next.
-    public var nextStage: PlannedStage? { pending.first }
+    public var nextStage: PlannedStage? { withState { $0.pending.first } }
 
-    /// Runs the next stage; nil when the store is at the target.
+    /// Runs the next stage; nil when the store is at the target. Waits while another thread's stage runs.
+    ///
+    /// - Throws: `MigrationError.stageWithoutCode` before a custom stage without code (``PlannedStage/lacksCode``),
+    ///   touching nothing; the stage's error when it fails (it rolled back).
     @discardableResult
     public func runNextStage() throws -> StageReport? {
-        guard let stage = pending.first else { return nil }
+        try step()?.outcome.get()
+    }
+
+    /// Runs the next stage, if any, and says which it was with its report or error (the stage is taken and run
+    /// under `stepping`, so a concurrent caller's stage is never reported as this one's).
+    func step() -> (stage: PlannedStage, outcome: Result<StageReport, any Error>)? {
+        stepping.lock()
+        defer { stepping.unlock() }
+        let (next, index, count, sideFiles) = withState {
+            ($0.pending.first, $0.completed, $0.completed + $0.pending.count, $0.copy?.sideFiles)
+        }
+        guard let stage = next else { return nil }
+        return (stage, Result { try run(stage, index: index, count: count, sideFiles: sideFiles) })
+    }
+
+    /// Runs `stage`, the next one (with `stepping` held), and moves the migrator past it when it succeeds.
+    private func run(_ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?) throws -> StageReport {
+        guard !stage.lacksCode else {
+            throw MigrationError.stageWithoutCode(stage: stage.title, reason: notRunReason)
+        }
         let findings = try self.findings(of: stage)
         let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)
         let runner = StageRunner(
             store: store, container: container, observer: { [weak self] in self?.onEvent?($0) },
             cancellation: cancellation)
         let report = try StageDirectories.redirecting(
-            to: copy?.sideFiles,
+            to: sideFiles,
             written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } },
             run: {
                 try recordingRows(of: stage) {
-                    try runner.run(stage, index: completed, count: completed + pending.count, findings: findings)
+                    try runner.run(stage, index: index, count: count, findings: findings)
                 }
             })
-        pending.removeFirst()
-        current = stage.to
-        completed += 1
+        withState {
+            $0.pending.removeFirst()
+            $0.current = stage.to
+            $0.completed += 1
+        }
         return report
     }
 

@@ -1,7 +1,7 @@
 import GRDB
 
 /// A stage the engine will run: its kind, the two schemas, their diff, and the plan's closures if any.
-public struct PlannedStage: @unchecked Sendable, CustomStringConvertible {
+public struct PlannedStage: Sendable, CustomStringConvertible {
     /// How the stage came about.
     public enum Kind: String, Sendable, Codable {
         /// A `.lightweight` stage of the plan.

@@ -1,5 +1,5 @@
 /// A migration plan checked for consistency, with each version's schema built once.
-public struct ValidatedPlan: @unchecked Sendable {
+public struct ValidatedPlan: Sendable {
     /// The plan's type name.
     public let name: String
     /// Every version's schema, in the plan's order.
@@ -50,7 +50,7 @@ public struct ValidatedPlan: @unchecked Sendable {
     }
 
     /// A stage as a plan declares it: its kind, the versions it joins, and its closures when the plan was compiled.
-    public struct StageDeclaration: @unchecked Sendable {
+    public struct StageDeclaration: Sendable {
         /// `.lightweight` or `.custom`.
         public let kind: PlannedStage.Kind
         /// The version the stage starts from.

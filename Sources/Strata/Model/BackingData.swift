@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 
+// Safe as SwiftData's objects are: one thread at a time uses an object, and ConcurrentUseCheck stops overlapping uses of its context.
 /// The storage behind one model object: its values, its related objects, and its state in a context.
 ///
 /// `@Model` gives every model a `BackingData`; the generated accessors read and write through it. Its stored

@@ -1,5 +1,6 @@
 import Foundation
 
+// Safe: `relationships` changes only while `ModelBinding` resolves inverses, before any other thread sees it; read-only after.
 /// The run-time description of one model class: its entity and how each of its properties is stored.
 final class EntityMapping: @unchecked Sendable {
     /// The model class.

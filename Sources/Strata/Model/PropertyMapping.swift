@@ -1,5 +1,6 @@
 import GRDB
 
+// Safe: every property is a `let`; its key path, metatypes and closures capture no mutable state.
 /// How one attribute moves between a model object and its column.
 ///
 /// A class, not a struct: saves and fetches walk every attribute of every row, and copying a struct of this size
@@ -82,6 +83,7 @@ final class AttributeMapping: @unchecked Sendable {
     }
 }
 
+// Safe: `relationship` is set while `ModelBinding` resolves inverses, before the binding is shared; the rest is immutable.
 /// How one relationship links model objects, and how to build the property's Swift value.
 struct RelationshipMapping: @unchecked Sendable {
     /// The description that goes into the schema (its inverse filled in once all entities are known).

@@ -1,3 +1,4 @@
+// Safe: immutable; its key path, metatype and closures are made once by `@Model` and capture no mutable state.
 /// What `@Model` records of one stored property: its name, key path, declared default and annotations.
 ///
 /// The macro writes one of these per property; Strata reads them to build the schema and to move values
@@ -40,7 +41,7 @@ public struct PropertyMetadata: @unchecked Sendable {
     }
 
     /// The arguments of an `@Attribute` annotation.
-    public struct AttributeInfo: @unchecked Sendable {
+    public struct AttributeInfo: Sendable {
         /// The options, such as `.unique`.
         public let options: [Schema.Attribute.Option]
         /// The name in the previous version.
@@ -56,6 +57,7 @@ public struct PropertyMetadata: @unchecked Sendable {
         }
     }
 
+    // Safe: immutable; `inverse` is a key path, which Swift does not mark Sendable.
     /// The arguments of a `@Relationship` annotation.
     public struct RelationshipInfo: @unchecked Sendable {
         /// The options.

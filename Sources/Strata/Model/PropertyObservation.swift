@@ -1,5 +1,6 @@
 import Observation
 
+// Safe: three immutable closures that capture only a key path.
 /// How observers of one property of a model are told about reads and changes (`Observable`'s access tracking),
 /// made where the property's key path is still typed. A class: every property read passes it on, and a struct of
 /// three closures costs three retains and releases per copy.

@@ -9,6 +9,7 @@ enum StandaloneSchemas {
         cache.mapping(for: type)
     }
 
+    // Safe: `mappings` is read and written only under `lock`.
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
         private var mappings: [ObjectIdentifier: EntityMapping] = [:]

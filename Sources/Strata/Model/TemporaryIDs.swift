@@ -7,6 +7,7 @@ enum TemporaryIDs {
     /// A new, process-wide unique temporary identifier.
     static func next() -> UInt64 { counter.increment() }
 
+    // Safe: the count changes only under `lock`.
     private final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value: UInt64 = 0

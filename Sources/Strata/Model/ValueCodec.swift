@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: immutable; its closures capture only types and constants.
 /// Converts one attribute's Swift values (boxed) to and from SQLite values.
 struct ValueCodec: @unchecked Sendable {
     /// How the value appears in the schema.

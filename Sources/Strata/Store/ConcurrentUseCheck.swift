@@ -1,5 +1,6 @@
 import Foundation
 
+// Safe: its state changes under `lock`, or, for nested uses, only on the thread that holds the outermost use.
 /// Stops a program that uses one `ModelContext` from two threads at the same time, naming the context and both
 /// uses, before its tables of objects are corrupted (in the spirit of GRDB's `SchedulingWatchdog`).
 ///

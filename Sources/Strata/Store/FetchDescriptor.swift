@@ -1,5 +1,6 @@
 import Foundation
 
+// Safe: a value whose key paths and predicate are immutable once made (Swift does not mark key paths Sendable).
 /// What to fetch: a predicate, a sort order, and a page (`fetchOffset`, `fetchLimit`).
 public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     /// Which models to fetch; all when nil.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: the main context, made on first use, is made and read under `lock`; every other property is a `let`.
 /// Owns a store and its schema; the place contexts come from. Opening migrates the store when needed.
 public final class ModelContainer: @unchecked Sendable {
     /// The schema the container was opened with.

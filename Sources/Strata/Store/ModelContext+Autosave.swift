@@ -50,6 +50,7 @@ extension ModelContext {
     }
 }
 
+// Safe: `contexts` is read and written only under `lock`.
 /// The contexts with a pending autosave, kept alive until it is settled and saved when the process ends normally
 /// (their objects do not keep them alive: see `BackingData.context`).
 final class AutosaveAtExit: @unchecked Sendable {
@@ -79,6 +80,7 @@ final class AutosaveAtExit: @unchecked Sendable {
     }
 }
 
+// Safe: only the weak reference crosses threads; the context it names is used on the thread it is handed to.
 /// A context referenced without being kept alive, handed to the thread that uses it.
 struct WeakContext: @unchecked Sendable {
     weak var context: ModelContext?

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: GRDB's writer serializes database access; the connection's own mutable state is guarded by `lock`.
 /// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.
 final class StoreConnection: StoreAccess, @unchecked Sendable {
     /// Reads and writes the database (a new one after `replaceWithEmptyStore()`).

@@ -1,15 +1,17 @@
 import Foundation
 import Strata
 
-/// Runs a migrator's pending stages (or only the next one), collecting each outcome and stopping at a failure.
+/// Runs a migrator's pending stages (or only the next one) through the engine's loop, collecting each outcome with
+/// what its stage printed and the side files it wrote.
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
-    /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled
-    /// (`notRunReason` says why it was not). Each entry holds what its stage printed and the side files it wrote.
+    /// private copy's path), if any, and why it stopped before a custom stage without code (the engine refuses it;
+    /// `notRunReason` says why it has none).
     static func run(_ migrator: Migrator, limit: Int, original: URL, notRunReason: String) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
+        var failure: (any Error)?
         var output: [String] = []
         var sideFiles: [String] = []
         let observer = migrator.onEvent
@@ -22,22 +24,16 @@ enum StageLoop {
             observer?(event)
         }
         defer { migrator.onEvent = observer }
-        while entries.count < limit, let stage = migrator.nextStage {
+        migrator.notRunReason = notRunReason
+        let run = migrator.runStages(limit: limit) { stage, outcome in
             let index = entries.count + 1
-            if stage.lacksCode {
-                return (
-                    entries, nil,
-                    "Custom stage \(stage.title) not run: \(notRunReason) (\(migrator.pending.count) stage\(migrator.pending.count == 1 ? "" : "s") not run)."
-                )
-            }
-            (output, sideFiles) = ([], [])
-            do {
-                guard let report = try migrator.runNextStage() else { break }
+            switch outcome {
+            case .success(let report):
                 entries.append(
                     StageRunEntry(
                         stage, index: index, report: report, output: output, sideFiles: sideFiles,
                         recordedRows: migrator.rowRecorder != nil))
-            } catch {
+            case .failure(let error):
                 let findings = (try? migrator.findings(of: stage)) ?? []
                 let named = PrivateCopyErrors.naming(original, in: error)
                 let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
@@ -45,9 +41,14 @@ enum StageLoop {
                     StageRunEntry(
                         stage, index: index, rows: 0, duration: 0, findings: findings, failure: message, output: output,
                         sideFiles: sideFiles))
-                return (entries, named is StrataError ? named : CommandFailure.findings(message), nil)
+                failure = named is StrataError ? named : CommandFailure.findings(message)
             }
+            (output, sideFiles) = ([], [])
         }
-        return (entries, nil, nil)
+        guard case .stageWithoutCode(let stage, let reason)? = run.notRun else { return (entries, failure, nil) }
+        let left = migrator.pending.count
+        return (
+            entries, nil, "Custom stage \(stage) not run: \(reason) (\(left) stage\(left == 1 ? "" : "s") not run)."
+        )
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Strata
 import StrataSources
 
+// Safe: every stored value is read and written only under `lock`.
 /// What the entry point was given (plans, extra subcommands), readable by the commands ArgumentParser creates.
 final class CommandLineSetup: @unchecked Sendable {
     /// The setup of this process.

@@ -1,5 +1,6 @@
 import Strata
 
+// Safe: immutable; plan metatypes are of caseless enums with only static members.
 /// The migration plans a `strata` build knows, by the name `--plan` takes.
 struct PlanCatalog: @unchecked Sendable {
     /// The plans by name.

@@ -1,5 +1,6 @@
 import Foundation
 
+// Safe: the queued actions are read and written only under `lock`.
 /// Actions posted by background work, drained by the UI thread.
 public final class ActionQueue: @unchecked Sendable {
     private let lock = NSLock()

@@ -2,6 +2,7 @@ import Foundation
 import Strata
 import StrataAppleStores
 
+// Safe: the migrator and mode change only under `lock`; migrations run on one serial queue, reads on another.
 /// The impure half of the UI: opens the store and plan, builds the first state, and performs effects off the
 /// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`. A SwiftData or
 /// Core Data store opens read-only: its embedded model, its rows, diffs against the plan, nothing to run.
@@ -155,21 +156,14 @@ public final class Session: @unchecked Sendable {
             return
         }
         migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
+        migrator.notRunReason = notRunReason
+        let run = migrator.runStages(limit: all ? .max : 1) { [inbox] _, outcome in
+            if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
+        }
         var cancelled = false
-        var failure: String?
-        do {
-            repeat {
-                if let stage = migrator.nextStage, stage.lacksCode {
-                    failure = "Custom stage \(stage.title) not run: \(notRunReason)."
-                    break
-                }
-                guard let report = try migrator.runNextStage() else { break }
-                inbox.post(.stageReported(report))
-            } while all && !migrator.cancellation.isCancelled
-        } catch MigrationError.cancelled {
-            cancelled = true
-        } catch {
-            failure = "\(error)"
+        var failure = run.notRun.map { "\($0)" }
+        if let error = run.failure?.error {
+            if case MigrationError.cancelled = error { cancelled = true } else { failure = "\(error)" }
         }
         migrator.onEvent = nil
         // The re-plan and the browser's new counts go first, so that "Done" never shows beside stale panes.

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// Everything the UI shows, as plain values: the reducer changes it, the renderer draws it.
-public struct AppState: @unchecked Sendable {
+public struct AppState: Sendable {
     /// Terminal columns.
     public var width: Int
     /// Terminal rows.

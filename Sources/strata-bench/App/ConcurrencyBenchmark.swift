@@ -94,6 +94,7 @@ struct ConcurrencyBenchmark: ParsableCommand {
     }
 }
 
+// Safe: `value` is read and written only under `lock`.
 /// What the writer task reports to the reading thread.
 private final class WriterOutcome: @unchecked Sendable {
     private let lock = NSLock()

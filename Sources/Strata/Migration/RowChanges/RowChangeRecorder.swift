@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 
+// Safe: its mutable state is read and written only under `lock`.
 /// Records what each stage of a dry run does to the rows, in SQLite: before a stage the tables it can change are
 /// snapshot (`RowChangeScope`; the private copy's file copied whole when they are most of it), and after it the
 /// two are compared by key in one pass per entity, so memory stays flat in the number of rows. An entity a stage
