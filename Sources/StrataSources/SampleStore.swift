@@ -65,7 +65,8 @@ public enum SampleStore {
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(at: url)
             throw StrataError.database(
-                store: url.path, operation: "create the sample store", message: error.message ?? "\(error)")
+                store: url.path, operation: "create the sample store",
+                code: DatabaseCode(rawValue: error.resultCode.rawValue), message: error.message ?? "\(error)")
         }
     }
 }
