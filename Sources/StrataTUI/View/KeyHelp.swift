@@ -1,8 +1,8 @@
 /// The keys of each pane (for the status bar) and every key (for the help overlay).
-public enum KeyHelp {
+package enum KeyHelp {
     /// The focused pane's keys for the status bar, most useful first (the bar shows as many as fit): keys that
     /// need a plan only with one, running keys only where they can run.
-    public static func hints(for state: AppState) -> [String] {
+    package static func hints(for state: AppState) -> [String] {
         let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.isRunnable }
         let versions = state.versions.count > 1
         var hints: [String]
@@ -28,7 +28,7 @@ public enum KeyHelp {
     }
 
     /// Every key, grouped, for the `?` overlay (two columns of groups).
-    public static let all: [[(group: String, keys: [(String, String)])]] = [
+    package static let all: [[(group: String, keys: [(String, String)])]] = [
         [
             (
                 "Move",
