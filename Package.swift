@@ -93,7 +93,6 @@ let package = Package(
             dependencies: [
                 "Strata",
                 "StrataAppleStores",
-                "StrataExamples",
                 "StrataSources",
                 "StrataTUI",
                 "StrataTerminal",
@@ -103,7 +102,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata",
-            dependencies: ["StrataCLI", "StrataExamples"]
+            // `strata demo` is here, beside the example plans, so that apps linking StrataCLI carry no demo models.
+            dependencies: [
+                "StrataCLI", "StrataExamples", "StrataTUI", "StrataTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "strata-bench",
