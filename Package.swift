@@ -13,12 +13,14 @@ let package = Package(
         .library(name: "StrataTerminal", targets: ["StrataTerminal"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        // Version ranges, not pins, so an app that depends on Strata resolves beside its own GRDB or swift-syntax;
+        // swift-syntax's major version follows the compiler's (603 for Swift 6.3).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Property-based tests (StrataSafetyTests only): generators with shrinking for Swift Testing.
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `swift package generate-documentation` for the DocC catalogs (no code of it is linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -91,7 +93,6 @@ let package = Package(
             dependencies: [
                 "Strata",
                 "StrataAppleStores",
-                "StrataExamples",
                 "StrataSources",
                 "StrataTUI",
                 "StrataTerminal",
@@ -101,7 +102,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "strata",
-            dependencies: ["StrataCLI", "StrataExamples"]
+            // `strata demo` is here, beside the example plans, so that apps linking StrataCLI carry no demo models.
+            dependencies: [
+                "StrataCLI", "StrataExamples", "StrataTUI", "StrataTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .executableTarget(
             name: "strata-bench",

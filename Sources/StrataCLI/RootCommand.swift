@@ -6,7 +6,7 @@ struct RootCommand: ParsableCommand {
     /// The built-in subcommands, in the order `--help` lists them.
     static let builtInSubcommands: [any ParsableCommand.Type] = [
         InfoCommand.self, CheckCommand.self, FreezeCommand.self, DiffCommand.self, PlanCommand.self,
-        MigrateCommand.self, RowsCommand.self, ImportCommand.self, NewCommand.self, OpenCommand.self, DemoCommand.self,
+        MigrateCommand.self, RowsCommand.self, ImportCommand.self, NewCommand.self, OpenCommand.self,
     ]
 
     static var configuration: CommandConfiguration {

@@ -10,31 +10,31 @@ import Strata
 /// let plan = try sources.plan(named: nil)          // the only plan, or the one named
 /// let validated = try plan.validated()             // schemas, stages and diffs, as for a compiled plan
 /// ```
-public struct AppSources: @unchecked Sendable {
+package struct AppSources: @unchecked Sendable {
     /// The folder read.
-    public let folder: URL
+    package let folder: URL
     /// Which files of the folder were read (those its Xcode project or package compiles) and why others were not.
-    public let compiledFiles: CompiledFiles
+    package let compiledFiles: CompiledFiles
     /// Types declared twice in files built together: errors, at the second declaration (the first is read).
-    public let redeclarations: [SourceProblem]
+    package let redeclarations: [SourceProblem]
     /// The plans declared, in path and declaration order.
-    public let plans: [SourcePlan]
+    package let plans: [SourcePlan]
     /// Every `VersionedSchema` declared, plan or not, in the same order.
-    public let versions: [SourceVersion]
+    package let versions: [SourceVersion]
     /// Versioned schemas that could not be read.
-    public let problems: [SourceProblem]
+    package let problems: [SourceProblem]
     /// The declarations, for what the plans do not carry (an enum's cases, a struct's fields).
     let index: DeclarationIndex
     /// The parsed files, in path order (the compiled level copies the ones the plans need).
     let files: [SourceFile]
     /// The app's other files, where names the folder uses but does not declare are looked up (an attribute's enum in
     /// a sibling folder); the compiled level builds the declarations it needs from them.
-    public let helpers: HelperSources
+    package let helpers: HelperSources
 
     /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
     /// `excluding` globs match, looking names up in the enclosing app and the `helperFolders` too (see
     /// ``HelperSources``); throws only when the folder, a file, the project or a helper folder cannot be read.
-    public init(folder: URL, excluding: [String] = [], helperFolders: [URL] = []) throws {
+    package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = []) throws {
         self.folder = folder
         compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
         files = try SourceFolder.parse(compiledFiles.read)
@@ -56,12 +56,12 @@ public struct AppSources: @unchecked Sendable {
     }
 
     /// The name `--plan` takes for each plan, in order: its type name, or its qualified name when type names repeat.
-    public var planNames: [String] {
+    package var planNames: [String] {
         plans.map { plan in plans.filter { $0.name == plan.name }.count > 1 ? plan.qualifiedName : plan.name }
     }
 
     /// The plan named `name` (its type name, or with its enclosing types), or the only plan when `name` is nil.
-    public func plan(named name: String?) throws -> SourcePlan {
+    package func plan(named name: String?) throws -> SourcePlan {
         let names = planNames
         guard !plans.isEmpty else { throw SourceReadingError.noPlan(folder: folder.path) }
         guard let name else {

@@ -4,27 +4,27 @@ import Foundation
 /// folder or one of the three above it holds an Xcode project, the files its targets compile; where it holds a
 /// `Package.swift`, the files of its targets' folders less their excludes; otherwise every file. `--exclude` globs
 /// leave out more. Each file read has the language mode of the target compiling it.
-public struct CompiledFiles: Sendable {
+package struct CompiledFiles: Sendable {
     /// A file left out, and why ("not in any target").
-    public struct Skipped: Hashable, Sendable {
+    package struct Skipped: Hashable, Sendable {
         /// Its path relative to the folder.
-        public let file: String
+        package let file: String
         /// Why it was not read.
-        public let reason: String
+        package let reason: String
     }
 
     /// The folder read.
-    public let folder: URL
+    package let folder: URL
     /// The project that chose the files ("MyApp.xcodeproj", "Package.swift"), or nil when none did.
-    public let project: String?
+    package let project: String?
     /// The files read (paths as found under the folder), in path order.
-    public let read: [String]
+    package let read: [String]
     /// The targets compiling the files read, in the project's order.
-    public let targets: [String]
+    package let targets: [String]
     /// The files left out, in path order.
-    public let skipped: [Skipped]
+    package let skipped: [Skipped]
     /// True when no project chose the files: two declarations of one type are then an error of the folder.
-    public let readsEveryFile: Bool
+    package let readsEveryFile: Bool
     /// The language mode of each file read, by path.
     private let modes: [String: SwiftLanguageMode]
     /// The targets compiling each file read, by path (empty without a project).
@@ -34,7 +34,7 @@ public struct CompiledFiles: Sendable {
 
     /// The files of `folder` its project compiles, less those `excluding` globs match; throws when the folder, or
     /// a project file it relies on, cannot be read.
-    public init(folder: URL, excluding: [String] = []) throws {
+    package init(folder: URL, excluding: [String] = []) throws {
         self.folder = folder
         let root = folder.standardizedFileURL.path
         var globs: [SourceGlob] = []
@@ -90,17 +90,17 @@ public struct CompiledFiles: Sendable {
     }
 
     /// `file` (a path under the folder) relative to the folder.
-    public func relativePath(_ file: String) -> String { Self.relative(file, to: folder.standardizedFileURL.path) }
+    package func relativePath(_ file: String) -> String { Self.relative(file, to: folder.standardizedFileURL.path) }
 
     private static func relative(_ file: String, to root: String) -> String {
         FilePath.relative(FilePath.join(root, file), to: root)
     }
 
     /// The language mode `file` (a path read) builds in.
-    public func languageMode(of file: String) -> SwiftLanguageMode { modes[file] ?? .unstated }
+    package func languageMode(of file: String) -> SwiftLanguageMode { modes[file] ?? .unstated }
 
     /// The targets compiling `file` (a path read), in the project's order.
-    public func targets(of file: String) -> [String] { owners[file] ?? [] }
+    package func targets(of file: String) -> [String] { owners[file] ?? [] }
 
     /// True when a target compiles both files (so two declarations of one type in them cannot both build), or no
     /// project chose the files.
@@ -111,7 +111,7 @@ public struct CompiledFiles: Sendable {
 
     /// What was read and what was not, in one line: "read 12 files of target MyApp in MyApp.xcodeproj; skipped 1
     /// file not in any target: Old/SchemaV1.swift".
-    public var summary: String {
+    package var summary: String {
         let files = "\(read.count) file\(read.count == 1 ? "" : "s")"
         var parts: [String]
         if let project, let fallback {

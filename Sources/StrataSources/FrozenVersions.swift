@@ -4,37 +4,37 @@ import Strata
 /// The versions of a plan as they shipped, in the stable JSON file `strata freeze` writes and the app commits
 /// (`strata.freeze/1`): each version's identifier, schema type, fingerprint and entities. `strata check --frozen`
 /// compares the sources with it, so an edit to a shipped version is caught before it reaches a device.
-public struct FrozenVersions: Codable, Sendable {
+package struct FrozenVersions: Codable, Sendable {
     /// One recorded version.
-    public struct Entry: Codable, Sendable {
+    package struct Entry: Codable, Sendable {
         /// The version identifier ("1.0.0").
-        public let version: String
+        package let version: String
         /// The `VersionedSchema` type that declared it.
-        public let schemaType: String
+        package let schemaType: String
         /// The schema's fingerprint when it was recorded.
-        public let fingerprint: String
+        package let fingerprint: String
         /// The schema's entities, in canonical order.
-        public let entities: [Schema.Entity]
+        package let entities: [Schema.Entity]
 
         /// The recorded schema.
-        public var schema: Schema { Schema(entities: entities, version: Schema.Version(version)) }
+        package var schema: Schema { Schema(entities: entities, version: Schema.Version(version)) }
     }
 
     /// "strata.freeze/1".
-    public private(set) var format = "strata.freeze/1"
+    package private(set) var format = "strata.freeze/1"
     /// The plan's type name.
-    public let plan: String
+    package let plan: String
     /// The recorded versions, in the plan's order (versions the plan no longer lists stay recorded).
-    public private(set) var versions: [Entry]
+    package private(set) var versions: [Entry]
 
     /// An empty record for the plan named `plan`.
-    public init(plan: String) {
+    package init(plan: String) {
         self.plan = plan
         versions = []
     }
 
     /// The record in the file at `url`; throws when it cannot be read or is not a freeze file.
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         self = try JSONDecoder().decode(FrozenVersions.self, from: Data(contentsOf: url))
         guard format.hasPrefix("strata.freeze/") else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
@@ -42,12 +42,12 @@ public struct FrozenVersions: Codable, Sendable {
     }
 
     /// The recorded versions as shipped versions, naming `file` in messages.
-    public func shipped(recordedIn file: String) -> [ShippedVersion] {
+    package func shipped(recordedIn file: String) -> [ShippedVersion] {
         versions.map { ShippedVersion(schema: $0.schema, recordedIn: file) }
     }
 
     /// Records `version` unless its identifier is recorded already; returns false when it was.
-    public mutating func record(_ version: SourceVersion) -> Bool {
+    package mutating func record(_ version: SourceVersion) -> Bool {
         let identifier = version.schema.version?.description ?? "unversioned"
         guard !versions.contains(where: { $0.version == identifier }) else { return false }
         versions.append(
@@ -58,7 +58,7 @@ public struct FrozenVersions: Codable, Sendable {
     }
 
     /// The file's bytes: pretty-printed, keys sorted, one trailing newline, so it diffs well under version control.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)

@@ -6,17 +6,17 @@ extension AppSources {
     /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity: deterministic (the same
     /// rows every time), type-aware (unique values differ, raw-value enums hold real cases, optionals are nil in every
     /// fourth row), with each to-one relationship linked to a row of its destination. Refuses an existing file.
-    public func makeSampleStore(at url: URL, schema: Schema, rows: Int) throws {
+    package func makeSampleStore(at url: URL, schema: Schema, rows: Int) throws {
         try SampleStore.make(at: url, schema: schema, rows: rows, samples: SampleValues(index: index))
     }
 }
 
 /// Sample stores of a plan known only by its schemas (a bundled plan, a frozen version): the same rows as
 /// ``AppSources/makeSampleStore(at:schema:rows:)`` makes, a raw-value enum holding its raw type's sample value.
-public enum SampleStore {
+package enum SampleStore {
     /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity; refuses an existing
     /// file.
-    public static func make(at url: URL, schema: Schema, rows: Int) throws {
+    package static func make(at url: URL, schema: Schema, rows: Int) throws {
         try make(at: url, schema: schema, rows: rows, samples: SampleValues(index: DeclarationIndex(files: [])))
     }
 
@@ -65,7 +65,8 @@ public enum SampleStore {
         } catch let error as DatabaseError {
             try? FileManager.default.removeItem(at: url)
             throw StrataError.database(
-                store: url.path, operation: "create the sample store", message: error.message ?? "\(error)")
+                store: url.path, operation: "create the sample store",
+                code: DatabaseCode(rawValue: error.resultCode.rawValue), message: error.message ?? "\(error)")
         }
     }
 }

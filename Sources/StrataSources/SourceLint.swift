@@ -8,24 +8,24 @@ import Strata
 /// let sources = try AppSources(folder: folder)
 /// for finding in SourceLint(plan: try sources.plan(named: nil), sources: sources).findings() { print(finding) }
 /// ```
-public struct SourceLint {
+package struct SourceLint {
     /// The plan linted.
-    public let plan: SourcePlan
+    package let plan: SourcePlan
     /// Versions as they shipped; the sources' versions of the same identifiers must still equal them.
-    public let shipped: [ShippedVersion]
+    package let shipped: [ShippedVersion]
     /// The sources the plan was read from: the language mode of each file (in Swift 6 a stored
     /// `static var versionIdentifier` is an error) and the types they declare twice.
-    public let sources: AppSources
+    package let sources: AppSources
 
     /// A lint of `plan`, read from `sources`.
-    public init(plan: SourcePlan, sources: AppSources, shipped: [ShippedVersion] = []) {
+    package init(plan: SourcePlan, sources: AppSources, shipped: [ShippedVersion] = []) {
         self.plan = plan
         self.sources = sources
         self.shipped = shipped
     }
 
     /// Every finding, errors and warnings, in file, line and column order.
-    public func findings() -> [SourceProblem] {
+    package func findings() -> [SourceProblem] {
         let (validated, problems) = ValidatedPlan.diagnose(
             name: plan.name, schemas: plan.versions.map(\.schema), stages: plan.stages.map(\.declaration),
             schemaNames: plan.versions.map(\.name))
@@ -56,7 +56,7 @@ public struct SourceLint {
 
     /// Shipped versions whose models were edited since, at the version's declaration; and shipped versions the plan
     /// no longer lists (warnings).
-    public func shippedEdits() -> [SourceProblem] {
+    package func shippedEdits() -> [SourceProblem] {
         shipped.compactMap { recorded in
             let identifier = recorded.schema.version?.description ?? "unversioned"
             guard let declared = plan.versions.first(where: { $0.schema.version == recorded.schema.version }) else {

@@ -1,7 +1,7 @@
 import Strata
 
 /// Why an app's sources could not give a plan; each message names what to fix.
-public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
+package enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     /// The path is missing or not a folder.
     case notAFolder(String)
     /// A file could not be read as UTF-8 text.
@@ -18,7 +18,7 @@ public enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     case unknownPlan(String, names: [String])
 
     /// The message shown after "error:".
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAFolder(let path): "\(path) is not a folder of Swift sources"
         case .unreadable(let path): "\(path) cannot be read as UTF-8 text"

@@ -4,13 +4,13 @@ import StrataTUI
 
 /// The one layer that calls ncurses: opens the terminal with `newterm`, maps roles to colour pairs (or to
 /// attributes when monochrome), draws frames, reads keys, and always restores the terminal on `close()`.
-public final class NCursesTerminal: Terminal {
+package final class NCursesTerminal: Terminal {
     /// Why the terminal could not be opened.
-    public enum OpenError: Error, CustomStringConvertible {
+    package enum OpenError: Error, CustomStringConvertible {
         case unknownTerminal(String)
 
         /// A message a person can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownTerminal(let name):
                 "The terminal type '\(name)' is unknown to ncurses; set TERM to one it knows (for example TERM=xterm-256color)."
@@ -21,14 +21,14 @@ public final class NCursesTerminal: Terminal {
     private let screen: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     /// True when roles are drawn in colour.
-    public let colours: Bool
+    package let colours: Bool
     /// True when the locale's character set is UTF-8, so box drawing and symbols can be shown; false in the
     /// C locale or a legacy one, where the UI draws in ASCII instead of losing those characters.
-    public let unicode: Bool
+    package let unicode: Bool
     private var closed = false
 
     /// Opens the terminal named by `term` (TERM by default) on the given streams (standard output and input by default).
-    public init(
+    package init(
         monochrome: Bool, term: String? = nil, output: UnsafeMutablePointer<FILE>? = nil,
         input: UnsafeMutablePointer<FILE>? = nil
     ) throws {
@@ -65,7 +65,7 @@ public final class NCursesTerminal: Terminal {
     deinit { close() }
 
     /// Restores the terminal (cooked mode, cursor, screen); safe to call more than once.
-    public func close() {
+    package func close() {
         guard !closed else { return }
         closed = true
         // Keys typed while the program stopped are dropped, not handed to the shell.
@@ -75,10 +75,10 @@ public final class NCursesTerminal: Terminal {
     }
 
     /// The size in columns and rows.
-    public func size() -> (width: Int, height: Int) { (Int(strata_columns()), Int(strata_lines())) }
+    package func size() -> (width: Int, height: Int) { (Int(strata_columns()), Int(strata_lines())) }
 
     /// Reads a key or resize, waiting at most `milliseconds`; `.hangup` after a stop signal or a closed terminal.
-    public func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+    package func nextInput(timeout milliseconds: Int) -> TerminalInput? {
         if strata_stop_signal() != 0 { return .hangup }
         timeout(Int32(milliseconds))
         var code: wint_t = 0
@@ -91,7 +91,7 @@ public final class NCursesTerminal: Terminal {
     /// Draws a frame: runs of cells with the same role and style go out in one call. A run ends after a cell
     /// holding a cluster of several scalars (ZWJ sequence, skin tone, flag, combining mark): ncurses measures such
     /// a cluster scalar by scalar, so the next run is placed at its own column instead of after ncurses' count.
-    public func draw(_ frame: Frame) {
+    package func draw(_ frame: Frame) {
         let (width, height) = size()
         for y in 0..<min(height, frame.height) {
             var x = 0

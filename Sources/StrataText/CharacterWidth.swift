@@ -4,9 +4,9 @@
 ///
 /// Text is measured as ``TerminalText/sanitize(_:)`` prints it (a control character takes the columns of its
 /// visible escape), so raw and sanitized text measure the same.
-public enum CharacterWidth {
+package enum CharacterWidth {
     /// Columns taken by one grapheme cluster.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if TerminalText.isControl(first) {
@@ -20,7 +20,7 @@ public enum CharacterWidth {
     }
 
     /// Columns taken by one scalar on its own (the first of a cluster decides the cluster's width).
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         if properties.isEmojiPresentation { return 2 }
         switch properties.generalCategory {
@@ -31,7 +31,7 @@ public enum CharacterWidth {
     }
 
     /// Columns taken by a string.
-    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+    package static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
 
     /// True for East Asian Wide (W) and Fullwidth (F) scalars that are not emoji presentation (those are found
     /// through `Unicode.Scalar.Properties.isEmojiPresentation`): EastAsianWidth.txt of Unicode 15.0, its ranges
@@ -49,7 +49,7 @@ public enum CharacterWidth {
     ]
 
     /// The text cut to at most `width` columns, ending in `ellipsis` when something was cut.
-    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    package static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         let room = width - of(ellipsis)
@@ -65,7 +65,7 @@ public enum CharacterWidth {
     }
 
     /// The text padded with spaces (or cut) to exactly `width` columns.
-    public static func pad(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+    package static func pad(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         let cut = truncate(text, to: width, ellipsis: ellipsis)
         return cut + String(repeating: " ", count: max(0, width - of(cut)))
     }

@@ -2,10 +2,10 @@
 ///
 /// Values keep their real text everywhere else (stores, findings, JSON); this is applied where text meets a
 /// terminal: the command line's text output and the terminal UI's frame.
-public enum TerminalText {
+package enum TerminalText {
     /// The text with every C0/C1 control character (ESC included) shown as `\u{..}`, and tabs, newlines and
     /// carriage returns as `\t`, `\n`, `\r`.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
@@ -20,7 +20,7 @@ public enum TerminalText {
     }
 
     /// True for a C0 or C1 control character (what `sanitize` replaces).
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

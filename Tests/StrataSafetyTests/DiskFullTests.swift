@@ -17,7 +17,8 @@ import Testing
         #expect {
             _ = try ledger.migrateWithLibrary()
         } throws: { error in
-            "\(error)".contains("the disk is full") && "\(error)".contains(store.path)
+            (error as? StrataError)?.code == .full && "\(error)".contains("the disk is full")
+                && "\(error)".contains(store.path)
         }
         #expect(StoreFiles.hashes(store) == before)
 

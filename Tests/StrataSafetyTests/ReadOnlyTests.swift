@@ -18,9 +18,9 @@ import Testing
         try disk.setReadOnly(true)
         let before = StoreFiles.hashes(store)
 
-        #expect {
-            _ = try ledger.migrateWithLibrary()
-        } throws: { error in "\(error)".contains("read-only") && "\(error)".contains(store.path) }
+        let error = try #require(throws: StrataError.self) { try ledger.migrateWithLibrary() }
+        #expect(error.code == .readOnly)
+        #expect(error.description == "\(store.path): opening failed: the store or its directory is read-only.")
         let run = try ledger.migrateWithCLI()
         #expect(run.status == 3)
         #expect(run.error.contains("read-only"), "\(run.error)")

@@ -8,21 +8,25 @@ import Testing
 @Suite struct BadDataTests {
     let directory = TemporaryDirectory()
 
-    func expectNotAStore(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Opens `url`, expecting SwiftData's load issue carrying Strata's `notAStore` for that path; returns the latter.
+    @discardableResult
+    func expectNotAStore(_ url: URL, sourceLocation: SourceLocation = #_sourceLocation) -> StrataError? {
         do {
             _ = try openContainer(Values.Sample.self, at: url)
             Issue.record("opening \(url.lastPathComponent) did not throw", sourceLocation: sourceLocation)
         } catch let error as SwiftDataError {
             // SwiftData's case for a store it cannot load, carrying Strata's reason.
             #expect(error == .loadIssueModelContainer, sourceLocation: sourceLocation)
-            guard case .notAStore(let path, _)? = error.underlyingError as? StrataError else {
+            guard let strata = error.underlyingError as? StrataError, case .notAStore(let path, _, _) = strata else {
                 Issue.record("expected notAStore, got \(error)", sourceLocation: sourceLocation)
-                return
+                return nil
             }
             #expect(path == url.path, sourceLocation: sourceLocation)
+            return strata
         } catch {
             Issue.record("expected notAStore, got \(error)", sourceLocation: sourceLocation)
         }
+        return nil
     }
 
     @Test func randomBytesAreNotAStore() throws {
@@ -30,8 +34,42 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         try Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: url)
         let before = try Data(contentsOf: url)
-        expectNotAStore(url)
+        let error = expectNotAStore(url)
+        #expect(error?.code == .notADatabase)
+        #expect(error?.description == "\(url.path) is not a Strata store: SQLite reports \"file is not a database\".")
         #expect(try Data(contentsOf: url) == before)
+    }
+
+    /// A real store whose pages after the first were overwritten (a bad sector, a copy patched by hand): SQLite's
+    /// header and table list read, the tables do not. The error keeps SQLite's code for a caller to switch on.
+    @Test func damagedPagesAreACorruptStore() throws {
+        let saved = directory.store("saved")
+        do {
+            let context = ModelContext(try openContainer(Values.Sample.self, at: saved))
+            for _ in 0..<50 { context.insert(Values.Sample()) }
+            try context.save()
+        }
+        // The store whole in one file (its -wal folded in), as a copy of it would be.
+        let url = directory.store("damaged")
+        try DatabaseQueue(path: saved.path).writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [url.path])
+        }
+        var bytes = try Data(contentsOf: url)
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        #expect(bytes.count > pageSize * 2, "the store has pages beyond the first")
+        bytes.replaceSubrange(pageSize..<bytes.count, with: Data(repeating: 0xA5, count: bytes.count - pageSize))
+        try bytes.write(to: url)
+
+        let error = expectNotAStore(url)
+        #expect(error?.code == .corrupt)
+        #expect(
+            error?.description
+                == "\(url.path) is not a Strata store: SQLite reports \"database disk image is malformed\".")
+        switch error?.code {
+        case .corrupt?, .notADatabase?: break
+        default:
+            Issue.record("a caller switching on the code does not see a damaged file: \(String(describing: error))")
+        }
     }
 
     @Test func textFileIsNotAStore() throws {

@@ -33,7 +33,7 @@ public struct MigrationHistory: Sendable, Codable {
     }
 
     /// The applied stages of a store, oldest first (empty for a store that never migrated).
-    public static func read(_ db: Database) throws -> [MigrationHistory] {
+    package static func read(_ db: Database) throws -> [MigrationHistory] {
         guard try db.tableExists(StoreLayout.historyTable) else { return [] }
         return try Row.fetchAll(
             db,

@@ -244,7 +244,8 @@ public final class Migrator: @unchecked Sendable {
     public func backup(to url: URL) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.database(
-                store: storeURL.path, operation: "backing up", message: "\(url.path) already exists; choose a new path")
+                store: storeURL.path, operation: "backing up", code: .cannotOpen,
+                message: "\(url.path) already exists; choose a new path")
         }
         do {
             let destination = try DatabaseQueue(path: url.path)

@@ -60,7 +60,7 @@ final class AttributeMapping: @unchecked Sendable {
         if stored.isNull { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.decode(stored) else {
             throw StrataError.undecodableValue(
-                entity: entity, attribute: name, type: attribute.valueType, stored: stored)
+                entity: entity, attribute: name, type: attribute.valueType, stored: stored.description)
         }
         return value
     }
@@ -71,7 +71,7 @@ final class AttributeMapping: @unchecked Sendable {
         if row.isNull(column) { return try null(entity: entity, unfilled: unfilled) }
         guard let value = codec.read(row, column) else {
             throw StrataError.undecodableValue(
-                entity: entity, attribute: name, type: attribute.valueType, stored: row[column])
+                entity: entity, attribute: name, type: attribute.valueType, stored: row[column].description)
         }
         return value
     }

@@ -49,7 +49,7 @@ final class TransactionAccess: StoreAccess {
         }
         guard let result else {
             throw StrataError.database(
-                store: identifier, operation: operation(), message: "the savepoint produced no result")
+                store: identifier, operation: operation(), code: .error, message: "the savepoint produced no result")
         }
         return result
     }

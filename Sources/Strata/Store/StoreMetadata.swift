@@ -80,7 +80,7 @@ public struct StoreMetadata: Sendable {
     }
 
     /// Records a schema as the store's current one.
-    public static func write(_ schema: Schema, to db: Database) throws {
+    package static func write(_ schema: Schema, to db: Database) throws {
         try db.execute(
             sql:
                 "CREATE TABLE IF NOT EXISTS \(quote(StoreLayout.metadataTable)) (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)"

@@ -5,16 +5,17 @@ import GRDB
 public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendable {
     /// The model types have mistakes (unsupported property types, ambiguous inverses, clashing names).
     case invalidSchema([String])
-    /// The file exists but cannot be used as a store.
-    case notAStore(path: String, reason: String)
-    /// SQLite refused an operation on the store.
-    case database(store: String, operation: String, message: String)
+    /// The file exists but cannot be used as a store; `code` is SQLite's when SQLite said so (not a database,
+    /// corrupt), nil when Strata found it (no metadata, a directory).
+    case notAStore(path: String, reason: String, code: DatabaseCode? = nil)
+    /// SQLite refused an operation on the store; `code` says why (locked, read-only, disk full…).
+    case database(store: String, operation: String, code: DatabaseCode, message: String)
     /// The store's metadata is damaged.
     case corruptMetadata(String)
     /// The store was written with a different schema and nothing says how to migrate it.
     case schemaMismatch(store: String, storeVersion: String, detail: String)
     /// A stored value does not fit its attribute's type.
-    case undecodableValue(entity: String, attribute: String, type: ValueType, stored: DatabaseValue)
+    case undecodableValue(entity: String, attribute: String, type: ValueType, stored: String)
     /// A required attribute holds NULL in the store.
     case nullInRequiredAttribute(entity: String, attribute: String)
     /// A value of the wrong type reached an attribute.
@@ -37,9 +38,9 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         switch self {
         case .invalidSchema(let problems):
             return "The model types cannot be stored:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
-        case .notAStore(let path, let reason):
+        case .notAStore(let path, let reason, _):
             return "\(path) is not a Strata store: \(reason)."
-        case .database(let store, let operation, let message):
+        case .database(let store, let operation, _, let message):
             return "\(store): \(operation) failed: \(message)."
         case .corruptMetadata(let detail):
             return "The store's metadata is damaged: \(detail). The data was not changed."
@@ -75,33 +76,39 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
     /// The message, for `localizedDescription`.
     public var errorDescription: String? { description }
 
-    /// Wraps a SQLite error with the store and the operation it interrupted.
+    /// SQLite's code for a `database` error, or a `notAStore` one SQLite reported; nil for every other error.
+    public var code: DatabaseCode? {
+        switch self {
+        case .database(_, _, let code, _): return code
+        case .notAStore(_, _, let code): return code
+        default: return nil
+        }
+    }
+
+    /// Wraps a SQLite error with the store and the operation it interrupted, keeping SQLite's code.
     static func wrap(_ error: any Error, store: String, operation: String) -> any Error {
         guard let error = error as? DatabaseError else { return error }
-        switch error.resultCode {
+        let code = DatabaseCode(rawValue: error.resultCode.primaryResultCode.rawValue)
+        let failed = { (code: DatabaseCode, message: String) in
+            StrataError.database(store: store, operation: operation, code: code, message: message)
+        }
+        switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return StrataError.notAStore(
-                path: store, reason: "SQLite reports \"\(error.message ?? "file is not a database")\"")
+                path: store, reason: "SQLite reports \"\(error.message ?? "file is not a database")\"", code: code)
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StrataError.database(
-                store: store, operation: operation,
-                message: "the store is locked by another connection or process; close it and try again")
+            return failed(code, "the store is locked by another connection or process; close it and try again")
         case .SQLITE_FULL:
-            return StrataError.database(
-                store: store, operation: operation,
-                message: "the disk is full; free space and try again (the store is unchanged)")
+            return failed(code, "the disk is full; free space and try again (the store is unchanged)")
         case .SQLITE_READONLY:
-            return StrataError.database(
-                store: store, operation: operation, message: "the store or its directory is read-only")
+            return failed(code, "the store or its directory is read-only")
         case .SQLITE_CANTOPEN
         where !FileManager.default.isWritableFile(atPath: store)
             || !FileManager.default.isWritableFile(atPath: (store as NSString).deletingLastPathComponent):
             // On a read-only filesystem SQLite cannot create the -wal and -shm and reports only "unable to open".
-            return StrataError.database(
-                store: store, operation: operation, message: "the store or its directory is read-only")
+            return failed(.readOnly, "the store or its directory is read-only")
         default:
-            return StrataError.database(
-                store: store, operation: operation, message: error.message ?? "\(error.resultCode)")
+            return failed(code, error.message ?? "\(error.resultCode)")
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import StrataTUI
 
 /// How the terminal UI draws: `--no-color` and `--ascii` (NO_COLOR is honoured by the UI itself).
-struct DisplayOptions: ParsableArguments {
+package struct DisplayOptions: ParsableArguments {
     @Flag(
         name: .customLong("no-color"),
         help: "Draw without colour (bold, reverse and underline only); NO_COLOR does the same.")
@@ -11,6 +11,9 @@ struct DisplayOptions: ParsableArguments {
     @Flag(help: "Draw with ASCII characters only (no box drawing).")
     var ascii = false
 
+    /// No flags: colour and box drawing.
+    package init() {}
+
     /// The UI's render options.
-    var options: RenderOptions { RenderOptions(monochrome: noColor, ascii: ascii) }
+    package var options: RenderOptions { RenderOptions(monochrome: noColor, ascii: ascii) }
 }

@@ -7,14 +7,14 @@ import StrataText
 /// The text `demo` and `open` print when standard output is not a terminal: what the UI would show first. The
 /// store's part is `strata info`'s report (`InfoReport`, the one reading of what a store holds) in short; the plan's
 /// part is the checked plan, or for a SwiftData or Core Data store the UI's own first state.
-enum StoreSummary {
+package enum StoreSummary {
     /// True when both standard input and output are terminals, so the UI can run.
-    static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    package static var interactive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages;
     /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported; custom
     /// stages without code marked not run, `notRunReason` saying why.
-    static func text(
+    package static func text(
         store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil,
         notRunReason: String? = nil
     ) throws -> String {

@@ -16,10 +16,10 @@ enum PrivateCopyErrors {
             return MigrationError.dataLossRefused(store: path, losses: losses)
         case MigrationError.noPath(_, let from, let to, let reasons):
             return MigrationError.noPath(store: path, from: from, to: to, reasons: reasons)
-        case StrataError.notAStore(_, let reason):
-            return StrataError.notAStore(path: path, reason: reason)
-        case StrataError.database(_, let operation, let message):
-            return StrataError.database(store: path, operation: operation, message: message)
+        case StrataError.notAStore(_, let reason, let code):
+            return StrataError.notAStore(path: path, reason: reason, code: code)
+        case StrataError.database(_, let operation, let code, let message):
+            return StrataError.database(store: path, operation: operation, code: code, message: message)
         default:
             return error
         }

@@ -3,23 +3,23 @@ import SwiftSyntax
 
 /// A compiler error in one of the app's files, as the compiled level reports it: where in the original file, the
 /// declaration holding it ("Priority.color"), and the compiler's message.
-public struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertible {
+package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Where the error is, in the app's own file.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The declaration it is in, with its enclosing types ("PhotosV2.Photo.thumbnail"), or nil at file level.
-    public let declaration: String?
+    package let declaration: String?
     /// The compiler's message.
-    public let message: String
+    package let message: String
 
     /// "Models/Item.swift:12:5: error: Item.color: cannot find type 'Color' in scope", as compilers print them.
-    public var description: String {
+    package var description: String {
         "\(location): error: \(declaration.map { "\($0): " } ?? "")\(message)"
     }
 
     /// The errors `output` (a `swift build` log) reports in the files of `app`, whose copies are in `folder`;
     /// errors elsewhere (macro expansions, the package) are left out. Each place is reported once. A symbol not found
     /// in a file whose imports of modules Linux lacks were dropped is said to be likely theirs.
-    public static func parse(_ output: String, app: CompiledApp, folder: URL) -> [BuildProblem] {
+    package static func parse(_ output: String, app: CompiledApp, folder: URL) -> [BuildProblem] {
         let copies = folder.standardizedFileURL.path + "/"
         var problems: [BuildProblem] = []
         for line in output.split(whereSeparator: \.isNewline) {

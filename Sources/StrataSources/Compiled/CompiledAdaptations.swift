@@ -1,37 +1,37 @@
 /// What the compiled level changed in an app's code to build it on Linux, so a user can trust what ran: the imports
 /// of Apple-only modules it dropped, the files from outside the source folder it added (helpers the plans need), and
 /// the shims it compiled in. `strata --sources … --verbose` prints it, and JSON reports carry it as `"compiled"`.
-public struct CompiledAdaptations: Sendable, Codable, Equatable {
+package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// An import of a module Linux lacks, dropped from one of the app's files.
-    public struct DroppedImport: Sendable, Codable, Equatable {
+    package struct DroppedImport: Sendable, Codable, Equatable {
         /// The app's file.
-        public let file: String
+        package let file: String
         /// The line of the import.
-        public let line: Int
+        package let line: Int
         /// The module ("CloudKit", "os").
-        public let module: String
+        package let module: String
     }
 
     /// A shim compiled into the app's target.
-    public struct Shim: Sendable, Codable, Equatable {
+    package struct Shim: Sendable, Codable, Equatable {
         /// Its name ("logging", "folders", ...).
-        public let name: String
+        package let name: String
         /// What it provides.
-        public let provides: String
+        package let provides: String
     }
 
     /// The imports dropped, in file and line order.
-    public let importsDropped: [DroppedImport]
+    package let importsDropped: [DroppedImport]
     /// The files from outside the source folder added because the plans need declarations in them, in path order.
-    public let helpersAdded: [String]
+    package let helpersAdded: [String]
     /// The shims compiled in.
-    public let shims: [Shim]
+    package let shims: [Shim]
 
     /// True when nothing was adapted.
-    public var isEmpty: Bool { importsDropped.isEmpty && helpersAdded.isEmpty && shims.isEmpty }
+    package var isEmpty: Bool { importsDropped.isEmpty && helpersAdded.isEmpty && shims.isEmpty }
 
     /// The report's lines: "import CloudKit dropped (Models/Item.swift:3)", "helper added: …", "shim: …".
-    public var textLines: [String] {
+    package var textLines: [String] {
         importsDropped.map { "import \($0.module) dropped (\($0.file):\($0.line)): Linux has no \($0.module)" }
             + helpersAdded.map { "helper added from outside the source folder: \($0)" }
             + shims.map { "shim compiled in: \($0.provides)" }

@@ -4,26 +4,26 @@ import Foundation
 /// An app's target in the compiled level's package: the files its plans need (from the source folder, and helpers
 /// from the rest of the app), rewritten for Strata, the shims they call for, and an entry point running
 /// `StrataCommandLine.main(plans:compiledAdaptations:)` with every plan of the folder under the name `--plan` takes.
-public struct CompiledApp: Sendable {
+package struct CompiledApp: Sendable {
     /// One file of the target.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// Its name in the target (the path under the app's folder, with `/` as `_`; a helper's has `Helper_`, the
         /// folder it was found in and its path there).
-        public let name: String
+        package let name: String
         /// The original file it comes from (nil for the entry point and the shims).
-        public let original: String?
+        package let original: String?
         /// Its text.
-        public let text: String
+        package let text: String
     }
 
     /// The app's folder.
-    public let folder: URL
+    package let folder: URL
     /// The target's name: `App_` and a hash of the folder's path, so each folder has its own target.
-    public let target: String
+    package let target: String
     /// The target's files: the needed files of the app, the helpers', the shims, then the entry point.
-    public let files: [File]
+    package let files: [File]
     /// What was changed to build the app on Linux.
-    public let adaptations: CompiledAdaptations
+    package let adaptations: CompiledAdaptations
     /// For each file (by name), the modules whose imports were dropped from it.
     let droppedModules: [String: [String]]
 
@@ -32,7 +32,7 @@ public struct CompiledApp: Sendable {
 
     /// The target for the plans of `sources`, taking what the folder lacks from its helpers (the enclosing app's
     /// files and the folders named with it, see ``AppSources/helpers``).
-    public init(sources: AppSources) {
+    package init(sources: AppSources) {
         folder = sources.folder.standardizedFileURL
         target = "App_" + Self.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
         let helpers = sources.helpers
@@ -119,13 +119,13 @@ public struct CompiledApp: Sendable {
     }
 
     /// The original path of the target's file `name`.
-    public func original(of name: String) -> String? {
+    package func original(of name: String) -> String? {
         files.first { $0.name == name }?.original
     }
 
     /// A hash of the target's files and of what they are built with (`salt`: Strata's path and build), which
     /// decides whether the last build can be reused.
-    public func contentHash(salt: String) -> String {
+    package func contentHash(salt: String) -> String {
         var hasher = SHA256()
         hasher.update(data: Data(salt.utf8))
         for file in files {

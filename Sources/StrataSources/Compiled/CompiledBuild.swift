@@ -8,9 +8,9 @@ import Foundation
 
 /// Builds an app's target in the compiled level's package, or reuses the last build when the target's content hash
 /// is unchanged (then `swift build` is not even started). The build's progress goes to `progress` (standard error).
-public struct CompiledBuild: Sendable {
+package struct CompiledBuild: Sendable {
     /// What came of a build.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The app's `strata`, built now or before.
         case built(URL)
         /// The app's files did not compile; the errors name the declarations.
@@ -26,18 +26,18 @@ public struct CompiledBuild: Sendable {
     }
 
     /// The package to build in.
-    public let package: CompiledPackage
+    package let package: CompiledPackage
     /// Where progress lines go.
-    public let progress: @Sendable (String) -> Void
+    package let progress: @Sendable (String) -> Void
 
     /// A build in `package`, reporting to `progress`.
-    public init(package: CompiledPackage, progress: @escaping @Sendable (String) -> Void) {
+    package init(package: CompiledPackage, progress: @escaping @Sendable (String) -> Void) {
         self.package = package
         self.progress = progress
     }
 
     /// Builds `app` unless its last build had the same content hash (`salt` names this Strata's build).
-    public func build(_ app: CompiledApp, salt: String) -> Outcome {
+    package func build(_ app: CompiledApp, salt: String) -> Outcome {
         guard package.strataIsPresent else {
             return .unavailable(
                 "there is no Strata package at \(package.strata.path) to build the app's code against (set STRATA_PACKAGE_PATH to a checkout of Strata)"

@@ -3,15 +3,15 @@ import Foundation
 /// The one package in the cache that the compiled level builds every app in: an executable target per app folder,
 /// all depending on one Strata by path, so Strata and its dependencies are built once and an app's change compiles
 /// only that app's files. It lives in `$XDG_CACHE_HOME/strata/apps` (`~/.cache/strata/apps` without it).
-public struct CompiledPackage: Sendable {
+package struct CompiledPackage: Sendable {
     /// The package's folder.
-    public let root: URL
+    package let root: URL
     /// The Strata package the apps are built against.
-    public let strata: URL
+    package let strata: URL
 
     /// The package in `cache` (default: the XDG cache) against the Strata package at `strata` (default: this
     /// Strata's, see ``defaultStrataPackage(environment:)``).
-    public init(
+    package init(
         cache: URL? = nil, strata: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         let cache = cache ?? Self.defaultCache(environment: environment)
@@ -20,7 +20,7 @@ public struct CompiledPackage: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/strata`, or `~/.cache/strata`.
-    public static func defaultCache(environment: [String: String]) -> URL {
+    package static func defaultCache(environment: [String: String]) -> URL {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("strata")
         }
@@ -31,7 +31,7 @@ public struct CompiledPackage: Sendable {
     }
 
     /// `$STRATA_PACKAGE_PATH`, or the package this Strata was built from (found from this file's path at compile time).
-    public static func defaultStrataPackage(environment: [String: String]) -> URL {
+    package static func defaultStrataPackage(environment: [String: String]) -> URL {
         if let path = environment["STRATA_PACKAGE_PATH"], !path.isEmpty { return URL(fileURLWithPath: path) }
         // Sources/StrataSources/Compiled/CompiledPackage.swift -> the package folder.
         var url = URL(fileURLWithPath: #filePath)
@@ -40,17 +40,17 @@ public struct CompiledPackage: Sendable {
     }
 
     /// True when `strata` holds a package to build against.
-    public var strataIsPresent: Bool {
+    package var strataIsPresent: Bool {
         FileManager.default.fileExists(atPath: strata.appendingPathComponent("Package.swift").path)
     }
 
     /// The folder of `app`'s target.
-    public func folder(of app: CompiledApp) -> URL {
+    package func folder(of app: CompiledApp) -> URL {
         root.appendingPathComponent("Sources").appendingPathComponent(app.target)
     }
 
     /// Where the build of `app` puts its executable (a debug build).
-    public func binary(of app: CompiledApp) -> URL {
+    package func binary(of app: CompiledApp) -> URL {
         root.appendingPathComponent(".build/debug").appendingPathComponent(app.target)
     }
 
@@ -88,7 +88,7 @@ public struct CompiledPackage: Sendable {
 
     /// Writes `app`'s target (replacing what was there) and the manifest listing every target in the cache; the
     /// manifest is rewritten only when it changes, so SwiftPM does not reload it for nothing.
-    public func write(_ app: CompiledApp) throws {
+    package func write(_ app: CompiledApp) throws {
         let manager = FileManager.default
         let folder = folder(of: app)
         if manager.fileExists(atPath: folder.path) { try manager.removeItem(at: folder) }

@@ -3,16 +3,16 @@ import Foundation
 /// The app's other files, where the compiled level looks for declarations the source folder uses but does not hold
 /// (an attribute's enum in a sibling folder, a helper a stage calls): the enclosing app, and any folders named with
 /// a repeated `--sources`. Only the declarations the plans need are taken from them.
-public struct HelperSources: Sendable {
+package struct HelperSources: Sendable {
     /// The folders searched: the named ones, then the enclosing app's.
-    public let roots: [URL]
+    package let roots: [URL]
     /// Their Swift files that are not in the source folder, in root and path order.
     let files: [SourceFile]
 
     /// The helpers of the source folder `folder`: the Swift files under `extra` (folders the user named; throws when
     /// one cannot be read) and under the enclosing app of `folder` (see ``enclosingApp(of:)``; not searched when a
     /// file there cannot be read), leaving out those in `folder`.
-    public init(folder: URL, extra: [URL] = []) throws {
+    package init(folder: URL, extra: [URL] = []) throws {
         let own = Self.prefix(folder)
         var roots: [URL] = []
         var files: [SourceFile] = []
@@ -35,7 +35,7 @@ public struct HelperSources: Sendable {
     /// The folder of the app enclosing `folder`: going up from it to the first folder holding a `Package.swift` or an
     /// `.xcodeproj`, the package's target folder holding `folder` (`Sources/NAME`), or the project's folder. Nil when
     /// there is none, or when `folder` is not in a package's `Sources/` (a test target, or the package itself).
-    public static func enclosingApp(of folder: URL) -> URL? {
+    package static func enclosingApp(of folder: URL) -> URL? {
         let start = folder.standardizedFileURL.resolvingSymlinksInPath()
         let manager = FileManager.default
         var candidate = start

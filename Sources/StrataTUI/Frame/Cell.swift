@@ -1,6 +1,6 @@
 /// What a cell means, for colour: the terminal layer maps each role to a colour pair (or, in monochrome, to
 /// attributes through `Role.monochromeStyle`).
-public enum Role: Character, CaseIterable, Sendable {
+package enum Role: Character, CaseIterable, Sendable {
     case plain = "."
     case border = "b"
     case focusedBorder = "B"
@@ -24,7 +24,7 @@ public enum Role: Character, CaseIterable, Sendable {
     case progress = "p"
 
     /// The attributes standing for this role when there is no colour.
-    public var monochromeStyle: Style {
+    package var monochromeStyle: Style {
         switch self {
         case .plain, .border, .added, .removed, .changed, .lightweight, .dim, .info: []
         case .focusedBorder, .title, .destructive, .warning, .key, .progress: .bold
@@ -37,17 +37,17 @@ public enum Role: Character, CaseIterable, Sendable {
 }
 
 /// Text attributes of a cell.
-public struct Style: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
+package struct Style: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
     /// Creates a style from its bits.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let bold = Style(rawValue: 1)
-    public static let reverse = Style(rawValue: 2)
-    public static let underline = Style(rawValue: 4)
+    package static let bold = Style(rawValue: 1)
+    package static let reverse = Style(rawValue: 2)
+    package static let underline = Style(rawValue: 4)
 
     /// One character per style for golden files: space, b, r, u, or a digit for combinations.
-    public var code: Character {
+    package var code: Character {
         switch self {
         case []: " "
         case .bold: "b"
@@ -60,17 +60,17 @@ public struct Style: OptionSet, Hashable, Sendable {
 
 /// One column of a frame: the grapheme drawn there ("" for the second column of a wide character), its role
 /// and its attributes.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// The grapheme, a single space for blank, "" when a wide character to the left covers this column.
-    public var text: String
+    package var text: String
     /// What the cell means, for colour.
-    public var role: Role
+    package var role: Role
     /// Bold, reverse, underline.
-    public var style: Style
+    package var style: Style
 
     /// A blank cell.
-    public static let blank = Cell(text: " ", role: .plain, style: [])
+    package static let blank = Cell(text: " ", role: .plain, style: [])
 
     /// True for the second column of a wide character.
-    public var isContinuation: Bool { text.isEmpty }
+    package var isContinuation: Bool { text.isEmpty }
 }

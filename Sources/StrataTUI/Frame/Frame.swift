@@ -3,23 +3,23 @@ import Strata
 import StrataText
 
 /// A grid of cells: what one screen shows, rendered from the state and drawn by the terminal layer.
-public struct Frame: Sendable, Equatable {
+package struct Frame: Sendable, Equatable {
     /// Columns.
-    public let width: Int
+    package let width: Int
     /// Rows.
-    public let height: Int
+    package let height: Int
     /// The cells, row by row.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
     /// A blank frame.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The cell at a column and row.
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }
@@ -27,7 +27,7 @@ public struct Frame: Sendable, Equatable {
     /// Writes text from (x, y), no further than `limit` columns (the frame's edge by default), sanitized of
     /// control characters; returns the columns written.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, limit: Int? = nil, role: Role = .plain, style: Style = [])
+    package mutating func put(_ text: String, x: Int, y: Int, limit: Int? = nil, role: Role = .plain, style: Style = [])
         -> Int
     {
         guard y >= 0, y < height, x < width else { return 0 }
@@ -50,7 +50,7 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Sets the role and style of every cell in a rectangle, filling it with spaces.
-    public mutating func fill(_ rect: Rect, role: Role = .plain, style: Style = []) {
+    package mutating func fill(_ rect: Rect, role: Role = .plain, style: Style = []) {
         for row in rect.y..<min(height, rect.y + rect.height) where row >= 0 {
             for column in rect.x..<min(width, rect.x + rect.width) where column >= 0 {
                 self[column, row] = Cell(text: " ", role: role, style: style)
@@ -59,7 +59,7 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Changes the role and style of the cells of one row span, keeping their text.
-    public mutating func highlight(x: Int, y: Int, width span: Int, role: Role, style: Style) {
+    package mutating func highlight(x: Int, y: Int, width span: Int, role: Role, style: Style) {
         guard y >= 0, y < height else { return }
         for column in max(0, x)..<min(width, x + span) {
             self[column, y].role = role
@@ -68,7 +68,7 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// Draws a border around a rectangle with a title in its top edge.
-    public mutating func box(_ rect: Rect, title: String, focused: Bool, glyphs: Glyphs) {
+    package mutating func box(_ rect: Rect, title: String, focused: Bool, glyphs: Glyphs) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let role: Role = focused ? .focusedBorder : .border
         let style: Style = focused ? .bold : []
@@ -100,7 +100,7 @@ public struct Frame: Sendable, Equatable {
     /// Replaces the UI's one-column symbols (separators, dashes, ellipses, arrows) with ASCII, and every other
     /// character outside ASCII (from data) with its letter without accents ("García" as "Garcia") or `?`, one per
     /// column it takes, so that an ASCII-only terminal drops nothing and columns stay aligned.
-    public mutating func replaceSymbolsWithASCII() {
+    package mutating func replaceSymbolsWithASCII() {
         for index in cells.indices {
             let text = cells[index].text
             if let plain = Self.asciiSymbols[text] {
@@ -129,22 +129,22 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// The frame with every role replaced by its monochrome attributes.
-    public var monochrome: Frame {
+    package var monochrome: Frame {
         var copy = self
         copy.cells = cells.map { Cell(text: $0.text, role: .plain, style: $0.style.union($0.role.monochromeStyle)) }
         return copy
     }
 
     /// The characters, one line per row, trailing spaces removed.
-    public var text: String {
+    package var text: String {
         lines { $0.text }.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
     }
 
     /// One role code per column, one line per row.
-    public var roleMap: String { lines { String($0.role.rawValue) }.joined(separator: "\n") }
+    package var roleMap: String { lines { String($0.role.rawValue) }.joined(separator: "\n") }
 
     /// One style code per column, one line per row.
-    public var styleMap: String { lines { String($0.style.code) }.joined(separator: "\n") }
+    package var styleMap: String { lines { String($0.style.code) }.joined(separator: "\n") }
 
     /// Each row's cells mapped to text and joined (wide characters keep their two columns in the text).
     private func lines(_ transform: (Cell) -> String) -> [String] {

@@ -1,16 +1,16 @@
 /// The characters frames are drawn with: box drawing and symbols, or plain ASCII for `--ascii`.
-public struct Glyphs: Sendable, Equatable {
-    public let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
-    public let arrow, ellipsis, done, failed, running, pending, applied, barFull, barEmpty, marker, separator: String
+package struct Glyphs: Sendable, Equatable {
+    package let horizontal, vertical, topLeft, topRight, bottomLeft, bottomRight: String
+    package let arrow, ellipsis, done, failed, running, pending, applied, barFull, barEmpty, marker, separator: String
 
     /// Box drawing and symbols.
-    public static let unicode = Glyphs(
+    package static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         arrow: "→", ellipsis: "…", done: "✓", failed: "✗", running: "▶", pending: "·", applied: "✓",
         barFull: "█", barEmpty: "░", marker: "●", separator: "│")
 
     /// ASCII only.
-    public static let ascii = Glyphs(
+    package static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         arrow: "->", ellipsis: "~", done: "v", failed: "x", running: ">", pending: ".", applied: "v",
         barFull: "#", barEmpty: "-", marker: "*", separator: "|")

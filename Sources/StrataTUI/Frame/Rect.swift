@@ -1,9 +1,9 @@
 /// A rectangle of a frame, in columns and rows.
-public struct Rect: Hashable, Sendable {
-    public var x, y, width, height: Int
+package struct Rect: Hashable, Sendable {
+    package var x, y, width, height: Int
 
     /// Creates a rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -11,10 +11,10 @@ public struct Rect: Hashable, Sendable {
     }
 
     /// True when the cell at (x, y) is inside.
-    public func contains(x: Int, y: Int) -> Bool {
+    package func contains(x: Int, y: Int) -> Bool {
         x >= self.x && x < self.x + width && y >= self.y && y < self.y + height
     }
 
     /// The rectangle inside a one-cell border.
-    public var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
+    package var inner: Rect { Rect(x: x + 1, y: y + 1, width: width - 2, height: height - 2) }
 }

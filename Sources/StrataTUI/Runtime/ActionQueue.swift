@@ -2,22 +2,22 @@ import Foundation
 
 // Safe: the queued actions are read and written only under `lock`.
 /// Actions posted by background work, drained by the UI thread.
-public final class ActionQueue: @unchecked Sendable {
+package final class ActionQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var actions: [Action] = []
 
     /// An empty queue.
-    public init() {}
+    package init() {}
 
     /// Adds an action (from any thread).
-    public func post(_ action: Action) {
+    package func post(_ action: Action) {
         lock.lock()
         actions.append(action)
         lock.unlock()
     }
 
     /// Takes every posted action, oldest first.
-    public func drain() -> [Action] {
+    package func drain() -> [Action] {
         lock.lock()
         defer { lock.unlock() }
         let taken = actions

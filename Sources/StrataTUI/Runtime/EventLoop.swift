@@ -2,12 +2,12 @@ import Foundation
 
 /// Runs the UI: draws the state, reads a key with a short timeout, drains background results, ticks the clock
 /// and starts effects, until the user quits. The screen never waits on background work.
-public enum EventLoop {
+package enum EventLoop {
     /// How long one wait for input lasts: at most this long between frames (20 a second while idle or busy).
-    public static let frameMilliseconds = 50
+    package static let frameMilliseconds = 50
 
     /// Runs a session on a terminal until quit, drawing with `options` when given; `clock` gives seconds.
-    public static func run(
+    package static func run(
         _ session: Session, on terminal: Terminal, options: RenderOptions? = nil,
         clock: () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
     ) {

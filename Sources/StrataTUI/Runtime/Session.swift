@@ -6,13 +6,13 @@ import StrataAppleStores
 /// The impure half of the UI: opens the store and plan, builds the first state, and performs effects off the
 /// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`. A SwiftData or
 /// Core Data store opens read-only: its embedded model, its rows, diffs against the plan, nothing to run.
-public final class Session: @unchecked Sendable {
+package final class Session: @unchecked Sendable {
     /// The store's file.
-    public let storeURL: URL
+    package let storeURL: URL
     /// Actions from background work, for the UI thread to drain.
-    public let inbox = ActionQueue()
+    package let inbox = ActionQueue()
     /// The state to start from.
-    public private(set) var initialState: AppState
+    package private(set) var initialState: AppState
     private let plan: ValidatedPlan?
     /// Why custom stages without code are not run.
     private let notRunReason: String
@@ -30,7 +30,7 @@ public final class Session: @unchecked Sendable {
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
     /// `planName` is how the user names the plan (`--plan NAME`); the type's name by default.
-    public convenience init(
+    package convenience init(
         store url: URL, plan: (any SchemaMigrationPlan.Type)?, planName: String? = nil, width: Int = 80,
         height: Int = 24,
         options: RenderOptions = RenderOptions()
@@ -43,7 +43,7 @@ public final class Session: @unchecked Sendable {
 
     /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`;
     /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
-    public init(
+    package init(
         store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil, width: Int = 80,
         height: Int = 24, options: RenderOptions = RenderOptions()
     ) throws {
@@ -101,10 +101,10 @@ public final class Session: @unchecked Sendable {
     }
 
     /// The effects to start with (data counts of the first diff).
-    public var initialEffects: [Effect] { [.loadFindings(from: initialState.diffFrom, to: initialState.diffTo)] }
+    package var initialEffects: [Effect] { [.loadFindings(from: initialState.diffFrom, to: initialState.diffTo)] }
 
     /// Starts the work an effect asks for; results arrive in `inbox`.
-    public func perform(_ effect: Effect) {
+    package func perform(_ effect: Effect) {
         switch effect {
         case .run(let all): migrations.async { self.run(all: all) }
         case .cancel: current()?.cancel()
@@ -127,7 +127,7 @@ public final class Session: @unchecked Sendable {
     }
 
     /// Cancels any running stage and waits for its rollback and for pending reads.
-    public func shutdown() {
+    package func shutdown() {
         current()?.cancel()
         migrations.sync {}
         reads.sync {}

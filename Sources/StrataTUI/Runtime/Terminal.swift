@@ -1,5 +1,5 @@
 /// What the event loop needs from a terminal; the ncurses layer (StrataTerminal) implements it, tests fake it.
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
     /// The size in columns and rows.
     func size() -> (width: Int, height: Int)
     /// The next key or resize, waiting at most `milliseconds`; nil when nothing came.
@@ -9,7 +9,7 @@ public protocol Terminal: AnyObject {
 }
 
 /// One input from the terminal.
-public enum TerminalInput: Sendable, Equatable {
+package enum TerminalInput: Sendable, Equatable {
     case key(Key)
     /// The terminal changed size (ask `size()`).
     case resize

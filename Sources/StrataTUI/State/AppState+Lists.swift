@@ -3,18 +3,18 @@ import Foundation
 /// The items each list pane shows after its filter.
 extension AppState {
     /// Indexes of the versions matching the Versions filter.
-    public var visibleVersions: [Int] { matching(.versions, versions.map(\.version)) }
+    package var visibleVersions: [Int] { matching(.versions, versions.map(\.version)) }
 
     /// Indexes of the stages matching the Stages filter.
-    public var visibleStages: [Int] {
+    package var visibleStages: [Int] {
         matching(.stages, stages.map { "\($0.id) \($0.kindLabel) \($0.status.rawValue)" })
     }
 
     /// Indexes of the entities matching the Browser filter.
-    public var visibleEntities: [Int] { matching(.browser, browser.entities.map(\.name)) }
+    package var visibleEntities: [Int] { matching(.browser, browser.entities.map(\.name)) }
 
     /// How many items a list pane holds.
-    public func itemCount(_ pane: Pane) -> Int {
+    package func itemCount(_ pane: Pane) -> Int {
         switch pane {
         case .versions: visibleVersions.count
         case .stages: visibleStages.count
@@ -25,7 +25,7 @@ extension AppState {
     }
 
     /// How many items fit in a pane (stages take two rows each).
-    public func visibleRows(_ pane: Pane) -> Int {
+    package func visibleRows(_ pane: Pane) -> Int {
         let inner = Layout(self).rect(pane).inner.height
         switch pane {
         case .stages: return max(1, inner / 2)
@@ -36,7 +36,7 @@ extension AppState {
     }
 
     /// Keeps a pane's selection inside its items and visible after its items or size changed.
-    public mutating func refollow(_ pane: Pane) {
+    package mutating func refollow(_ pane: Pane) {
         var cursor = self.cursor(pane)
         cursor.move(0, count: itemCount(pane), visible: visibleRows(pane))
         cursors[pane] = cursor

@@ -2,93 +2,93 @@ import Foundation
 import Strata
 
 /// Everything the UI shows, as plain values: the reducer changes it, the renderer draws it.
-public struct AppState: Sendable {
+package struct AppState: Sendable {
     /// Terminal columns.
-    public var width: Int
+    package var width: Int
     /// Terminal rows.
-    public var height: Int
+    package var height: Int
     /// The clock, in seconds (ticks move it; tests set it).
-    public var now: TimeInterval = 0
+    package var now: TimeInterval = 0
     /// How frames are drawn.
-    public var options: RenderOptions
+    package var options: RenderOptions
 
     /// The store's path as given.
-    public var storePath: String
+    package var storePath: String
     /// The version the store records ("unversioned" when none).
-    public var storeVersion: String
+    package var storeVersion: String
     /// The store's version once a dry-run stage ran on the copy: `c` then shows rows as changes since it.
-    public var changesSince: String?
+    package var changesSince: String?
     /// The plan's name, when a plan was given.
-    public var planName: String?
+    package var planName: String?
     /// The plan's versions (or the store's recorded schema alone when there is no plan).
-    public var schemas: [Schema]
+    package var schemas: [Schema]
     /// The Versions pane's rows, one per schema.
-    public var versions: [VersionRow]
+    package var versions: [VersionRow]
     /// Which version the store is at, when it is one of the plan's.
-    public var storeIndex: Int?
+    package var storeIndex: Int?
     /// The target version's index.
-    public var targetIndex: Int?
+    package var targetIndex: Int?
     /// True when version 0 is the store's own model rather than a plan version: a SwiftData or Core Data store,
     /// or a Strata store whose schema matches no version of the plan.
-    public var storeModelFirst = false
+    package var storeModelFirst = false
     /// The plan version equal to the store's own model, when version 0 is that model.
-    public var matchIndex: Int?
+    package var matchIndex: Int?
     /// The inheritance of the store's own model (version 0), by entity name: SwiftData and Core Data stores whose
     /// entities inherit; empty otherwise.
-    public var modelLineage: [String: EntityLineage] = [:]
+    package var modelLineage: [String: EntityLineage] = [:]
     /// The two versions diffed (indexes into `schemas`).
-    public var diffFrom: Int
-    public var diffTo: Int
+    package var diffFrom: Int
+    package var diffTo: Int
     /// The diff between them.
-    public var diff: [DiffEntry] = []
+    package var diff: [DiffEntry] = []
     /// Data-dependent counts for the current diff, when it starts at the browsed store's version.
-    public var findings: [DataFinding] = []
+    package var findings: [DataFinding] = []
     /// Why there are no data counts, when there are none.
-    public var findingsNote: String?
+    package var findingsNote: String?
 
     /// The stages: history first (applied), then the planned ones.
-    public var stages: [StageRow] = []
+    package var stages: [StageRow] = []
     /// Why there are no planned stages (no plan, already at target, store not on the plan).
-    public var stagesNote: String?
+    package var stagesNote: String?
     /// DRY RUN or APPLY.
-    public var mode: RunMode = .dryRun
+    package var mode: RunMode = .dryRun
     /// True while stages run.
-    public var running = false
+    package var running = false
     /// When the current run was asked for (its first stage may wait for the store's lock).
-    public var runStartedAt: TimeInterval?
+    package var runStartedAt: TimeInterval?
     /// True when a cancel was asked for the running stage.
-    public var cancelling = false
+    package var cancelling = false
     /// The running or last stage.
-    public var progress: ProgressState?
+    package var progress: ProgressState?
     /// The log of the session, newest last.
-    public var log: [String] = []
+    package var log: [String] = []
 
     /// What the browser shows.
-    public var browser = BrowserState()
+    package var browser = BrowserState()
 
     /// The focused pane.
-    public var focus: Pane = .versions
+    package var focus: Pane = .versions
     /// What the large pane shows.
-    public var main: MainView = .diff
+    package var main: MainView = .diff
     /// The cursor of each list pane (the diff and progress panes scroll with theirs).
-    public var cursors: [Pane: ListCursor] = [:]
+    package var cursors: [Pane: ListCursor] = [:]
     /// Per-pane list filter (substring, case-insensitive).
-    public var filters: [Pane: String] = [:]
+    package var filters: [Pane: String] = [:]
     /// The filter being typed after `/`, if any.
-    public var filterInput: String?
+    package var filterInput: String?
     /// The filter before `/` was pressed, restored by Esc.
-    public var filterBefore: String?
+    package var filterBefore: String?
     /// The overlay, if any.
-    public var overlay: Overlay?
+    package var overlay: Overlay?
     /// The message line.
-    public var message: Message?
+    package var message: Message?
     /// True once the user asked to quit.
-    public var quitting = false
+    package var quitting = false
     /// True when the user asked to quit while a stage ran: the program quits once it has rolled back.
-    public var quitWhenStopped = false
+    package var quitWhenStopped = false
 
     /// A state for a store, its plan's schemas and stages.
-    public init(
+    package init(
         width: Int, height: Int, options: RenderOptions = RenderOptions(), storePath: String, storeVersion: String,
         planName: String?, schemas: [Schema], storeIndex: Int?, targetIndex: Int?
     ) {
@@ -114,7 +114,7 @@ public struct AppState: Sendable {
     }
 
     /// Recomputes the diff entries after the picked versions changed; drops counts that belonged to another pair.
-    public mutating func recomputeDiff() {
+    package mutating func recomputeDiff() {
         findings = []
         guard schemas.indices.contains(diffFrom), schemas.indices.contains(diffTo) else {
             diff = []
@@ -137,7 +137,7 @@ public struct AppState: Sendable {
     /// backwards it is one direct diff. `storeModelMatch` is given when version 0 is a store's own model (a
     /// SwiftData or Core Data store): from it, the diff goes to the plan version it equals, then along the plan
     /// (directly when it equals none).
-    public static func diffSteps(from: Int, to: Int, storeModelMatch: Int?? = nil) -> [(from: Int, to: Int)] {
+    package static func diffSteps(from: Int, to: Int, storeModelMatch: Int?? = nil) -> [(from: Int, to: Int)] {
         var steps: [(from: Int, to: Int)] = []
         var start = from
         if let match = storeModelMatch, from == 0 {
@@ -150,14 +150,14 @@ public struct AppState: Sendable {
     }
 
     /// The cursor of a pane.
-    public func cursor(_ pane: Pane) -> ListCursor { cursors[pane] ?? ListCursor() }
+    package func cursor(_ pane: Pane) -> ListCursor { cursors[pane] ?? ListCursor() }
 
     /// The message to show now, if it has not expired.
-    public var visibleMessage: Message? { message.flatMap { $0.until > now ? $0 : nil } }
+    package var visibleMessage: Message? { message.flatMap { $0.until > now ? $0 : nil } }
 
     /// Sets the message line for a few seconds (errors longer), and a second more per 40 characters past 80 (up to
     /// 30 seconds) so that a long message can be read.
-    public mutating func say(_ text: String, _ level: Message.Level = .info) {
+    package mutating func say(_ text: String, _ level: Message.Level = .info) {
         let reading = Double(max(0, text.count - 80)) / 40
         message = Message(level: level, text: text, until: now + min(30, (level == .error ? 8 : 4) + reading))
         log.append("\(level == .info ? "" : "\(level.rawValue): ")\(text)")
@@ -182,8 +182,8 @@ public struct RenderOptions: Sendable, Equatable {
     }
 
     /// The glyphs for these options.
-    public var glyphs: Glyphs { ascii ? .ascii : .unicode }
+    package var glyphs: Glyphs { ascii ? .ascii : .unicode }
 
     /// How a version ("1.0.0") is shown: its name when it has one.
-    public func name(_ version: String) -> String { versionNames[version] ?? version }
+    package func name(_ version: String) -> String { versionNames[version] ?? version }
 }

@@ -1,27 +1,27 @@
 import Strata
 
 /// One change of a diff, ready to draw: its entity, marker, text, classification and the reason behind it.
-public struct DiffEntry: Sendable, Equatable {
+package struct DiffEntry: Sendable, Equatable {
     /// The entity the change belongs to.
-    public var entity: String
+    package var entity: String
     /// The property, when the change is about one.
-    public var property: String?
+    package var property: String?
     /// "+", "-" or "~".
-    public var marker: String
+    package var marker: String
     /// "Book.isbnCode renamed from isbn".
-    public var text: String
+    package var text: String
     /// "lightweight", "custom" or "destructive".
-    public var label: String
+    package var label: String
     /// The reason and fix of a custom change, or the loss of a destructive one.
-    public var detail: String?
+    package var detail: String?
     /// The step ("1.0.0 -> 2.0.0") the change belongs to, when the diff spans several versions.
-    public var step: String?
+    package var step: String?
     /// Where the entity stands in the inheritance of a store's own model, when the change is about one of its
     /// entities.
-    public var lineage: EntityLineage?
+    package var lineage: EntityLineage?
 
     /// The ancestor declaring the changed property, when the entity inherits it in a store's own model.
-    public var inheritedFrom: String? { property.flatMap { lineage?.inherited[$0] } }
+    package var inheritedFrom: String? { property.flatMap { lineage?.inherited[$0] } }
 
     /// The entry with its entity's place in a model's inheritance (unchanged for an entity not in `lineage`).
     func placed(in lineage: [String: EntityLineage]) -> DiffEntry {
@@ -31,7 +31,7 @@ public struct DiffEntry: Sendable, Equatable {
     }
 
     /// The entries of a diff, in its order (grouped by entity), each marked with `step` when given.
-    public static func entries(of diff: SchemaDiff, step: String? = nil) -> [DiffEntry] {
+    package static func entries(of diff: SchemaDiff, step: String? = nil) -> [DiffEntry] {
         diff.changes.map { change in
             let detail: String? =
                 switch change.classification {

@@ -1,15 +1,15 @@
 /// Where an entity of a store's own model (SwiftData or Core Data, which have entity inheritance) stands in its
 /// inheritance tree; Strata's schema shows each entity flattened, with the properties it inherits.
-public struct EntityLineage: Sendable, Equatable {
+package struct EntityLineage: Sendable, Equatable {
     /// The entity it inherits from, if any.
-    public var parent: String?
+    package var parent: String?
     /// True for an abstract entity (no rows of its own).
-    public var isAbstract: Bool
+    package var isAbstract: Bool
     /// Each inherited property's name with the ancestor that declares it.
-    public var inherited: [String: String]
+    package var inherited: [String: String]
 
     /// Creates a lineage.
-    public init(parent: String?, isAbstract: Bool = false, inherited: [String: String] = [:]) {
+    package init(parent: String?, isAbstract: Bool = false, inherited: [String: String] = [:]) {
         self.parent = parent
         self.isAbstract = isAbstract
         self.inherited = inherited

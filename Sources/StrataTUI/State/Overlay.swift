@@ -1,5 +1,5 @@
 /// What covers the panes: the key help, or a confirmation that must be answered.
-public enum Overlay: Sendable, Equatable {
+package enum Overlay: Sendable, Equatable {
     /// Every key; the number is how far it is scrolled.
     case help(scroll: Int)
     case confirm(Confirmation)
@@ -10,25 +10,25 @@ public enum Overlay: Sendable, Equatable {
 }
 
 /// A text shown whole in an overlay: its title, its paragraphs, and how far it is scrolled.
-public struct TextOverlay: Sendable, Equatable {
+package struct TextOverlay: Sendable, Equatable {
     /// The box's title.
-    public var title: String
+    package var title: String
     /// The paragraphs, each wrapped to the box.
-    public var paragraphs: [String]
+    package var paragraphs: [String]
     /// The first wrapped line shown.
-    public var scroll = 0
+    package var scroll = 0
 
     /// A text at its top.
-    public init(title: String, paragraphs: [String]) {
+    package init(title: String, paragraphs: [String]) {
         self.title = title
         self.paragraphs = paragraphs
     }
 }
 
 /// A question that guards writing the real store: it names the path and versions and wants typed consent.
-public struct Confirmation: Sendable, Equatable {
+package struct Confirmation: Sendable, Equatable {
     /// What is being confirmed.
-    public enum Subject: Sendable, Equatable {
+    package enum Subject: Sendable, Equatable {
         /// Switching from dry run to apply mode.
         case switchToApply
         /// Running the next stage (or all of them) on the store.
@@ -36,21 +36,21 @@ public struct Confirmation: Sendable, Equatable {
     }
 
     /// What is being confirmed.
-    public var subject: Subject
+    package var subject: Subject
     /// The lines of the question.
-    public var lines: [String]
+    package var lines: [String]
     /// The word to type.
-    public var word: String
+    package var word: String
     /// What has been typed so far.
-    public var typed = ""
+    package var typed = ""
 }
 
 /// A short message in the line above the status bar.
-public struct Message: Sendable, Equatable {
+package struct Message: Sendable, Equatable {
     /// How it is coloured.
-    public enum Level: String, Sendable, Equatable { case info, warning, error }
-    public var level: Level
-    public var text: String
+    package enum Level: String, Sendable, Equatable { case info, warning, error }
+    package var level: Level
+    package var text: String
     /// When it disappears (state clock).
-    public var until: Double
+    package var until: Double
 }

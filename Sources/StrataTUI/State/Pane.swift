@@ -1,10 +1,10 @@
 /// The five panes, numbered in reading order as the keys 1..5 select them: the left column (Versions, Stages,
 /// Browser) top to bottom, then the right (the large pane, Progress).
-public enum Pane: Int, CaseIterable, Sendable {
+package enum Pane: Int, CaseIterable, Sendable {
     case versions = 1, stages, browser, diff, progress
 
     /// The pane's name in its title.
-    public var name: String {
+    package var name: String {
         switch self {
         case .versions: "Versions"
         case .diff: "Diff"
@@ -15,14 +15,14 @@ public enum Pane: Int, CaseIterable, Sendable {
     }
 
     /// The next pane in Tab order (wrapping).
-    public var next: Pane { Pane(rawValue: rawValue % 5 + 1) ?? .versions }
+    package var next: Pane { Pane(rawValue: rawValue % 5 + 1) ?? .versions }
 
     /// The previous pane in Tab order (wrapping).
-    public var previous: Pane { Pane(rawValue: (rawValue + 3) % 5 + 1) ?? .versions }
+    package var previous: Pane { Pane(rawValue: (rawValue + 3) % 5 + 1) ?? .versions }
 }
 
 /// Whether `n` and `r` work on a private copy or on the store itself.
-public enum RunMode: Sendable, Equatable {
+package enum RunMode: Sendable, Equatable {
     /// On a private copy: the store's files are never written.
     case dryRun
     /// On the store: each run asks for confirmation first.
@@ -31,7 +31,7 @@ public enum RunMode: Sendable, Equatable {
     case readOnly
 
     /// "DRY RUN", "APPLY" or "READ ONLY".
-    public var label: String {
+    package var label: String {
         switch self {
         case .dryRun: "DRY RUN"
         case .apply: "APPLY"
@@ -41,7 +41,7 @@ public enum RunMode: Sendable, Equatable {
 }
 
 /// What the large pane (2) shows: the diff of two versions, one stage's changes and SQL, or rows of an entity.
-public enum MainView: Sendable, Equatable {
+package enum MainView: Sendable, Equatable {
     case diff
     case stage(Int)
     case rows

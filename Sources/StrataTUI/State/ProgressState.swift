@@ -2,38 +2,38 @@ import Foundation
 import Strata
 
 /// The running (or last run) stage as the Progress pane shows it; times come from the state's clock.
-public struct ProgressState: Sendable, Equatable {
+package struct ProgressState: Sendable, Equatable {
     /// The stage's position in this run, from 1.
-    public var index: Int
+    package var index: Int
     /// Stages in this run.
-    public var count: Int
+    package var count: Int
     /// Which stage.
-    public var stage: StageID
+    package var stage: StageID
     /// The current step's summary.
-    public var step: String
+    package var step: String
     /// Rows copied so far.
-    public var rowsDone: Int
+    package var rowsDone: Int
     /// Rows the stage will copy.
-    public var totalRows: Int
+    package var totalRows: Int
     /// When it started.
-    public var startedAt: TimeInterval
+    package var startedAt: TimeInterval
     /// When it ended, once it has.
-    public var endedAt: TimeInterval?
+    package var endedAt: TimeInterval?
     /// How it ended: nil while running.
-    public var outcome: StageStatus?
+    package var outcome: StageStatus?
 
     /// Seconds since the start (until the end once ended).
-    public func elapsed(now: TimeInterval) -> TimeInterval { max(0, (endedAt ?? now) - startedAt) }
+    package func elapsed(now: TimeInterval) -> TimeInterval { max(0, (endedAt ?? now) - startedAt) }
 
     /// Rows per second so far (nil before any row or time).
-    public func rate(now: TimeInterval) -> Double? {
+    package func rate(now: TimeInterval) -> Double? {
         let seconds = elapsed(now: now)
         guard rowsDone > 0, seconds > 0 else { return nil }
         return Double(rowsDone) / seconds
     }
 
     /// Seconds left at the current rate (nil when unknown or ended).
-    public func remaining(now: TimeInterval) -> TimeInterval? {
+    package func remaining(now: TimeInterval) -> TimeInterval? {
         guard endedAt == nil, let rate = rate(now: now), rate > 0, totalRows > rowsDone else { return nil }
         return Double(totalRows - rowsDone) / rate
     }

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// Where a stage is.
-public enum StageStatus: String, Sendable, Equatable {
+package enum StageStatus: String, Sendable, Equatable {
     /// Recorded in the store's history before this session.
     case applied
     case pending
@@ -14,32 +14,32 @@ public enum StageStatus: String, Sendable, Equatable {
 }
 
 /// One stage as the Stages pane lists it, with what Enter shows: its changes and its SQL.
-public struct StageRow: Sendable, Equatable {
+package struct StageRow: Sendable, Equatable {
     /// Which stage: its two versions.
-    public var id: StageID
+    package var id: StageID
     /// How it came about (nil for a history row of a kind this version does not know).
-    public var kind: PlannedStage.Kind?
+    package var kind: PlannedStage.Kind?
     /// Where it is.
-    public var status: StageStatus
+    package var status: StageStatus
     /// Wall time once run.
-    public var duration: TimeInterval?
+    package var duration: TimeInterval?
     /// Rows copied or checked once run.
-    public var rows: Int?
+    package var rows: Int?
     /// The changes it makes.
-    public var changes: [DiffEntry]
+    package var changes: [DiffEntry]
     /// Each step's summary with its SQL.
-    public var steps: [StepRow]
+    package var steps: [StepRow]
     /// The failure message, when it failed.
-    public var message: String?
+    package var message: String?
 
     /// True for a stage `n` and `r` can run: not yet run, or rolled back (failed or cancelled).
-    public var isRunnable: Bool { status == .pending || status == .failed || status == .cancelled }
+    package var isRunnable: Bool { status == .pending || status == .failed || status == .cancelled }
 
     /// "custom", or "?" for an unknown history kind.
-    public var kindLabel: String { kind?.rawValue ?? "?" }
+    package var kindLabel: String { kind?.rawValue ?? "?" }
 
     /// Creates a stage row.
-    public init(
+    package init(
         id: StageID, kind: PlannedStage.Kind?, status: StageStatus, duration: TimeInterval? = nil, rows: Int? = nil,
         changes: [DiffEntry] = [], steps: [StepRow] = [], message: String? = nil
     ) {
@@ -54,14 +54,14 @@ public struct StageRow: Sendable, Equatable {
     }
 
     /// A pending row for a planned stage.
-    public init(planned stage: PlannedStage) {
+    package init(planned stage: PlannedStage) {
         self.init(
             id: stage.id, kind: stage.kind, status: .pending, changes: DiffEntry.entries(of: stage.diff),
             steps: stage.steps.map { StepRow(summary: $0.summary, sql: $0.sql) })
     }
 
     /// An applied row for a stage from the store's history.
-    public init(history: MigrationHistory) {
+    package init(history: MigrationHistory) {
         self.init(
             id: history.stage, kind: history.stageKind, status: .applied, rows: history.rows)
     }
@@ -69,18 +69,18 @@ public struct StageRow: Sendable, Equatable {
 
 extension StageID {
     /// "1.0.0 → 2.0.0" with the glyphs' arrow.
-    public func label(_ glyphs: Glyphs) -> String { "\(Self.label(from)) \(glyphs.arrow) \(Self.label(to))" }
+    package func label(_ glyphs: Glyphs) -> String { "\(Self.label(from)) \(glyphs.arrow) \(Self.label(to))" }
 
     /// "1.0.0 → 2.0.0", each version by its name when the options give one ("Model → Model 2").
-    public func label(_ options: RenderOptions) -> String {
+    package func label(_ options: RenderOptions) -> String {
         "\(options.name(Self.label(from))) \(options.glyphs.arrow) \(options.name(Self.label(to)))"
     }
 }
 
 /// One step of a stage: its summary and the SQL it runs.
-public struct StepRow: Sendable, Equatable {
+package struct StepRow: Sendable, Equatable {
     /// "rebuild Book (12-step)".
-    public var summary: String
+    package var summary: String
     /// The statements, values shown as `?`.
-    public var sql: [String]
+    package var sql: [String]
 }

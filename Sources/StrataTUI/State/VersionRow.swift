@@ -1,9 +1,9 @@
 /// One schema of the plan as the Versions pane lists it.
-public struct VersionRow: Sendable, Equatable {
+package struct VersionRow: Sendable, Equatable {
     /// "1.0.0" (or "unversioned").
-    public var version: String
+    package var version: String
     /// The number of entities.
-    public var entityCount: Int
+    package var entityCount: Int
     /// The first 8 hex digits of the fingerprint.
-    public var fingerprint: String
+    package var fingerprint: String
 }

@@ -2,7 +2,7 @@ import Foundation
 import Strata
 
 /// Everything that changes the state: keys, the terminal's size, the clock, and results of background work.
-public enum Action: Sendable {
+package enum Action: Sendable {
     case key(Key)
     case resize(width: Int, height: Int)
     /// The clock moved (drives elapsed times, rates and message expiry).

@@ -1,7 +1,7 @@
 import Strata
 
 /// Work the reducer asks for; the session performs it off the UI thread and answers with actions.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     /// Run the next stage (or all remaining) in the current mode.
     case run(all: Bool)
     /// Cancel the running stage (it rolls back).

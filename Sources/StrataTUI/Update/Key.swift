@@ -1,5 +1,5 @@
 /// A key press as the UI understands it, whatever terminal layer read it.
-public enum Key: Sendable, Equatable {
+package enum Key: Sendable, Equatable {
     case character(Character)
     case up, down, left, right
     case home, end, pageUp, pageDown

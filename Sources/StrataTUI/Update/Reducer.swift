@@ -2,9 +2,9 @@ import Foundation
 import Strata
 
 /// The UI's logic as a pure function: an action changes the state and may ask for effects.
-public enum Reducer {
+package enum Reducer {
     /// Applies an action to the state and returns the work to start.
-    public static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    package static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .key(let key):
             return KeyReducer.reduce(&state, key)

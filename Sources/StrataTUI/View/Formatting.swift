@@ -1,9 +1,9 @@
 import Foundation
 
 /// Number and time formats shared by the panes (locale-independent, so frames are the same everywhere).
-public enum Formatting {
+package enum Formatting {
     /// "200,000".
-    public static func count(_ number: Int) -> String {
+    package static func count(_ number: Int) -> String {
         let digits = String(abs(number))
         var groups: [Substring] = []
         var end = digits.endIndex
@@ -16,7 +16,7 @@ public enum Formatting {
     }
 
     /// "0.02s", "12.4s", "3m05s".
-    public static func duration(_ seconds: TimeInterval) -> String {
+    package static func duration(_ seconds: TimeInterval) -> String {
         if seconds < 10 { return String(format: "%.2fs", seconds) }
         if seconds < 60 { return String(format: "%.1fs", seconds) }
         let whole = Int(seconds.rounded())
@@ -24,7 +24,7 @@ public enum Formatting {
     }
 
     /// "1 entity", "3 entities".
-    public static func plural(_ number: Int, _ singular: String, _ plural: String) -> String {
+    package static func plural(_ number: Int, _ singular: String, _ plural: String) -> String {
         "\(count(number)) \(number == 1 ? singular : plural)"
     }
 }

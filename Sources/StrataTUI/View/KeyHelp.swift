@@ -1,8 +1,8 @@
 /// The keys of each pane (for the status bar) and every key (for the help overlay).
-public enum KeyHelp {
+package enum KeyHelp {
     /// The focused pane's keys for the status bar, most useful first (the bar shows as many as fit): keys that
     /// need a plan only with one, running keys only where they can run.
-    public static func hints(for state: AppState) -> [String] {
+    package static func hints(for state: AppState) -> [String] {
         let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.isRunnable }
         let versions = state.versions.count > 1
         var hints: [String]
@@ -28,16 +28,16 @@ public enum KeyHelp {
     }
 
     /// Every key, grouped, for the `?` overlay (two columns of groups).
-    public static let all: [[(group: String, keys: [(String, String)])]] = [
+    package static let all: [[(group: String, keys: [(String, String)])]] = [
         [
             (
                 "Move",
                 [
                     ("Tab S-Tab", "next / previous pane"), ("1..5", "pane by number"),
-                    ("click", "focus, select; wheel scrolls"), ("j k ↓ ↑", "move, scroll"),
+                    ("click", "focus; wheel scrolls"), ("j k ↓ ↑", "move, scroll"),
                     ("g G", "first / last"), ("PgUp PgDn", "page up / down"), ("Enter", "drill in, read all"),
                     ("Esc", "back, close"),
-                    ("/", "filter (Ctrl-U clears)"),
+                    ("/", "filter; Ctrl-U clears"),
                 ]
             ),
             ("Versions", [("Enter", "diff with next version"), ("f t", "diff from / to here")]),
@@ -46,8 +46,9 @@ public enum KeyHelp {
             (
                 "Rows",
                 [
-                    ("h l ← →", "scroll columns"), ("PgUp/Dn g G", "pages"), ("Enter", "the row in full"),
-                    ("/a=Jane Doe", "filter: = != ~ < <= > >="),
+                    ("h l ← →", "scroll columns"), ("PgUp PgDn", "pages"), ("g G", "first / last page"),
+                    ("Enter", "the row in full"),
+                    ("/a=Ann", "filter = != ~ < <= > >="),
                     ("c", "changes since store"), ("f", "filter the changes"),
                 ]
             ),
@@ -58,7 +59,7 @@ public enum KeyHelp {
                     ("m", "dry run / apply (asks)"),
                 ]
             ),
-            ("General", [("?", "this help"), ("q", "quit (asks while running)")]),
+            ("General", [("?", "this help"), ("q", "quit (asks if running)")]),
         ],
     ]
 }

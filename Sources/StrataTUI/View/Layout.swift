@@ -1,18 +1,18 @@
 /// Where each pane goes for a terminal size: a left column (Versions, Stages, Browser) and a right column (the
 /// large pane on top, Progress below), a message line and the status bar.
-public struct Layout: Sendable, Equatable {
+package struct Layout: Sendable, Equatable {
     /// The smallest size the panes fit in.
-    public static let minimumWidth = 60
-    public static let minimumHeight = 16
+    package static let minimumWidth = 60
+    package static let minimumHeight = 16
 
     /// False when the terminal is below the minimum size.
-    public let fits: Bool
-    public let versions, main, stages, progress, browser: Rect
+    package let fits: Bool
+    package let versions, main, stages, progress, browser: Rect
     /// The row of the message line and of the status bar.
-    public let messageRow, statusRow: Int
+    package let messageRow, statusRow: Int
 
     /// The layout of a terminal with this many versions and stages to list.
-    public init(width: Int, height: Int, versionCount: Int, stageCount: Int) {
+    package init(width: Int, height: Int, versionCount: Int, stageCount: Int) {
         fits = width >= Self.minimumWidth && height >= Self.minimumHeight
         let available = height - 2
         // Proportional: two fifths for the lists, the rest for the diff, rows and progress.
@@ -31,14 +31,14 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// The layout for a state.
-    public init(_ state: AppState) {
+    package init(_ state: AppState) {
         self.init(
             width: state.width, height: state.height, versionCount: state.versions.count, stageCount: state.stages.count
         )
     }
 
     /// The rectangle of a pane.
-    public func rect(_ pane: Pane) -> Rect {
+    package func rect(_ pane: Pane) -> Rect {
         switch pane {
         case .versions: versions
         case .diff: main

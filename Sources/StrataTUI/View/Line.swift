@@ -1,37 +1,37 @@
 import StrataText
 
 /// A line of styled text: spans drawn one after another.
-public struct Line: Sendable, Equatable {
+package struct Line: Sendable, Equatable {
     /// A run of text with one role and style.
-    public struct Span: Sendable, Equatable {
-        public var text: String
-        public var role: Role
-        public var style: Style
+    package struct Span: Sendable, Equatable {
+        package var text: String
+        package var role: Role
+        package var style: Style
     }
 
     /// The spans, left to right.
-    public var spans: [Span] = []
+    package var spans: [Span] = []
 
     /// An empty line.
-    public init() {}
+    package init() {}
 
     /// A line of one span.
-    public init(_ text: String, _ role: Role = .plain, _ style: Style = []) {
+    package init(_ text: String, _ role: Role = .plain, _ style: Style = []) {
         spans = [Span(text: text, role: role, style: style)]
     }
 
     /// The line with a span appended.
-    public func with(_ text: String, _ role: Role = .plain, _ style: Style = []) -> Line {
+    package func with(_ text: String, _ role: Role = .plain, _ style: Style = []) -> Line {
         var copy = self
         copy.spans.append(Span(text: text, role: role, style: style))
         return copy
     }
 
     /// Columns taken.
-    public var width: Int { spans.reduce(0) { $0 + CharacterWidth.of($1.text) } }
+    package var width: Int { spans.reduce(0) { $0 + CharacterWidth.of($1.text) } }
 
     /// Draws the line at (x, y) within `limit` columns, cutting it with an ellipsis when too long.
-    public func draw(in frame: inout Frame, x: Int, y: Int, limit: Int, ellipsis: String) {
+    package func draw(in frame: inout Frame, x: Int, y: Int, limit: Int, ellipsis: String) {
         var column = x
         let end = x + limit
         let tooLong = width > limit
@@ -47,7 +47,7 @@ public struct Line: Sendable, Equatable {
     }
 
     /// Splits text into lines of at most `width` columns at spaces (long words are cut).
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    package static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var current = ""

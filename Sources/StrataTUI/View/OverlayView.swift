@@ -6,29 +6,22 @@ enum OverlayView {
     /// Lines an overlay shows at once (the terminal less the box and a margin).
     static func pageHeight(_ state: AppState) -> Int { max(1, state.height - 4) }
 
-    /// The lines of the `?` overlay: two columns of groups side by side, or one column when narrow.
+    /// Columns between the two columns of the `?` overlay, and between a key and its meaning.
+    static let helpGap = 3, keyGap = 2
+
+    /// The lines of the `?` overlay: two columns of groups side by side when both fit the box, else one column.
+    /// Each column is as wide as its widest line, its keys padded to its widest key.
     static func helpLines(_ state: AppState) -> [Line] {
-        let columns = KeyHelp.all.map { groups in
-            groups.enumerated().flatMap { number, group -> [Line] in
-                var lines = number == 0 ? [] : [Line()]
-                lines.append(Line(group.group, .heading, [.bold, .underline]))
-                for (key, meaning) in group.keys {
-                    let shown =
-                        state.options.ascii
-                        ? key.replacingOccurrences(of: " ↓ ↑", with: "").replacingOccurrences(of: " ← →", with: "")
-                        : key
-                    lines.append(Line("  " + CharacterWidth.pad(shown, to: 12), .key, .bold).with(meaning))
-                }
-                return lines
-            }
-        }
-        let columnWidth = 36
+        let columns = KeyHelp.all.map { helpColumn($0, ascii: state.options.ascii) }
+        let widths = columns.map { $0.map(\.width).max() ?? 0 }
         var lines: [Line]
-        if state.width >= columnWidth * 2 + 6, let left = columns.first, let right = columns.last {
+        if columns.count == 2, widths[0] + helpGap + widths[1] <= boxTextWidth(state) {
+            let (left, right) = (columns[0], columns[1])
             lines = (0..<max(left.count, right.count)).map { row in
+                guard row < right.count else { return left[row] }
                 var line = row < left.count ? left[row] : Line()
-                line = line.with(String(repeating: " ", count: max(0, columnWidth - line.width)))
-                if row < right.count { line.spans += right[row].spans }
+                line = line.with(String(repeating: " ", count: widths[0] - line.width + helpGap))
+                line.spans += right[row].spans
                 return line
             }
         } else {
@@ -38,6 +31,26 @@ enum OverlayView {
         lines.append(Line("j/k and PgUp/PgDn scroll; any other key closes this help.", .dim))
         return lines
     }
+
+    /// One column of the `?` overlay: each group's heading, then its keys padded to the column's widest key.
+    private static func helpColumn(_ groups: [(group: String, keys: [(String, String)])], ascii: Bool) -> [Line] {
+        let shown = { (key: String) in
+            ascii ? key.replacingOccurrences(of: " ↓ ↑", with: "").replacingOccurrences(of: " ← →", with: "") : key
+        }
+        let keyWidth = groups.flatMap(\.keys).map { CharacterWidth.of(shown($0.0)) }.max() ?? 0
+        return groups.enumerated().flatMap { number, group -> [Line] in
+            var lines = number == 0 ? [] : [Line()]
+            lines.append(Line(group.group, .heading, [.bold, .underline]))
+            for (key, meaning) in group.keys {
+                let padded = CharacterWidth.pad(shown(key), to: keyWidth + keyGap)
+                lines.append(Line("  " + padded, .key, .bold).with(meaning))
+            }
+            return lines
+        }
+    }
+
+    /// The widest line a box can show whole in this terminal (the frame less the box's edges and margins).
+    static func boxTextWidth(_ state: AppState) -> Int { state.width - 6 }
 
     /// The `?` overlay, scrolled.
     static func drawHelp(_ state: AppState, scroll: Int, in frame: inout Frame) {

@@ -1,9 +1,9 @@
 import StrataText
 
 /// Draws a state into a frame: the pure half of the UI, checked by golden tests.
-public enum Renderer {
+package enum Renderer {
     /// The frame for a state at its size (monochrome when the options say so).
-    public static func render(_ state: AppState) -> Frame {
+    package static func render(_ state: AppState) -> Frame {
         var frame = Frame(width: state.width, height: state.height)
         let layout = Layout(state)
         guard layout.fits else {

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataCLI
 import StrataExamples
 import StrataTUI
 import StrataTerminal
 
-/// `strata demo`: creates the bookshelf demo store at 1.0.0 and opens the terminal UI on it.
+/// `strata demo`: creates the bookshelf demo store at 1.0.0 and opens the terminal UI on it. It lives in the
+/// `strata` executable, beside the bundled plans, so that the StrataCLI library apps link carries no demo models.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
