@@ -19,7 +19,7 @@ struct InfoCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let report = try InfoReport(store: file.url())
+        let report = try InfoReport(store: StoreArgument.open(file.url()))
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataAppleStores
 
 /// `strata migrate <store> --plan NAME [--to V] [--dry-run] [--step] [--backup PATH] [--yes]`: runs or dry-runs the path.
 struct MigrateCommand: ParsableCommand {
@@ -86,18 +87,18 @@ struct MigrateCommand: ParsableCommand {
         }
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
-        if dryRun, !output.json {
-            try CoreDataStoreReport.of(url, target: target)?.textLines(style: .standardOutput).forEach {
+        // A dry run opens the store once (a SwiftData / Core Data store is imported from that one private copy).
+        let opened = dryRun ? try StoreArgument.openForPlanning(url) : nil
+        if let opened, !output.json {
+            try CoreDataStoreReport.of(opened, target: target)?.textLines(style: .standardOutput).forEach {
                 Console.out($0)
             }
         }
-        let device = dryRun ? try DeviceStore(url, plan: target.plan) : nil
-        defer { device?.remove() }
+        let store = try opened?.imported(at: target.plan)
+        defer { store?.remove() }
         let migrator =
-            try device.map {
-                try PrivateCopyErrors.migrator(
-                    onCopyOf: $0.url, named: url, target: target, refusingDataLoss: refuseDataLoss)
-            }
+            try store?.migratorOnPrivateCopy(
+                validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
             ?? Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
@@ -119,8 +120,7 @@ struct MigrateCommand: ParsableCommand {
         }
         migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: step ? 1 : migrator.pending.count, original: url,
-            notRunReason: target.resolved.notRunReason)
+            migrator, limit: step ? 1 : migrator.pending.count, notRunReason: target.resolved.notRunReason)
         var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataAppleStores
 
 /// `strata plan <store> --plan NAME [--to V]`: the stages that would run from the store's version.
 struct PlanCommand: ParsableCommand {
@@ -30,11 +31,12 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let target = try plan.resolve()
-        let coreData = try CoreDataStoreReport.of(file.url(), target: target)
+        let opened = try StoreArgument.openForPlanning(file.url())
+        let coreData = try CoreDataStoreReport.of(opened, target: target)
         if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
-        let device = try DeviceStore(file.url(), plan: target.plan)
-        defer { device.remove() }
-        var report = try PlanReport(store: device, plan: target.resolved.name, target: target)
+        let store = try opened.imported(at: target.plan)
+        defer { store.remove() }
+        var report = try PlanReport(store: store, plan: target.resolved.name, target: target)
         report.coreData = coreData
         if output.json {
             try JSONOutput.print(report)

@@ -3,10 +3,10 @@ import Strata
 
 /// Runs a migrator's pending stages (or only the next one), collecting each outcome and stopping at a failure.
 enum StageLoop {
-    /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
-    /// private copy's path), if any, and why it stopped before a custom stage whose code was not compiled
+    /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming the user's file, as the
+    /// migrator's errors do), if any, and why it stopped before a custom stage whose code was not compiled
     /// (`notRunReason` says why it was not). Each entry holds what its stage printed and the side files it wrote.
-    static func run(_ migrator: Migrator, limit: Int, original: URL, notRunReason: String) -> (
+    static func run(_ migrator: Migrator, limit: Int, notRunReason: String) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
@@ -39,13 +39,12 @@ enum StageLoop {
                         recordedRows: migrator.rowRecorder != nil))
             } catch {
                 let findings = (try? migrator.findings(of: stage)) ?? []
-                let named = PrivateCopyErrors.naming(original, in: error)
-                let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
+                let message = "\(error)"
                 entries.append(
                     StageRunEntry(
                         stage, index: index, rows: 0, duration: 0, findings: findings, failure: message, output: output,
                         sideFiles: sideFiles))
-                return (entries, named is StrataError ? named : CommandFailure.findings(message), nil)
+                return (entries, error is StrataError ? error : CommandFailure.findings(message), nil)
             }
         }
         return (entries, nil, nil)

@@ -21,9 +21,8 @@ struct CoreDataStoreReport: Encodable {
     /// The conditions on the rows checked against the store: "fails: Task has 158 rows".
     let dataChecks: [String]
 
-    /// The report for the store at `url` (an Apple store) and `plan`, up to `target` (the current version by default).
-    init(store url: URL, plan: ModelBundlePlan, target: Schema.Version?) throws {
-        let store = try AppleStore(url: url)
+    /// The report for `store` and `plan`, up to `target` (the current version by default).
+    init(store: AppleStore, plan: ModelBundlePlan, target: Schema.Version?) throws {
         let match = StoreVersionMatch(store: store.model, bundle: plan.bundle)
         let names = plan.versionNames
         version = match.equal.first.map { names[$0] }
@@ -95,9 +94,9 @@ struct CoreDataStoreReport: Encodable {
 }
 
 extension CoreDataStoreReport {
-    /// The report when `--model` chose the plan and `url` is a SwiftData / Core Data store; nil otherwise.
-    static func of(_ url: URL, target: PlanTarget) throws -> CoreDataStoreReport? {
-        guard let model = target.resolved.model, (try? StoreFormat.detect(at: url)) == .apple else { return nil }
-        return try CoreDataStoreReport(store: url, plan: model, target: target.version)
+    /// The report when `--model` chose the plan and `store` is a SwiftData / Core Data store; nil otherwise.
+    static func of(_ store: OpenedStore, target: PlanTarget) throws -> CoreDataStoreReport? {
+        guard let model = target.resolved.model, case .apple(let apple) = store else { return nil }
+        return try CoreDataStoreReport(store: apple, plan: model, target: target.version)
     }
 }
