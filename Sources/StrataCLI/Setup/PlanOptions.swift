@@ -77,8 +77,8 @@ struct PlanOptions: ParsableArguments {
     }
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
-    /// With `--sources`, `use` says when the command moves to the compiled level: then this process runs the
-    /// command in the app's built `strata` and does not return, unless the build fails. Types the sources declare
+    /// With `--sources`, `use` says when the command moves to the compiled level: then it throws the
+    /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the sources declare
     /// twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists them).
     func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
         -> ResolvedPlan
@@ -110,7 +110,17 @@ struct PlanOptions: ParsableArguments {
                 } catch let error as SourceReadingError {
                     throw CommandFailure.usage(error.description)
                 }
-                notRunReason = CompiledLevel.handOff(app: app, helpers: helpers, plan: plan, verbose: verbose)
+                if let failure = CommandLineSetup.current.handOffFailure {
+                    notRunReason = failure
+                } else {
+                    switch CompiledLevel.handOff(
+                        app: app, helpers: helpers, plan: plan, arguments: CommandLineSetup.current.arguments,
+                        verbose: verbose)
+                    {
+                    case .handOff(let handOff): throw handOff
+                    case .staticLevel(let reason): notRunReason = reason
+                    }
+                }
             }
             return ResolvedPlan(
                 name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,

@@ -35,10 +35,6 @@ enum StoreArgument {
     /// imports a SwiftData or Core Data store from the copy made here); a file that is neither kind of store is left
     /// to the migrator, whose errors say what is wrong with it.
     static func openForPlanning(_ url: URL) throws -> OpenedStore {
-        do {
-            return try OpenedStore.open(url)
-        } catch AppleStoreError.unrecognizedFormat {
-            return .strata(url)
-        }
+        try OpenedStore.open(url, undetectedAsStrata: true)
     }
 }
