@@ -88,13 +88,15 @@ public final class Migrator: @unchecked Sendable {
     public convenience init(
         store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
     ) throws {
-        try self.init(store: url, validated: validated, to: version, refusingDataLoss: refusingDataLoss, named: url.path)
+        try self.init(
+            store: url, validated: validated, to: version, refusingDataLoss: refusingDataLoss, named: url.path)
     }
 
     /// Opens the store at `url` as ``init(store:validated:to:refusingDataLoss:)`` does, with every error naming
     /// `name` (the user's file when `url` is a private copy of it).
     init(
-        store url: URL, validated: ValidatedPlan, to version: Schema.Version?, refusingDataLoss: Bool, named name: String
+        store url: URL, validated: ValidatedPlan, to version: Schema.Version?, refusingDataLoss: Bool,
+        named name: String
     ) throws {
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
