@@ -28,8 +28,9 @@ public enum StrataCommandLine {
         exit(run(plans: plans, subcommands: subcommands, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Runs one command line and returns its exit status instead of exiting (messages still go to the standard streams);
-    /// a command the compiled level of `--sources` hands to an app's built `strata` replaces this process with it.
+    /// Runs one command line and returns its exit status instead of exiting (messages still go to the standard
+    /// streams); a command the compiled level of `--sources` hands to an app's built `strata` replaces this process
+    /// with it.
     public static func run(
         plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type] = [], arguments: [String]
     ) -> Int32 {

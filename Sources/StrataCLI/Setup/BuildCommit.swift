@@ -10,8 +10,8 @@ enum BuildCommit {
         "strata \(release) (commit \(commit(executable: executable, checkout: checkout) ?? "unknown"))"
     }
 
-    /// The recorded commit of an installed `executable` (`bin/strata` -> `share/strata/commit`), else `checkout`'s HEAD;
-    /// 12 hexadecimal digits.
+    /// The recorded commit of an installed `executable` (`bin/strata` -> `share/strata/commit`), else `checkout`'s
+    /// HEAD; 12 hexadecimal digits.
     static func commit(executable: URL, checkout: URL) -> String? {
         let recorded = executable.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("share/strata/commit")

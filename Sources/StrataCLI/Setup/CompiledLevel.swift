@@ -5,8 +5,8 @@ import StrataText
 
 /// The compiled level of `--sources`: builds the files an app's plans need against this Strata in the cache (one
 /// shared package, reused while the files are unchanged) and hands the same command to the built `strata`
-/// (`CompiledHandOff`, which the command line's entry runs), so custom stages really run. When the build fails it says which declarations stopped it and the command goes on at the
-/// static level, with custom stages marked "not run".
+/// (`CompiledHandOff`, which the command line's entry runs), so custom stages really run. When the build fails it
+/// says which declarations stopped it and the command goes on at the static level, with custom stages marked "not run".
 enum CompiledLevel {
     /// When a command moves to the compiled level.
     enum Use {

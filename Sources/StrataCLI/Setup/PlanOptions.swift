@@ -78,8 +78,9 @@ struct PlanOptions: ParsableArguments {
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
     /// With `--sources`, `use` says when the command moves to the compiled level: then it throws the
-    /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the sources declare
-    /// twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists them).
+    /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the
+    /// sources declare twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists
+    /// them).
     func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
         -> ResolvedPlan
     {
