@@ -25,6 +25,7 @@ struct VersionAndCompletionTests {
         #expect(line.hasPrefix("strata \(StrataVersion.current) (commit "), "\(line)")
         let commit = line.dropFirst("strata \(StrataVersion.current) (commit ".count).dropLast()
         #expect(line.hasSuffix(")") && (commit == "unknown" || (commit.count == 12 && commit.allSatisfy(\.isHexDigit))))
+        #expect(StrataVersion.current == "0.1.0")
     }
 
     @Test func aCheckoutsHeadIsReadFromItsGitFiles() throws {
