@@ -74,7 +74,7 @@ let package = Package(
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The terminal UI as pure state, reducer and frames (no ncurses), and the thin ncurses layer running it.
         .target(name: "StrataTUI", dependencies: ["Strata", "StrataAppleStores", "StrataText"]),
-        .target(name: "StrataTerminal", dependencies: ["Strata", "StrataTUI", "CNCurses"]),
+        .target(name: "StrataTerminal", dependencies: ["Strata", "StrataAppleStores", "StrataTUI", "CNCurses"]),
         // The system zlib (raw DEFLATE of Core Data's Z_MODELCACHE); only StrataAppleStores imports it.
         .systemLibrary(name: "CZlib"),
         // Reading SwiftData and Core Data stores (metadata, embedded model, rows) and importing them into Strata stores.

@@ -32,15 +32,21 @@ public final class AppleStore: Sendable {
 
     /// Opens the store at `url` through a private copy; throws `AppleStoreError.unrecognizedFormat` for a file that
     /// is not a SwiftData or Core Data store, and the other `AppleStoreError`s for damaged parts.
-    public init(url: URL) throws {
+    public convenience init(url: URL) throws {
         let (format, copy) = try StoreFormat.detectKeepingCopy(at: url)
         guard format == .apple, let copy else {
             copy?.close()
             throw AppleStoreError.unrecognizedFormat(
                 path: url.path, reason: "it is a Strata store; open it with StoreInspector")
         }
-        self.url = url
-        snapshot = copy
+        try self.init(snapshot: copy)
+    }
+
+    /// Reads the store from the private copy format detection made (`OpenedStore.open`); the copy is deleted when
+    /// the store goes away.
+    init(snapshot: StoreSnapshot) throws {
+        url = snapshot.url
+        self.snapshot = snapshot
         let path = url.path
         (metadata, model, layout) = try snapshot.read { db in
             guard

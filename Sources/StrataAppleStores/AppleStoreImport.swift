@@ -46,7 +46,20 @@ public enum AppleStoreImport {
         guard !FileManager.default.fileExists(atPath: destination.path) else {
             throw AppleStoreError.destinationExists(path: destination.path)
         }
-        let store = try AppleStore(url: source)
+        return try run(from: AppleStore(url: source), to: destination, recordingAs: planSchema, version: version)
+    }
+
+    /// Imports `store`, already open (read from the private copy it was opened with, not copied again), as
+    /// the form taking its URL does.
+    @discardableResult
+    public static func run(
+        from store: AppleStore, to destination: URL, recordingAs planSchema: Schema? = nil,
+        version: Schema.Version? = nil
+    ) throws -> AppleImportReport {
+        guard !FileManager.default.fileExists(atPath: destination.path) else {
+            throw AppleStoreError.destinationExists(path: destination.path)
+        }
+        let source = store.url
         var (schema, notes) = store.schema(version: version)
         if let planSchema {
             let differences = SchemaDiff(from: store.schema(alignedWith: planSchema), to: planSchema)

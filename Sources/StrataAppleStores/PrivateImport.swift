@@ -12,14 +12,13 @@ public struct PrivateImport: Sendable {
     /// The plan version the store was recorded at.
     public let version: Schema
 
-    /// Imports the store at `source` at the version of `plan` its model equals; throws
-    /// `MigrationError.unknownStoreVersion` naming the closest version and the differences when it equals none.
-    public init(of source: URL, plan: ValidatedPlan) throws {
-        let store = try AppleStore(url: source)
+    /// Imports `store` (read from the private copy it was opened with) at the version of `plan` its model equals;
+    /// throws `MigrationError.unknownStoreVersion` naming the closest version and the differences when it equals none.
+    public init(of store: AppleStore, plan: ValidatedPlan) throws {
         let match = ApplePlanMatch(store: store, versions: plan.schemas)
         guard let equal = match.equal else {
             throw MigrationError.unknownStoreVersion(
-                store: source.path,
+                store: store.url.path,
                 recorded:
                     "model \(store.defaultVersion?.description ?? "(unversioned)") (a SwiftData / Core Data store)",
                 closest: match.closest?.version?.description,
@@ -28,14 +27,14 @@ public struct PrivateImport: Sendable {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent(source.lastPathComponent)
+        let url = folder.appendingPathComponent(store.url.lastPathComponent)
         do {
-            try AppleStoreImport.run(from: source, to: url, recordingAs: equal)
+            try AppleStoreImport.run(from: store, to: url, recordingAs: equal)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
-        self.source = source
+        source = store.url
         self.url = url
         version = equal
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import Strata
+import StrataSources
 
 /// The `strata` command: the built-in reporting commands plus any the executable adds.
 struct RootCommand: ParsableCommand {
@@ -33,7 +35,10 @@ struct RootCommand: ParsableCommand {
                   strata check --plan bookshelf
                   strata migrate Books.store --plan bookshelf --dry-run
                 """,
-            version: "strata \(StrataVersion.current)",
+            version: BuildCommit.versionText(
+                release: StrataVersion.current,
+                executable: URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
+                checkout: CompiledPackage.builtFrom),
             subcommands: builtInSubcommands + setup.extraSubcommands)
     }
 }

@@ -28,15 +28,24 @@ public enum StrataCommandLine {
         exit(run(plans: plans, subcommands: subcommands, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 
-    /// Runs one command line and returns its exit status instead of exiting (messages still go to the standard streams).
+    /// Runs one command line and returns its exit status instead of exiting (messages still go to the standard
+    /// streams); a command the compiled level of `--sources` hands to an app's built `strata` replaces this process
+    /// with it.
     public static func run(
         plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type] = [], arguments: [String]
     ) -> Int32 {
-        CommandLineSetup.current.configure(plans: plans, subcommands: subcommands)
+        CommandLineSetup.current.configure(plans: plans, subcommands: subcommands, arguments: arguments)
         do {
             var command = try RootCommand.parseAsRoot(arguments)
             try command.run()
             return ExitStatus.ok.rawValue
+        } catch let handOff as CompiledHandOff {
+            // The compiled level built the app's `strata`: this process becomes it. When it cannot start, the command
+            // runs again at the static level, saying why its custom stages are not run.
+            let reason = handOff.exec()
+            Console.error("strata: the compiled level could not start \(handOff.binary.path): \(reason)")
+            CommandLineSetup.current.handOffFailure = "its code was built but could not be started (\(reason))"
+            return run(plans: plans, subcommands: subcommands, arguments: arguments)
         } catch {
             let (status, message) = ErrorReporting.outcome(of: error, root: RootCommand.self)
             if let message {

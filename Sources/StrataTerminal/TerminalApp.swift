@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAppleStores
 import StrataTUI
 
 /// The library entry point: an app's own executable opens the UI on a store with its own plan.
@@ -27,10 +28,20 @@ public enum TerminalApp {
         store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
         options: RenderOptions = RenderOptions()
     ) throws {
+        try run(
+            store: OpenedStore.open(url), validated: plan, planName: planName, notRunReason: notRunReason,
+            options: options)
+    }
+
+    /// Opens the UI on a store already opened (`strata open` passes the one it opened, or its private import).
+    package static func run(
+        store: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
+        options: RenderOptions = RenderOptions()
+    ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
         let session = try Session(
-            store: url, validated: plan, planName: planName, notRunReason: notRunReason, options: options)
+            store: store, validated: plan, planName: planName, notRunReason: notRunReason, options: options)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }
         if !terminal.unicode { options.ascii = true }

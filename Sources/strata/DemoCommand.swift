@@ -62,7 +62,7 @@ struct DemoCommand: ParsableCommand {
         }
         try example.makeStore(url, rows)
         print("Created the \(example.name) demo store at its first version with \(rows) rows: \(url.path)")
-        print(try StoreSummary.text(store: url, plan: ValidatedPlan(example.plan), planName: example.name))
+        print(try StoreSummary.text(store: .strata(url), plan: ValidatedPlan(example.plan), planName: example.name))
         print("Open it again with: strata open \(url.path) --plan \(example.name)")
         guard !noOpen, StoreSummary.interactive else { return }
         try TerminalApp.run(store: url, plan: example.plan, planName: example.name, options: display.options)

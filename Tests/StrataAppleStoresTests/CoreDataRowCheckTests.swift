@@ -21,7 +21,7 @@ struct CoreDataRowCheckTests {
         let directory = try ModelFolder()
         let plan = ModelBundlePlan(bundle: try ModelBundle(url: try BookshelfStore.stricterModel(in: directory.url)))
         let store = try BookshelfStore.write(authors: authors, books: books, in: directory.url)
-        let imported = try PrivateImport(of: store, plan: plan.check().0)
+        let imported = try PrivateImport(of: AppleStore(url: store), plan: plan.check().0)
         defer { imported.remove() }
         #expect(imported.version.version == Schema.Version(1, 0, 0))
         return try CoreDataRowCheck.checks(

@@ -1,7 +1,6 @@
-import Strata
 import Testing
 
-/// `strata` run as a subprocess: help, version and a usage error, with their output and exit status.
+/// `strata` run as a subprocess: help and a usage error, with their output and exit status (the version: VersionAndCompletionTests).
 @Suite struct StrataCommandTests {
     @Test func helpDescribesTheCommandAndExitsZero() throws {
         let run = try CommandRun.strata("--help")
@@ -11,13 +10,6 @@ import Testing
         #expect(run.standardOutput.contains("strata --version"))
         #expect(run.standardOutput.contains("--version"))
         #expect(run.standardError.isEmpty)
-    }
-
-    @Test func versionPrintsTheLibraryVersion() throws {
-        let run = try CommandRun.strata("--version")
-        #expect(run.status == 0)
-        #expect(run.standardOutput == "strata \(StrataVersion.current)\n")
-        #expect(StrataVersion.current == "0.1.0")
     }
 
     @Test func unknownFlagIsAUsageErrorWithStatusTwo() throws {

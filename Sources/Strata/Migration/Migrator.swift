@@ -17,8 +17,10 @@ import GRDB
 /// and ``cancel()`` stops the running stage from any thread. `onEvent` is called on the thread running the stage;
 /// stepping the migrator from inside it waits forever.
 public final class Migrator: @unchecked Sendable {
-    /// The store's file.
+    /// The store's file (a private copy's, for a migrator on one).
     public let storeURL: URL
+    /// The store every error names: the file the user named (the original, for a migrator on a private copy).
+    let storeName: String
     /// The validated plan.
     public let plan: ValidatedPlan
     /// The version the migrator leads to.
@@ -90,13 +92,17 @@ public final class Migrator: @unchecked Sendable {
     }
 
     /// A migrator over a private copy of the store for a plan already checked (one read from an app's sources).
+    /// Its errors name `original` (`url` by default): the file the user named, when `url` is already a private
+    /// stand-in for it (a SwiftData store imported into a temporary Strata store).
     public static func onPrivateCopy(
-        of url: URL, validated plan: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+        of url: URL, validated plan: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false,
+        named original: URL? = nil
     ) throws -> Migrator {
         let copy = try PrivateCopy(of: url)
         do {
             let migrator = try Migrator(
-                store: copy.url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
+                store: copy.url, validated: plan, to: version, refusingDataLoss: refusingDataLoss,
+                named: (original ?? url).path)
             migrator.copy = copy
             // Nothing needs the copy to survive a power cut: commits skip fsync (the original's are untouched).
             try migrator.store.writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = OFF") }
@@ -127,22 +133,33 @@ public final class Migrator: @unchecked Sendable {
 
     /// Opens a store and plans the path to `version` with a plan already checked (one read from an app's sources);
     /// `refusingDataLoss` is strict mode, as in ``init(store:plan:to:refusingDataLoss:)``.
-    public init(
+    public convenience init(
         store url: URL, validated: ValidatedPlan, to version: Schema.Version? = nil, refusingDataLoss: Bool = false
+    ) throws {
+        try self.init(
+            store: url, validated: validated, to: version, refusingDataLoss: refusingDataLoss, named: url.path)
+    }
+
+    /// Opens the store at `url` as ``init(store:validated:to:refusingDataLoss:)`` does, with every error naming
+    /// `name` (the user's file when `url` is a private copy of it).
+    init(
+        store url: URL, validated: ValidatedPlan, to version: Schema.Version?, refusingDataLoss: Bool,
+        named name: String
     ) throws {
         let wanted = version.map { validated.schema($0) } ?? validated.schemas.last
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
         }
         guard case .store(let metadata) = try StoreProbe.inspect(url) else {
-            throw StrataError.notAStore(path: url.path, reason: "it does not exist or holds no Strata store")
+            throw StrataError.notAStore(path: name, reason: "it does not exist or holds no Strata store")
         }
-        let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: url.path)
+        let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: name)
         let current = try path.locate(metadata)
         let pending = try path.stages(from: current, to: target)
-        if !pending.isEmpty { try metadata.requireOnlyRecordedColumns(store: url.path) }
-        let store = try StoreConnection.open(ModelConfiguration(url: url), single: true)
+        if !pending.isEmpty { try metadata.requireOnlyRecordedColumns(store: name) }
+        let store = try StoreConnection.open(ModelConfiguration(url: url), single: true, named: name)
         self.storeURL = url
+        self.storeName = name
         self.plan = validated
         self.target = target
         self.state = State(current: current, pending: pending)
@@ -160,7 +177,7 @@ public final class Migrator: @unchecked Sendable {
                 losses += stage.diff.destructiveChanges.map { "\(stage.title): \($0) (\($0.classification))" }
             }
         }
-        guard losses.isEmpty else { throw MigrationError.dataLossRefused(store: storeURL.path, losses: losses) }
+        guard losses.isEmpty else { throw MigrationError.dataLossRefused(store: storeName, losses: losses) }
     }
 
     /// The stage that would run next.
@@ -222,7 +239,7 @@ public final class Migrator: @unchecked Sendable {
     public func run(to version: Schema.Version) throws -> [StageReport] {
         guard current.version == version || pending.contains(where: { $0.to.version == version }) else {
             throw MigrationError.noPath(
-                store: storeURL.path, from: current.version?.description ?? "?", to: version.description,
+                store: storeName, from: current.version?.description ?? "?", to: version.description,
                 reasons: ["\(version) is not on the path to \(target.version?.description ?? "?")"])
         }
         var reports: [StageReport] = []
@@ -244,14 +261,14 @@ public final class Migrator: @unchecked Sendable {
     public func backup(to url: URL) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw StrataError.database(
-                store: storeURL.path, operation: "backing up", code: .cannotOpen,
+                store: storeName, operation: "backing up", code: .cannotOpen,
                 message: "\(url.path) already exists; choose a new path")
         }
         do {
             let destination = try DatabaseQueue(path: url.path)
             try store.writer.backup(to: destination)
         } catch {
-            throw StrataError.wrap(error, store: storeURL.path, operation: "backing up to \(url.path)")
+            throw StrataError.wrap(error, store: storeName, operation: "backing up to \(url.path)")
         }
     }
 }

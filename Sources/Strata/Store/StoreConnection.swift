@@ -26,9 +26,14 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
     ///
     /// `single` opens one connection (a queue) instead of a pool: migrations use it, because opening a pool
     /// writes to the file (GRDB makes the -wal non-empty), and a stage that fails must leave every byte as it was.
-    static func open(_ configuration: ModelConfiguration, single: Bool = false) throws -> StoreConnection {
+    /// `name` replaces the file's path as the store's identifier in messages (a private copy's migrator names the
+    /// user's file).
+    static func open(
+        _ configuration: ModelConfiguration, single: Bool = false, named name: String? = nil
+    ) throws -> StoreConnection {
         let writer = try makeWriter(configuration, single: single)
-        let identifier = configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : configuration.url.path
+        let identifier =
+            configuration.isStoredInMemoryOnly ? "memory:\(configuration.name)" : name ?? configuration.url.path
         return StoreConnection(writer: writer, identifier: identifier, configuration: configuration, single: single)
     }
 
@@ -80,9 +85,9 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
                 throw StrataError.wrap(error, store: identifier, operation: "closing the store to erase it")
             }
             var removal: (any Error)?
-            for suffix in ["", "-wal", "-shm", "-journal"]
-            where FileManager.default.fileExists(atPath: identifier + suffix) {
-                do { try FileManager.default.removeItem(atPath: identifier + suffix) } catch { removal = error }
+            let path = configuration.url.path
+            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                do { try FileManager.default.removeItem(atPath: path + suffix) } catch { removal = error }
             }
             currentWriter = try Self.makeWriter(configuration, single: single)
             if let removal { throw StrataError.wrap(removal, store: identifier, operation: "erasing") }

@@ -20,7 +20,8 @@ public struct ModelStoreLint: Sendable {
     /// and never written.
     public func findings() throws -> [ModelFinding] {
         let name = store.lastPathComponent
-        let match = StoreVersionMatch(store: try AppleStore(url: store).model, bundle: plan.bundle)
+        let apple = try AppleStore(url: store)
+        let match = StoreVersionMatch(store: apple.model, bundle: plan.bundle)
         let versions = plan.bundle.versions
         guard let start = match.equal.first else {
             let closest = match.closest.map {
@@ -37,7 +38,7 @@ public struct ModelStoreLint: Sendable {
         guard let first = CoreDataPath(plan: plan, from: start, to: versions.count - 1).steps.first,
             !first.dataDependent.isEmpty
         else { return [] }
-        let imported = try PrivateImport(of: store, plan: plan.check().0)
+        let imported = try PrivateImport(of: apple, plan: plan.check().0)
         defer { imported.remove() }
         return try CoreDataRowCheck.checks(of: first, plan: plan, store: imported.url).filter { !$0.passes }.map {
             check in

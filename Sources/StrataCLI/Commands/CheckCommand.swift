@@ -124,8 +124,7 @@ struct CheckCommand: ParsableCommand {
         if let store, plan.sources != nil {
             let url = try StoreArgument.url(store)
             let name = "the store \(url.lastPathComponent)"
-            if try StoreArgument.format(of: url) == .apple {
-                let apple = try AppleStore(url: url)
+            if case .apple(let apple) = try StoreArgument.open(url) {
                 let own = apple.schema().schema
                 let model = versions.first { $0.version == own.version }.map(apple.schema(alignedWith:)) ?? own
                 if model.version != nil {

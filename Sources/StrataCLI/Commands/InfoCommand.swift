@@ -39,9 +39,9 @@ struct InfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let url = try store.map(StoreArgument.url)
-        let model = try coreData.resolve().map { try ModelInfoReport($0, store: url) }
-        guard let url else {
+        let opened = try store.map { try StoreArgument.open(StoreArgument.url($0)) }
+        let model = try coreData.resolve().map { try ModelInfoReport($0, store: opened) }
+        guard let opened else {
             guard let model else { return }
             if output.json {
                 try JSONOutput.print(model)
@@ -50,7 +50,7 @@ struct InfoCommand: ParsableCommand {
             }
             return
         }
-        var report = try InfoReport(store: url)
+        var report = try InfoReport(store: opened)
         report.coreData = model
         if output.json {
             try JSONOutput.print(report)

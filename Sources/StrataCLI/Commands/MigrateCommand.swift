@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataAppleStores
 
 /// `strata migrate <store> --plan NAME [--to V] [--dry-run] [--step] [--backup PATH] [--yes]`: runs or dry-runs the path.
 struct MigrateCommand: ParsableCommand {
@@ -86,15 +87,17 @@ struct MigrateCommand: ParsableCommand {
         }
         let url = try file.url()
         if !dryRun && !yes { try confirm(url: url, to: target.version) }
-        let dryRunStore = dryRun ? try CoreDataStoreReport.device(for: url, target: target, quiet: output.json) : nil
-        let device = dryRunStore?.0
-        defer { device?.remove() }
+        // A dry run opens the store once (a SwiftData / Core Data store is imported from that one private copy).
+        let dryRunStore =
+            dryRun
+            ? try CoreDataStoreReport.imported(
+                StoreArgument.openForPlanning(url), target: target, quiet: output.json) : nil
+        let store = dryRunStore?.0
+        defer { store?.remove() }
         if !output.json { dryRunStore?.1?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         let migrator =
-            try device.map {
-                try PrivateCopyErrors.migrator(
-                    onCopyOf: $0.url, named: url, target: target, refusingDataLoss: refuseDataLoss)
-            }
+            try store?.migratorOnPrivateCopy(
+                validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
             ?? Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
         let from = migrator.current.version?.description ?? "unversioned"
         let goal = migrator.target.version?.description ?? "unversioned"
@@ -116,8 +119,7 @@ struct MigrateCommand: ParsableCommand {
         }
         migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: step ? 1 : migrator.pending.count, original: url,
-            notRunReason: target.resolved.notRunReason)
+            migrator, limit: step ? 1 : migrator.pending.count, notRunReason: target.resolved.notRunReason)
         var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrataAppleStores
 
 /// `strata plan <store> --plan NAME [--to V]`: the stages that would run from the store's version.
 struct PlanCommand: ParsableCommand {
@@ -30,10 +31,11 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         let target = try plan.resolve()
-        let (device, coreData) = try CoreDataStoreReport.device(for: file.url(), target: target, quiet: output.json)
-        defer { device.remove() }
+        let (store, coreData) = try CoreDataStoreReport.imported(
+            StoreArgument.openForPlanning(file.url()), target: target, quiet: output.json)
+        defer { store.remove() }
         if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
-        var report = try PlanReport(store: device, plan: target.resolved.name, target: target)
+        var report = try PlanReport(store: store, plan: target.resolved.name, target: target)
         report.coreData = coreData
         if output.json {
             try JSONOutput.print(report)

@@ -4,10 +4,10 @@ import Strata
 /// Runs a migrator's pending stages (or only the next one) through the engine's loop, collecting each outcome with
 /// what its stage printed and the side files it wrote.
 enum StageLoop {
-    /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming `original`, not a
-    /// private copy's path), if any, and why it stopped before a custom stage without code (the engine refuses it;
+    /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming the user's file, as the
+    /// migrator's errors do), if any, and why it stopped before a custom stage without code (the engine refuses it;
     /// `notRunReason` says why it has none).
-    static func run(_ migrator: Migrator, limit: Int, original: URL, notRunReason: String) -> (
+    static func run(_ migrator: Migrator, limit: Int, notRunReason: String) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
@@ -35,13 +35,12 @@ enum StageLoop {
                         recordedRows: migrator.rowRecorder != nil))
             case .failure(let error):
                 let findings = (try? migrator.findings(of: stage)) ?? []
-                let named = PrivateCopyErrors.naming(original, in: error)
-                let message = "\(named)".replacingOccurrences(of: migrator.storeURL.path, with: original.path)
+                let message = "\(error)"
                 entries.append(
                     StageRunEntry(
                         stage, index: index, rows: 0, duration: 0, findings: findings, failure: message, output: output,
                         sideFiles: sideFiles))
-                failure = named is StrataError ? named : CommandFailure.findings(message)
+                failure = error is StrataError ? error : CommandFailure.findings(message)
             }
             (output, sideFiles) = ([], [])
         }

@@ -34,7 +34,7 @@ enum UpgradePaths {
             return UpgradePathEntry(from: version, outcome: .failed, stage: nil, message: "\(error)", entities: [])
         }
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: migrator.pending.count, original: url, notRunReason: notRunReason)
+            migrator, limit: migrator.pending.count, notRunReason: notRunReason)
         let reached = migrator.current.version?.description ?? "unversioned"
         var entities: [UpgradePathEntry.Entity] = []
         if let recorder = migrator.rowRecorder {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Strata
+import StrataAppleStores
 import StrataTerminal
 import StrataText
 
@@ -37,22 +38,19 @@ struct OpenCommand: ParsableCommand {
         let url = URL(fileURLWithPath: file.store)
         let resolved = plan.isEmpty ? nil : try plan.resolve(compiling: .forCustomStages)
         let validated = try resolved?.validated()
-        // A SwiftData / Core Data store whose model is a plan version opens as a private import, to step the stages
-        // on its rows; any other opens read-only, diffed against the closest version.
-        let device = try validated.flatMap { plan in
+        // Opened once; a SwiftData / Core Data store whose model is a plan version is imported privately from that
+        // copy, to step the stages on its rows; any other opens read-only, diffed against the closest version.
+        var store = try StoreArgument.open(url)
+        if let validated {
             do {
-                return try DeviceStore(url, plan: plan)
-            } catch MigrationError.unknownStoreVersion {
-                return nil
-            }
+                store = try store.imported(at: validated)
+            } catch MigrationError.unknownStoreVersion {}
         }
-        defer { device?.remove() }
+        defer { store.remove() }
         guard StoreSummary.interactive else {
             print(
                 try StoreSummary.text(
-                    store: device?.url ?? url, plan: validated, planName: resolved?.name,
-                    importedFrom: device?.imported,
-                    notRunReason: resolved?.notRunReason))
+                    store: store, plan: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason))
             return
         }
         var options = display.options
@@ -64,7 +62,7 @@ struct OpenCommand: ParsableCommand {
                 }, uniquingKeysWith: { first, _ in first })
         }
         try TerminalApp.run(
-            store: device?.url ?? url, validated: validated, planName: resolved?.name,
-            notRunReason: resolved?.notRunReason, options: options)
+            store: store, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
+            options: options)
     }
 }

@@ -15,14 +15,15 @@ package enum StoreSummary {
     /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported; custom
     /// stages without code marked not run, `notRunReason` saying why.
     package static func text(
-        store url: URL, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport? = nil,
-        notRunReason: String? = nil
+        store: OpenedStore, plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil
     ) throws -> String {
-        let info = try InfoReport(store: url)
-        let lines =
-            info.kind == "apple"
-            ? try appleLines(info, store: url, plan: plan, planName: planName)
-            : strataLines(info, plan: plan, planName: planName, importedFrom: imported, notRunReason: notRunReason)
+        let info = try InfoReport(store: store)
+        let lines: [String]
+        switch store {
+        case .apple: lines = try appleLines(info, store: store, plan: plan, planName: planName)
+        case .strata, .imported:
+            lines = strataLines(info, plan: plan, planName: planName, notRunReason: notRunReason, store: store)
+        }
         return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
 
@@ -33,14 +34,13 @@ package enum StoreSummary {
 
     /// A Strata store: version and fingerprint, entities, history, then the plan's versions and stages.
     private static func strataLines(
-        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, importedFrom imported: PrivateImport?,
-        notRunReason: String?
+        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, notRunReason: String?, store: OpenedStore
     ) -> [String] {
         var lines = [
-            "store: \(imported?.source.path ?? info.store)",
+            "store: \(info.store)",
             "version: \(info.version ?? "unversioned") (fingerprint \((info.fingerprint ?? "").prefix(8)))",
         ]
-        if imported != nil {
+        if case .imported = store {
             lines.insert(
                 "format: SwiftData / Core Data store, imported privately at the plan version its model equals (the original is never written)",
                 at: 1)
@@ -63,10 +63,10 @@ package enum StoreSummary {
     }
 
     /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and how it relates to the plan.
-    private static func appleLines(_ info: InfoReport, store url: URL, plan: ValidatedPlan?, planName: String?) throws
-        -> [String]
+    private static func appleLines(_ info: InfoReport, store: OpenedStore, plan: ValidatedPlan?, planName: String?)
+        throws -> [String]
     {
-        let session = try Session(store: url, validated: plan, planName: planName)
+        let session = try Session(store: store, validated: plan, planName: planName)
         defer { session.shutdown() }
         let state = session.initialState
         var lines = [

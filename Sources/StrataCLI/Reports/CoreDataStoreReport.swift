@@ -22,11 +22,9 @@ struct CoreDataStoreReport: Encodable {
     /// or "FAILS, 2 rows of Book have no title (Book/2, Book/4): Core Data stops with 134110 …".
     let dataChecks: [String]
 
-    /// The report for the store at `url` (an Apple store) and `plan`, up to `target` (the current version by
-    /// default); the first step's conditions on the rows are checked in `imported`, the store's private import at
-    /// its version, when given.
-    init(store url: URL, plan: ModelBundlePlan, target: Schema.Version?, imported: URL?) throws {
-        let store = try AppleStore(url: url)
+    /// The report for `store` and `plan`, up to `target` (the current version by default); the first step's
+    /// conditions on the rows are checked in `imported`, the store's private import at its version, when given.
+    init(store: AppleStore, plan: ModelBundlePlan, target: Schema.Version?, imported: URL?) throws {
         let match = StoreVersionMatch(store: store.model, bundle: plan.bundle)
         let names = plan.versionNames
         version = match.equal.first.map { names[$0] }
@@ -83,33 +81,32 @@ struct CoreDataStoreReport: Encodable {
 }
 
 extension CoreDataStoreReport {
-    /// The store `plan` and `migrate --dry-run` work on (an Apple store imported privately), with `--model` the
-    /// report of what Core Data would do with it, its conditions on the rows checked in the import. When the store
-    /// is at no version of the model, the report (Core Data's 134130) is printed unless `quiet`, then the import's
-    /// error is thrown.
-    static func device(for url: URL, target: PlanTarget, quiet: Bool) throws -> (DeviceStore, CoreDataStoreReport?) {
-        let model = target.resolved.model.flatMap { model in
-            (try? StoreFormat.detect(at: url)) == .apple ? model : nil
+    /// The store `plan` and `migrate --dry-run` work on (`opened` imported privately at its version), with `--model`
+    /// on a SwiftData / Core Data store the report of what Core Data would do with it, its conditions on the rows
+    /// checked in the import. When the store is at no version of the model, the report (Core Data's 134130) is
+    /// printed unless `quiet`, then the import's error is thrown.
+    static func imported(_ opened: OpenedStore, target: PlanTarget, quiet: Bool) throws -> (
+        OpenedStore, CoreDataStoreReport?
+    ) {
+        guard let model = target.resolved.model, case .apple(let apple) = opened else {
+            return (try opened.imported(at: target.plan), nil)
         }
-        let device: DeviceStore
+        let imported: OpenedStore
         do {
-            device = try DeviceStore(url, plan: target.plan)
+            imported = try opened.imported(at: target.plan)
         } catch {
-            if let model, !quiet {
-                try CoreDataStoreReport(store: url, plan: model, target: target.version, imported: nil)
+            if !quiet {
+                try CoreDataStoreReport(store: apple, plan: model, target: target.version, imported: nil)
                     .textLines(style: .standardOutput).forEach { Console.out($0) }
             }
             throw error
         }
-        guard let model else { return (device, nil) }
         do {
-            return (
-                device,
-                try CoreDataStoreReport(
-                    store: url, plan: model, target: target.version, imported: device.imported?.url)
-            )
+            let report = try CoreDataStoreReport(
+                store: apple, plan: model, target: target.version, imported: imported.strataFile)
+            return (imported, report)
         } catch {
-            device.remove()
+            imported.remove()
             throw error
         }
     }

@@ -112,11 +112,13 @@ struct InfoReport: Encodable {
     /// With `--model`: the Core Data model and the version of it the store is at (`ModelInfoReport`).
     var coreData: ModelInfoReport?
 
-    /// Reads the report from a store of either kind, detecting which first and writing none of its files.
-    init(store url: URL) throws {
-        switch try StoreArgument.format(of: url) {
-        case .strata: try self.init(strataStore: url)
-        case .apple: try self.init(appleStore: AppleStore(url: url))
+    /// Reads the report from a store of either kind, opened once and writing none of its files (a private import
+    /// is read as the Strata store it is, under the user's path).
+    init(store: OpenedStore) throws {
+        switch store {
+        case .strata(let url): try self.init(strataStore: url)
+        case .apple(let apple): try self.init(appleStore: apple)
+        case .imported(let imported): try self.init(strataStore: imported.url, named: imported.source)
         }
     }
 
@@ -168,14 +170,14 @@ struct InfoReport: Encodable {
         }
     }
 
-    /// Reads the report from a Strata store, writing none of its files.
-    private init(strataStore url: URL) throws {
+    /// Reads the report from a Strata store, writing none of its files; it names `name` (`url` by default).
+    private init(strataStore url: URL, named name: URL? = nil) throws {
         kind = "strata"
         let inspector = StoreInspector(url: url)
         let metadata = try inspector.metadata()
         let counts = Dictionary(
             try inspector.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: { first, _ in first })
-        store = url.path
+        store = (name ?? url).path
         storeFormat = metadata.format
         version = metadata.version?.description
         fingerprint = metadata.fingerprint

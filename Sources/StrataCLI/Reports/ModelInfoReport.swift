@@ -42,8 +42,8 @@ struct ModelInfoReport: Encodable {
     let mappingModels: [ModelBundleReport.Mapping]
     var store: StoreVersion?
 
-    /// The report of `plan`'s model, and of the version the store at `store` is at when one is given.
-    init(_ plan: ModelBundlePlan, store: URL?) throws {
+    /// The report of `plan`'s model, and of the version `store` is at when one is given.
+    init(_ plan: ModelBundlePlan, store: OpenedStore?) throws {
         let bundle = plan.bundle
         model = bundle.url.path
         order = bundle.order.reason
@@ -62,23 +62,23 @@ struct ModelInfoReport: Encodable {
 
     /// The version of `plan` a store is at: an Apple store's by the fields Core Data hashes, a Strata store's by
     /// its recorded schema.
-    private static func storeVersion(_ url: URL, plan: ModelBundlePlan) throws -> StoreVersion {
+    private static func storeVersion(_ store: OpenedStore, plan: ModelBundlePlan) throws -> StoreVersion {
         let names = plan.versionNames
         let equal: [Int]
         var noMatch: String?
-        if try StoreArgument.format(of: url) == .apple {
-            let match = StoreVersionMatch(store: try AppleStore(url: url).model, bundle: plan.bundle)
+        if case .apple(let apple) = store {
+            let match = StoreVersionMatch(store: apple.model, bundle: plan.bundle)
             equal = match.equal
             noMatch = match.closest.map {
                 "its model is no version of the model: Core Data stops with 134130 \"Can't find model for source store\"; the closest is \(names[$0.index]), differing in \($0.entities.joined(separator: ", "))"
             }
         } else {
-            let fingerprint = try StoreInspector(url: url).metadata().fingerprint
+            let fingerprint = try StoreInspector(url: store.strataFile ?? store.url).metadata().fingerprint
             equal = plan.schemas.indices.filter { plan.schemas[$0].fingerprint == fingerprint }
             if equal.isEmpty { noMatch = "its recorded schema is no version of the model" }
         }
         return StoreVersion(
-            path: url.path, version: equal.first.map { "\($0 + 1).0.0" }, name: equal.first.map { names[$0] },
+            path: store.url.path, version: equal.first.map { "\($0 + 1).0.0" }, name: equal.first.map { names[$0] },
             tiedWith: equal.dropFirst().map { names[$0] }, noMatch: noMatch)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataAppleStores
 import StrataText
 
 /// What `strata plan` reports, shape `strata.plan/1`:
@@ -21,9 +22,9 @@ struct PlanReport: Encodable {
     var coreData: CoreDataStoreReport? = nil
 
     /// Plans the path of `store` (read through a private copy, so none of its files is written).
-    init(store: DeviceStore, plan name: String, target: PlanTarget) throws {
-        let migrator = try PrivateCopyErrors.migrator(onCopyOf: store.url, named: store.original, target: target)
-        self.store = store.original.path
+    init(store: OpenedStore, plan name: String, target: PlanTarget) throws {
+        let migrator = try store.migratorOnPrivateCopy(validated: target.plan, to: target.version)
+        self.store = store.url.path
         plan = name
         storeVersion = migrator.current.version?.description ?? "unversioned"
         self.target = migrator.target.version?.description ?? "unversioned"

@@ -36,15 +36,13 @@ struct RowsReport: Encodable {
         case format, store, entity, columns, rows, total, limit, offset, notes
     }
 
-    /// Reads a page of `entity`'s rows from a store of either kind, detecting which first; checks the entity and
-    /// filter columns first (usage errors, exit 2).
+    /// Reads a page of `entity`'s rows from a store of either kind, opened once and detected then; checks the entity
+    /// and filter columns first (usage errors, exit 2).
     init(store url: URL, entity: String, limit: Int, offset: Int, filters: [RowFilter]) throws {
-        switch try StoreArgument.format(of: url) {
-        case .strata:
+        if case .apple(let apple) = try StoreArgument.open(url) {
+            try self.init(appleStore: apple, entity: entity, limit: limit, offset: offset, filters: filters)
+        } else {
             try self.init(strataStore: url, entity: entity, limit: limit, offset: offset, filters: filters)
-        case .apple:
-            try self.init(
-                appleStore: AppleStore(url: url), entity: entity, limit: limit, offset: offset, filters: filters)
         }
     }
 

@@ -13,6 +13,18 @@ final class CommandLineSetup: @unchecked Sendable {
     private var storedCatalog = PlanCatalog(plans: [:])
     private var storedSubcommands: [any ParsableCommand.Type] = []
     private var storedAdaptations: CompiledAdaptations?
+    private var storedArguments: [String] = []
+    private var storedHandOffFailure: String?
+
+    /// The command line being run (without the executable), which the compiled level hands on.
+    var arguments: [String] { lock.withLock { storedArguments } }
+
+    /// Why the app's built `strata` could not be started, once it could not: the command then runs again at the
+    /// static level, its custom stages not run for this reason.
+    var handOffFailure: String? {
+        get { lock.withLock { storedHandOffFailure } }
+        set { lock.withLock { storedHandOffFailure = newValue } }
+    }
 
     /// What the compiled level changed in the app's code this `strata` was built from (nil in any other `strata`).
     var compiledAdaptations: CompiledAdaptations? {
@@ -42,11 +54,14 @@ final class CommandLineSetup: @unchecked Sendable {
         return storedSubcommands
     }
 
-    /// Records the plans and extra subcommands before the command line is parsed.
-    func configure(plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type]) {
+    /// Records the plans, extra subcommands and command line before the command line is parsed.
+    func configure(
+        plans: [String: any SchemaMigrationPlan.Type], subcommands: [any ParsableCommand.Type], arguments: [String]
+    ) {
         lock.lock()
         defer { lock.unlock() }
         storedCatalog = PlanCatalog(plans: plans)
         storedSubcommands = subcommands
+        storedArguments = arguments
     }
 }

@@ -3,16 +3,10 @@ import Strata
 import StrataSources
 import StrataText
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The compiled level of `--sources`: builds the files an app's plans need against this Strata in the cache (one
-/// shared package, reused while the files are unchanged) and runs the same command in the built `strata`, so custom
-/// stages really run. When the build fails it says which declarations stopped it and the command goes on at the
-/// static level, with custom stages marked "not run".
+/// shared package, reused while the files are unchanged) and hands the same command to the built `strata`
+/// (`CompiledHandOff`, which the command line's entry runs), so custom stages really run. When the build fails it
+/// says which declarations stopped it and the command goes on at the static level, with custom stages marked "not run".
 enum CompiledLevel {
     /// When a command moves to the compiled level.
     enum Use {
@@ -46,10 +40,18 @@ enum CompiledLevel {
         }
     }
 
-    /// Builds `app` with what it lacks from `helpers` (or reuses its build) and runs this process's command in it,
-    /// never returning; when that cannot be done, reports why on standard error and returns the reason custom stages
-    /// are not run. With `verbose`, says first what was changed in the app's code to build it.
-    static func handOff(app: AppSources, plan: SourcePlan, verbose: Bool) -> String {
+    /// What came of moving to the compiled level.
+    enum Outcome {
+        /// Run the command in the app's built `strata` (the command's entry execs it).
+        case handOff(CompiledHandOff)
+        /// Stay at the static level: custom stages are not run, for this reason.
+        case staticLevel(notRunReason: String)
+    }
+
+    /// Builds `app` with what it lacks from its helpers (or reuses its build) and says to run the command line
+    /// `arguments` in it; when it cannot be built, reports why on standard error and says why custom stages are not
+    /// run. With `verbose`, says first what was changed in the app's code to build it.
+    static func handOff(app: AppSources, plan: SourcePlan, arguments commandLine: [String], verbose: Bool) -> Outcome {
         let compiled = CompiledApp(sources: app)
         if verbose {
             let lines = compiled.adaptations.textLines
@@ -62,19 +64,19 @@ enum CompiledLevel {
         switch build.build(compiled, salt: salt) {
         case .built(let binary):
             let name = zip(app.planNames, app.plans).first { $0.1.qualifiedName == plan.qualifiedName }?.0 ?? plan.name
-            let reason = exec(binary, arguments(Array(CommandLine.arguments.dropFirst()), plan: name))
-            Console.error("strata: the compiled level could not start \(binary.path): \(reason)")
-            return "its code was built but could not be started (\(reason))"
+            return .handOff(CompiledHandOff(binary: binary, arguments: arguments(commandLine, plan: name)))
         case .failed(let problems):
             Console.error(
                 "strata: the app's code did not compile, so this runs at the static level and custom stages are not run. What stopped the build:"
             )
             problems.forEach { Console.error("  \(TerminalText.sanitize($0.description))") }
             let named = problems.prefix(3).map { "\($0.declaration ?? "file level") at \($0.location)" }
-            return "its code did not compile (\(named.joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))"
+            return .staticLevel(
+                notRunReason:
+                    "its code did not compile (\(named.joined(separator: "; "))\(problems.count > 3 ? "; …" : ""))")
         case .unavailable(let reason):
             Console.error("strata: the compiled level is unavailable, so custom stages are not run: \(reason)")
-            return "the compiled level is unavailable (\(reason))"
+            return .staticLevel(notRunReason: "the compiled level is unavailable (\(reason))")
         }
     }
 
@@ -107,13 +109,5 @@ enum CompiledLevel {
             (try? FileManager.default.attributesOfItem(atPath: executable)[.modificationDate] as? Date)
             .map { "\($0.timeIntervalSince1970)" } ?? ""
         return "\(StrataVersion.current) \(executable) \(modified)"
-    }
-
-    /// Replaces this process with `binary` run with `arguments`; returns the error when it cannot.
-    private static func exec(_ binary: URL, _ arguments: [String]) -> String {
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        execv(binary.path, argv)
-        return String(cString: strerror(errno))
     }
 }

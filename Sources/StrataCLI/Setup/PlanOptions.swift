@@ -77,9 +77,10 @@ struct PlanOptions: ParsableArguments {
     }
 
     /// The plan the options name, checked (problems included, for `check`); a usage error when neither is given.
-    /// With `--sources`, `use` says when the command moves to the compiled level: then this process runs the
-    /// command in the app's built `strata` and does not return, unless the build fails. Types the sources declare
-    /// twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists them).
+    /// With `--sources`, `use` says when the command moves to the compiled level: then it throws the
+    /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the
+    /// sources declare twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists
+    /// them).
     func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
         -> ResolvedPlan
     {
@@ -105,7 +106,16 @@ struct PlanOptions: ParsableArguments {
             }
             var notRunReason = CompiledLevel.staticReason
             if CompiledLevel.wanted(use, options: self, plan: plan) {
-                notRunReason = CompiledLevel.handOff(app: app, plan: plan, verbose: verbose)
+                if let failure = CommandLineSetup.current.handOffFailure {
+                    notRunReason = failure
+                } else {
+                    switch CompiledLevel.handOff(
+                        app: app, plan: plan, arguments: CommandLineSetup.current.arguments, verbose: verbose)
+                    {
+                    case .handOff(let handOff): throw handOff
+                    case .staticLevel(let reason): notRunReason = reason
+                    }
+                }
             }
             return ResolvedPlan(
                 name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,

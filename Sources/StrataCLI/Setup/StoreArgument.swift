@@ -17,11 +17,11 @@ enum StoreArgument {
         return url
     }
 
-    /// What kind of store the file at `url` is, read from a private copy (the originals are never opened); a file
-    /// that is neither a Strata store nor a SwiftData / Core Data store is a store problem (exit 3).
-    static func format(of url: URL) throws -> StoreFormat {
+    /// The store at `url`, opened once (an Apple store through its one private copy; the originals are never
+    /// written); a file that is neither a Strata store nor a SwiftData / Core Data store is a store problem (exit 3).
+    static func open(_ url: URL) throws -> OpenedStore {
         do {
-            return try StoreFormat.detect(at: url)
+            return try OpenedStore.open(url)
         } catch AppleStoreError.unrecognizedFormat(let path, let reason) {
             throw CommandFailure(
                 status: .storeProblem,
@@ -29,5 +29,12 @@ enum StoreArgument {
                     "\(path) is not a Strata store, nor a SwiftData or Core Data store: \(reason)"
             )
         }
+    }
+
+    /// The store `plan`, `migrate --dry-run` and `open` work on, opened once (`OpenedStore.imported(at:)` then
+    /// imports a SwiftData or Core Data store from the copy made here); a file that is neither kind of store is left
+    /// to the migrator, whose errors say what is wrong with it.
+    static func openForPlanning(_ url: URL) throws -> OpenedStore {
+        try OpenedStore.open(url, undetectedAsStrata: true)
     }
 }

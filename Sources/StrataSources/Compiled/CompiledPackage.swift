@@ -30,9 +30,15 @@ package struct CompiledPackage: Sendable {
         return home.appendingPathComponent(".cache/strata")
     }
 
-    /// `$STRATA_PACKAGE_PATH`, or the package this Strata was built from (found from this file's path at compile time).
+    /// `$STRATA_PACKAGE_PATH`, or the package this Strata was built from (``builtFrom``).
     package static func defaultStrataPackage(environment: [String: String]) -> URL {
         if let path = environment["STRATA_PACKAGE_PATH"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return builtFrom
+    }
+
+    /// The folder of the package this Strata was compiled from, recorded at compile time (this file's path): an
+    /// installed `strata` keeps pointing at the clone it was built in.
+    package static var builtFrom: URL {
         // Sources/StrataSources/Compiled/CompiledPackage.swift -> the package folder.
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }

@@ -7,8 +7,10 @@ import StrataAppleStores
 /// UI thread (migrations on one queue, reads on another), answering with actions in `inbox`. A SwiftData or
 /// Core Data store opens read-only: its embedded model, its rows, diffs against the plan, nothing to run.
 package final class Session: @unchecked Sendable {
-    /// The store's file.
+    /// The Strata store's file (a private import, for a SwiftData / Core Data store imported at a plan version).
     package let storeURL: URL
+    /// The file the user named, which errors name (the original of a private import).
+    private let storeName: URL
     /// Actions from background work, for the UI thread to drain.
     package let inbox = ActionQueue()
     /// The state to start from.
@@ -43,15 +45,30 @@ package final class Session: @unchecked Sendable {
 
     /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`;
     /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
-    package init(
+    package convenience init(
         store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil, width: Int = 80,
         height: Int = 24, options: RenderOptions = RenderOptions()
     ) throws {
-        storeURL = url
+        try self.init(
+            store: OpenedStore.open(url), validated: plan, planName: planName, notRunReason: notRunReason,
+            width: width, height: height, options: options)
+    }
+
+    /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
+    /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does.
+    package init(
+        store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
+        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()
+    ) throws {
+        storeName = opened.url
         self.plan = plan
         self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
-        if try StoreFormat.detect(at: url) == .apple {
-            let store = try AppleStore(url: url)
+        let url: URL
+        switch opened {
+        case .strata(let file): url = file
+        case .imported(let store): url = store.url
+        case .apple(let store):
+            storeURL = store.url
             let opening = AppleStoreOpening(
                 store: store, plan: plan, planName: planName,
                 width: width, height: height, options: options)
@@ -66,6 +83,7 @@ package final class Session: @unchecked Sendable {
             _ = Reducer.reduce(&initialState, browse())
             return
         }
+        storeURL = url
         apple = nil
         let metadata = try StoreInspector(url: url).metadata()
         guard let plan else {
@@ -172,7 +190,8 @@ package final class Session: @unchecked Sendable {
         inbox.post(.runEnded(cancelled: cancelled, error: failure))
     }
 
-    /// A migrator for a mode (dry run: on a private copy of `source`, the store by default) and the stages it plans.
+    /// A migrator for a mode (dry run: on a private copy of `source`, the store by default, its errors naming the
+    /// user's file) and the stages it plans.
     private func makeMigrator(_ mode: RunMode, from source: URL? = nil) -> (Migrator?, Action) {
         lock.lock()
         runMode = mode
@@ -193,7 +212,7 @@ package final class Session: @unchecked Sendable {
         do {
             let migrator =
                 mode == .dryRun
-                ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan)
+                ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan, named: storeName)
                 : try Migrator(store: storeURL, validated: plan)
             // A dry run records what each stage does to the rows, for the Progress log and `c`.
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
@@ -249,7 +268,7 @@ package final class Session: @unchecked Sendable {
                 let counts = try apple.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
                 return .browsed(source: "read-only", version: initialState.storeVersion, entities: counts)
             } catch {
-                return .failed("Reading \(storeURL.path): \(error)")
+                return .failed("Reading \(storeName.path): \(error)")
             }
         }
         let (inspector, label) = browsed()
@@ -258,7 +277,8 @@ package final class Session: @unchecked Sendable {
             let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
             return .browsed(source: label, version: version, entities: counts)
         } catch {
-            return .failed("Reading \(inspector.url.path): \(error)")
+            let what = inspector.url == storeURL ? storeName.path : "the \(label) of \(storeName.path)"
+            return .failed("Reading \(what): \(error)")
         }
     }
 
