@@ -79,7 +79,8 @@ indirect enum TypeShape {
                 return
             }
             let declared = index.resolveType(path, from: scope)
-            let name = declared?.simpleName ?? Self.libraryName(path)
+            let written = declared?.simpleName ?? Self.libraryName(path)
+            let name = declared == nil ? Self.libraryAliases[written] ?? written : written
             switch (name, generic.count) {
             case ("Optional", 1): self = .optional(generic[0])
             case ("Array", 1): self = .array(generic[0])
@@ -92,6 +93,10 @@ indirect enum TypeShape {
             self = .unsupported(type.trimmedDescription)
         }
     }
+
+    /// The standard library's and Foundation's typealiases of stored types, by the type they name: the compiled model
+    /// sees only that type (a `TimeInterval` is stored, and printed, as the `Double` it is).
+    private static let libraryAliases = ["TimeInterval": "Double", "Float64": "Double", "Float32": "Float"]
 
     /// The name of a library type without its module (`Foundation.Date` is `Date`).
     private static func libraryName(_ path: String) -> String {

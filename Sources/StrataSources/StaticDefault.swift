@@ -24,6 +24,7 @@ struct StaticDefault {
             return StaticLiteral.bool(value).map { .integer($0 ? 1 : 0) } ?? unknown
         case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
             if Self.isZero(value) { return .integer(0) }
+            if let bound = Self.integerBound(value, of: valueType) { return .integer(bound) }
             return StaticLiteral.integer(value).map(StoredDefault.integer) ?? unknown
         case .double:
             if Self.isZero(value) { return .real(0) }
@@ -247,6 +248,30 @@ struct StaticDefault {
         guard let access = value.as(MemberAccessExprSyntax.self) else { return nil }
         if let base = access.base, !names(base, type) { return nil }
         return access.declName.baseName.text
+    }
+
+    /// `.max`, `.min`, `Int.max`, `Int16.min` …: the bound of the integer type `valueType` as stored (unsigned
+    /// 64-bit values by their bit pattern, as Strata stores them).
+    private static func integerBound(_ value: ExprSyntax, of valueType: ValueType) -> Int64? {
+        guard let access = value.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = access.base, !numberTypes.contains(base.trimmedDescription) { return nil }
+        let bounds: (min: Int64, max: Int64)
+        switch valueType {
+        case .int, .int64: bounds = (Int64.min, Int64.max)
+        case .int8: bounds = (Int64(Int8.min), Int64(Int8.max))
+        case .int16: bounds = (Int64(Int16.min), Int64(Int16.max))
+        case .int32: bounds = (Int64(Int32.min), Int64(Int32.max))
+        case .uint8: bounds = (0, Int64(UInt8.max))
+        case .uint16: bounds = (0, Int64(UInt16.max))
+        case .uint32: bounds = (0, Int64(UInt32.max))
+        case .uint, .uint64: bounds = (0, Int64(bitPattern: UInt64.max))
+        default: return nil
+        }
+        switch access.declName.baseName.text {
+        case "max": return bounds.max
+        case "min": return bounds.min
+        default: return nil
+        }
     }
 
     /// `.zero` or `T.zero`.

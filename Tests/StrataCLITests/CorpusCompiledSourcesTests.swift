@@ -29,7 +29,8 @@ struct CorpusCompiledSourcesTests {
         #expect(compiledRows.count == 6 && staticRows.count == 6)
         for column in [
             "notes", "isOpened", "count", "status", "tags", "labels", "shelf", "weight", "note", "rating",
-            "favourites", "shelfLifeDays", "price", "servings", "reorderAt",
+            "favourites", "shelfLifeDays", "price", "servings", "reorderAt", "restockEvery", "sortOrder",
+            "minutesPerServing", "portions",
         ] {
             #expect(
                 compiledRows.map { "\($0[column] ?? "missing")" } == staticRows.map { "\($0[column] ?? "missing")" },

@@ -154,4 +154,29 @@ import Testing
         let written = try FileManager.default.contentsOfDirectory(atPath: strataHere.folder(of: recipes).path).sorted()
         #expect(written == recipes.files.map(\.name).sorted())
     }
+
+    @Test func theManifestChangesWhenStrataGainsOrLosesAFile() throws {
+        // SwiftPM does not plan again when a path dependency loses a file; a changed root manifest makes it.
+        let strata = try TemporaryFolder()
+        let sources = strata.url.appendingPathComponent("Sources/Strata")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try strata.write("Package.swift", "// swift-tools-version:6.1\n")
+        try Data("struct A {}\n".utf8).write(to: sources.appendingPathComponent("A.swift"))
+        let cache = try TemporaryFolder()
+        let package = CompiledPackage(cache: cache.url, strata: strata.url)
+        let app = CompiledApp(sources: try AppSources(folder: FixtureTree.folder("RecipesApp")))
+        let manifest = {
+            try package.write(app)
+            return try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        }
+        let first = try manifest()
+        #expect(try manifest() == first)
+        try Data("struct B {}\n".utf8).write(to: sources.appendingPathComponent("B.swift"))
+        let gained = try manifest()
+        #expect(gained != first)
+        try Data("struct B { let changed = 1 }\n".utf8).write(to: sources.appendingPathComponent("B.swift"))
+        #expect(try manifest() == gained) // an edit is SwiftPM's to see, not a new plan
+        try FileManager.default.removeItem(at: sources.appendingPathComponent("B.swift"))
+        #expect(try manifest() == first)
+    }
 }

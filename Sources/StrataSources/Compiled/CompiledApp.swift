@@ -147,7 +147,7 @@ package struct CompiledApp: Sendable {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    private static func hex(_ digest: some Sequence<UInt8>) -> String {
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
         digest.map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -32,6 +32,11 @@ enum PantrySchemaV3: VersionedSchema {
         var price: Decimal = Decimal(string: "3.49")!
         var servings: Double = Double(2)
         var reorderAt: Int = Int(-1)
+        // Arithmetic on literals, a bound, and Foundation's TimeInterval (a Double), as apps write durations.
+        var restockEvery: TimeInterval = 60 * 60 * 24 * 7
+        var sortOrder: Int = Int.max
+        var minutesPerServing: Int = (90 - 30) / 4
+        var portions: Double = 7 / 2
 
         init(name: String) {
             self.id = UUID()
