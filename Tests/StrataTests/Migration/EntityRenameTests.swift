@@ -3,10 +3,11 @@ import GRDB
 import Strata
 import Testing
 
-/// A notes app's first version: notes filed in folders and tagged, each note's unique slug and body.
+/// A notes app's first version: notes filed in folders and tagged, each note's unique slug and body, and reminders
+/// pointing at a note.
 enum JottingsV1: VersionedSchema {
     static let versionIdentifier = Schema.Version(1, 0, 0)
-    static var models: [any PersistentModel.Type] { [Folder.self, Note.self, Tag.self] }
+    static var models: [any PersistentModel.Type] { [Folder.self, Note.self, Tag.self, Reminder.self] }
 
     @Model final class Folder {
         var name: String
@@ -34,6 +35,16 @@ enum JottingsV1: VersionedSchema {
 
         init(name: String) { self.name = name }
     }
+
+    @Model final class Reminder {
+        var due: Date
+        var note: Note?
+
+        init(due: Date, note: Note?) {
+            self.due = due
+            self.note = note
+        }
+    }
 }
 
 /// The second version: `Note` is now `Thought` (its `body` now `text`); folders and tags point at it under its new
@@ -42,7 +53,7 @@ enum JottingsV1: VersionedSchema {
 /// identifier.
 enum JottingsV2: VersionedSchema {
     static let versionIdentifier = Schema.Version(2, 0, 0)
-    static var models: [any PersistentModel.Type] { [Folder.self, Thought.self, Tag.self] }
+    static var models: [any PersistentModel.Type] { [Folder.self, Thought.self, Tag.self, Reminder.self] }
 
     @Model final class Folder {
         var name: String
@@ -69,6 +80,16 @@ enum JottingsV2: VersionedSchema {
         var notes: [Thought] = []
 
         init(name: String) { self.name = name }
+    }
+
+    @Model final class Reminder {
+        var due: Date
+        var note: Thought?
+
+        init(due: Date, note: Thought?) {
+            self.due = due
+            self.note = note
+        }
     }
 
     /// The schema with Thought's earlier name, `Note`.
@@ -108,6 +129,7 @@ enum JottingsV2: VersionedSchema {
         for note in notes { context.insert(note) }
         notes[0].tags = [tags[0], tags[1]]
         notes[1].tags = [tags[1]]
+        context.insert(JottingsV1.Reminder(due: Date(timeIntervalSinceReferenceDate: 86_400), note: notes[0]))
         try context.save()
         let scratch = JottingsV1.Note(slug: "scratch", body: "deleted", folder: nil)
         context.insert(scratch)
@@ -158,7 +180,7 @@ enum JottingsV2: VersionedSchema {
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_strata%' ORDER BY name")
             // "Tag.notes" now sorts before "Thought.tags": the many-to-many's join table moves to Tag's side.
-            #expect(tables == ["Folder", "Tag", "Thought", "_Tag_notes"])
+            #expect(tables == ["Folder", "Reminder", "Tag", "Thought", "_Tag_notes"])
             let thoughts = try Row.fetchAll(db, sql: "SELECT _pk, slug, text, folder FROM Thought ORDER BY _pk")
             #expect(thoughts.map { $0["_pk"] as Int64 } == before.notes.map { $0["_pk"] as Int64 })
             #expect(thoughts.map { $0["slug"] as String } == before.notes.map { $0["slug"] as String })
@@ -167,8 +189,9 @@ enum JottingsV2: VersionedSchema {
             let links = try Row.fetchAll(db, sql: "SELECT target, source FROM _Tag_notes ORDER BY target, source")
             #expect(links.map { [$0[0] as Int64, $0[1] as Int64] } == before.links.map { [$0[0], $0[1]] })
             // Other tables' foreign keys name the new table, the indexes are named after it, the key counter follows.
-            let folderColumn = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'Thought'")
-            #expect(folderColumn?.contains("REFERENCES \"Folder\"") == true)
+            let reminderSQL = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'Reminder'")
+            #expect(reminderSQL?.contains("\"note\" INTEGER REFERENCES \"Thought\"") == true)
+            #expect(try Int64.fetchOne(db, sql: "SELECT note FROM Reminder") == before.notes[0]["_pk"])
             let joinSQL = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = '_Tag_notes'")
             #expect(joinSQL?.contains("REFERENCES \"Thought\"") == true)
             #expect(joinSQL?.contains("\"Note\"") == false)
@@ -195,6 +218,8 @@ enum JottingsV2: VersionedSchema {
         #expect(thoughts.map { $0.tags.map(\.name).sorted() } == [["idea", "todo"], [], ["todo"]])
         let folders = try context.fetch(FetchDescriptor<JottingsV2.Folder>(sortBy: [SortDescriptor(\.name)]))
         #expect(folders.map { $0.notes.map(\.slug) } == [["bread"], ["standup"]])
+        let reminder = try #require(try context.fetch(FetchDescriptor<JottingsV2.Reminder>()).first)
+        #expect(reminder.note?.slug == "bread")
         let todo = try #require(try context.fetch(FetchDescriptor<JottingsV2.Tag>()).first { $0.name == "todo" })
         #expect(todo.notes.map(\.slug).sorted() == ["bread", "standup"])
         // A new thought gets a key above every key the notes used, the deleted one's included.
