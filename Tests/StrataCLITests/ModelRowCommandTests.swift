@@ -146,4 +146,19 @@ struct ModelEntityRenameCommandTests {
         #expect(writer["unchanged"] as? Int == 2 && writer["deleted"] as? Int == 0)
         #expect(!rows.contains { $0["entity"] as? String == "Author" })
     }
+
+    @Test func aRenamingIdentifierNamingNothingIsLintedAndRenamesNothing() throws {
+        let directory = try TemporaryStore()
+        let model = try BookshelfStore.renamedAuthorModel(in: directory.directory, identifier: "Scribe").path
+        let check = try CommandRun.strata(["check", "--model", model])
+        let contents = URL(fileURLWithPath: model).appendingPathComponent("TestModel 2.xcdatamodel/contents").path
+        #expect(
+            check.standardOutput.contains(
+                "\(contents):3:1: warning: entity Writer's renaming identifier Scribe names no entity of an earlier version (TestModel); Core Data treats Writer as new and its rows start empty"
+            ), "\(check.standardOutput)")
+        let diff = try CommandRun.strata(["diff", "--model", model, "TestModel", "TestModel 2"])
+        #expect(diff.standardOutput.contains("+ entity Writer added"), "\(diff.standardOutput)")
+        #expect(diff.standardOutput.contains("- entity Author removed"))
+        #expect(!diff.standardOutput.contains("renamed from Author"))
+    }
 }
