@@ -146,7 +146,8 @@ struct AppleSchemaMapping {
             }
             entities.append(
                 Schema.Entity(
-                    name: entity.name, originalName: entity.renamingIdentifier, attributes: attributes, relationships: relationships,
+                    name: entity.name, originalName: entity.renamingIdentifier, attributes: attributes,
+                    relationships: relationships,
                     uniquenessConstraints: groups))
         }
         return (Schema(entities: entities, version: version), notes)

@@ -29,7 +29,8 @@ public struct SchemaDiff: Sendable {
             changes += Self.relationshipChanges(
                 old, entity, renames: renames, fromLayout: fromLayout, toLayout: toLayout)
         }
-        for entity in from.entities where to.entitiesByName[entity.name] == nil && renames.newNames[entity.name] == nil {
+        for entity in from.entities where to.entitiesByName[entity.name] == nil && renames.newNames[entity.name] == nil
+        {
             changes.append(.entityRemoved(entity))
         }
         self.changes = changes

@@ -115,7 +115,8 @@ struct StructuralPlan {
                     "DELETE FROM \(meta) WHERE \"key\" = ?",
                 ],
                 arguments: [
-                    [], [], [], [KeyAllocator.metadataKey(entity.name).databaseValue, KeyAllocator.metadataKey(old).databaseValue],
+                    [], [], [],
+                    [KeyAllocator.metadataKey(entity.name).databaseValue, KeyAllocator.metadataKey(old).databaseValue],
                     [KeyAllocator.metadataKey(old).databaseValue],
                 ])
         }
@@ -144,7 +145,8 @@ struct StructuralPlan {
             case .attributeOptionalityChanged(_, let attribute, false) where isCustom:
                 // The default would be filled in before didMigrate, hiding the values from before the stage.
                 return defaultValue(entity, attribute) == nil
-            case .entityRenamed, .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
+            case .entityRenamed, .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .uniquenessAdded,
+                .uniquenessRemoved,
                 .indexAdded, .indexRemoved, .defaultChanged, .deleteRuleChanged, .attributeOptionalityChanged:
                 return true
             case .attributeRemoved(_, let attribute):

@@ -178,7 +178,8 @@ enum JottingsV2: VersionedSchema {
         let queue = try DatabaseQueue(path: url.path)
         try queue.read { db in
             let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_strata%' ORDER BY name")
+                db,
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_strata%' ORDER BY name")
             // "Tag.notes" now sorts before "Thought.tags": the many-to-many's join table moves to Tag's side.
             #expect(tables == ["Folder", "Reminder", "Tag", "Thought", "_Tag_notes"])
             let thoughts = try Row.fetchAll(db, sql: "SELECT _pk, slug, text, folder FROM Thought ORDER BY _pk")
@@ -226,9 +227,10 @@ enum JottingsV2: VersionedSchema {
         let fresh = JottingsV2.Thought(slug: "new", text: "after the rename", folder: folders[0])
         context.insert(fresh)
         try context.save()
-        #expect(try DatabaseQueue(path: url.path).read { db in
-            try Int64.fetchOne(db, sql: "SELECT _pk FROM Thought WHERE slug = 'new'")
-        } == 5)
+        #expect(
+            try DatabaseQueue(path: url.path).read { db in
+                try Int64.fetchOne(db, sql: "SELECT _pk FROM Thought WHERE slug = 'new'")
+            } == 5)
     }
 
     @Test func aDryRunPairsTheRenamedEntitysRowsWithTheOldOnes() throws {

@@ -175,7 +175,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
         }
         let samples = try picked.compactMap { try comparison.sample(after: $0.0, before: $0.1, db) }
         return EntityRowChanges(
-            entity: counts.entity, renamedFrom: counts.renamedFrom, inserted: counts.inserted, deleted: counts.deleted, changed: counts.changed,
+            entity: counts.entity, renamedFrom: counts.renamedFrom, inserted: counts.inserted, deleted: counts.deleted,
+            changed: counts.changed,
             unchanged: counts.unchanged, reinserted: counts.reinserted, pairedBy: counts.pairedBy,
             properties: counts.properties, samples: samples)
     }
