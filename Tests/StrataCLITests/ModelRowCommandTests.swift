@@ -135,6 +135,10 @@ struct ModelEntityRenameCommandTests {
             #expect(output.contains("rows of Writer (was Author): 0 changed, 0 inserted, 0 deleted, 2 unchanged"))
             #expect(!output.contains("rows of Author"))
         }
+        let plan = try AppleStoreCommandTests.run(["plan", store, "--model", model], unchanging: store)
+        #expect(plan.status == 0)
+        #expect(plan.standardOutput.contains("entity Writer renamed from Author: inferred"), "\(plan.standardOutput)")
+        #expect(!plan.standardOutput.contains("not run"), "\(plan.standardOutput)")
         let json = try AppleStoreCommandTests.run(
             ["migrate", store, "--model", model, "--dry-run", "--json", "--rows"], unchanging: store)
         let report = try #require(
