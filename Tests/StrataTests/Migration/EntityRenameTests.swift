@@ -285,6 +285,41 @@ enum JottingsV2: VersionedSchema {
             kept.problems == [
                 "2.0.0: entity Thought has originalName Note, but the new version still has an entity Note: a rename leaves no entity under the old name; remove originalName, or rename or remove Note"
             ])
+        // The new name is an entity of the previous version too: Thought cannot be both.
+        let thought = Schema.Entity(name: "Thought", attributes: [Schema.Attribute(name: "slug", valueType: .string)])
+        let both = ValidatedPlan.check(
+            name: "JottingsPlan",
+            schemas: [Schema(entities: v1.entities + [thought], version: v1.version), JottingsV2.renamedSchema],
+            stages: [])
+        #expect(
+            both.problems == [
+                "2.0.0: entity Thought has originalName Note, but the previous version has both Thought and Note: it cannot be both; remove originalName, or remove or rename one of them in the previous version"
+            ])
+        // A stale originalName is harmless step by step, but a single inferred jump across it is ambiguous: refused.
+        let slug = Schema.Attribute(name: "slug", valueType: .string)
+        let first = Schema(
+            entities: [
+                Schema.Entity(name: "Note", attributes: [slug]), Schema.Entity(name: "Memo", attributes: [slug]),
+            ],
+            version: Schema.Version(1, 0, 0))
+        let second = Schema(
+            entities: [Schema.Entity(name: "Memo", attributes: [slug])], version: Schema.Version(2, 0, 0))
+        let pinned = Schema.Attribute(name: "pinned", valueType: .bool, isOptional: true)
+        let third = Schema(
+            entities: [Schema.Entity(name: "Memo", originalName: "Note", attributes: [slug, pinned])],
+            version: Schema.Version(3, 0, 0))
+        let stale = try ValidatedPlan(
+            checked: ValidatedPlan.check(name: "MemoPlan", schemas: [first, second, third], stages: []))
+        #expect(throws: MigrationError.self) { try stale.stages(from: first, to: third) }
+        do {
+            _ = try stale.stages(from: first, to: third)
+        } catch {
+            #expect("\(error)".contains("the renames of entities are ambiguous"))
+            #expect(
+                "\(error)".contains(
+                    "entity Memo has originalName Note, but the previous version has both Memo and Note"))
+        }
+        #expect(try stale.stages(from: second, to: third).map(\.kind) == [.inferred])
         // The plan is refused before a migrator opens the store, which stays as it was.
         let directory = TemporaryDirectory()
         let url = try makeV1(in: directory)
