@@ -18,7 +18,8 @@ public struct ImportNote: Hashable, Sendable, CustomStringConvertible {
 
 /// Turns an `AppleModel` into Strata's `Schema`: each entity becomes a Strata entity with the properties it
 /// inherits (Strata has no inheritance), transient properties (no data in the store) are left out, attribute types map from `NSAttributeType`, single-property unique
-/// constraints become `.unique` and constraints of several attributes `#Unique` groups, renaming identifiers become `originalName`.
+/// constraints become `.unique` and constraints of several attributes `#Unique` groups, renaming identifiers (of entities and
+/// of properties) become `originalName`.
 struct AppleSchemaMapping {
     let model: AppleModel
 
@@ -145,7 +146,8 @@ struct AppleSchemaMapping {
             }
             entities.append(
                 Schema.Entity(
-                    name: entity.name, attributes: attributes, relationships: relationships,
+                    name: entity.name, originalName: entity.renamingIdentifier, attributes: attributes,
+                    relationships: relationships,
                     uniquenessConstraints: groups))
         }
         return (Schema(entities: entities, version: version), notes)

@@ -69,8 +69,8 @@ public enum BookshelfStore {
 
     /// The real `TestModel` and `TestModel 2`, where the entity Author is renamed Writer through the renaming
     /// identifier Xcode writes as `elementID="Author"` (Tests/CoreDataModels/README.md), and Book's relationship
-    /// follows it.
-    public static func renamedAuthorModel(in directory: URL) throws -> URL {
+    /// follows it; another `identifier` (one naming no entity of `TestModel`) makes Writer a new entity instead.
+    public static func renamedAuthorModel(in directory: URL, identifier: String = "Author") throws -> URL {
         let first = try ModelBundleFixtures.realModel(
             "coredata-bnr-coredatastack", "TestModel.xcdatamodel.contents.xml")
         let second = try edit(
@@ -78,7 +78,7 @@ public enum BookshelfStore {
             [
                 (
                     "<entity name=\"Author\" representedClassName=\"Author\" syncable=\"YES\">",
-                    "<entity name=\"Writer\" representedClassName=\"Writer\" elementID=\"Author\" syncable=\"YES\">"
+                    "<entity name=\"Writer\" representedClassName=\"Writer\" elementID=\"\(identifier)\" syncable=\"YES\">"
                 ),
                 ("destinationEntity=\"Author\"", "destinationEntity=\"Writer\""),
                 ("inverseEntity=\"Author\"", "inverseEntity=\"Writer\""),

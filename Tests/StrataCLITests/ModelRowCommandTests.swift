@@ -108,10 +108,10 @@ extension URL {
 }
 
 /// An entity renamed through its renaming identifier (CoreDataStack's Author renamed Writer, `BookshelfStore`): Core
-/// Data keeps its rows; Strata's engine has no entity renames, so the dry run stops at that step instead of dropping
-/// them, in both modes.
+/// Data infers the rename and keeps the rows; so does the dry run, in both modes, with the rows counted under the new
+/// name and the many-to-many's links moved to Book's side.
 struct ModelEntityRenameCommandTests {
-    @Test func theDryRunStopsAtARenameRatherThanDropTheRows() throws {
+    @Test func theDryRunCarriesTheRenamedEntitysRows() throws {
         let directory = try TemporaryStore()
         let model = try BookshelfStore.renamedAuthorModel(in: directory.directory).path
         let store = try BookshelfStore.write(
@@ -120,15 +120,49 @@ struct ModelEntityRenameCommandTests {
         ).path
         for mode in [[], ["--progressive"]] {
             let run = try AppleStoreCommandTests.run(
-                ["migrate", store, "--model", model, "--dry-run"] + mode, unchanging: store)
-            // A stage not run ends a dry run as for any custom stage without code: exit 0, the stage listed not run.
+                ["migrate", store, "--model", model, "--dry-run", "--rows"] + mode, unchanging: store)
             #expect(run.status == 0, "\(mode)")
+            let output = run.standardOutput
             #expect(
-                run.standardOutput.contains(
-                    "entity Author renamed to Writer (renaming identifier): inferred (Core Data keeps the rows; Strata's engine has no entity renames, so its dry run does not run this step)"
-                ))
-            #expect(run.standardOutput.contains("Custom stage 1.0.0 -> 2.0.0 not run"), "\(run.standardOutput)")
-            #expect(!run.standardOutput.contains("rows dropped"))
+                output.contains(
+                    "entity Writer renamed from Author: inferred (renaming identifier: Core Data keeps its rows, and the links to them follow)"
+                ), "\(output)")
+            #expect(output.contains("step rename Author to Writer"))
+            #expect(output.contains("1.0.0 -> 2.0.0: succeeded"))
+            #expect(output.contains("A real run would take the store from 1.0.0 to 2.0.0."))
+            #expect(!output.contains("not run") && !output.contains("rows dropped"))
+            // Every author is kept under the new name, and Book keeps its row and its link.
+            #expect(output.contains("rows of Writer (was Author): 0 changed, 0 inserted, 0 deleted, 2 unchanged"))
+            #expect(!output.contains("rows of Author"))
         }
+        let plan = try AppleStoreCommandTests.run(["plan", store, "--model", model], unchanging: store)
+        #expect(plan.status == 0)
+        #expect(plan.standardOutput.contains("entity Writer renamed from Author: inferred"), "\(plan.standardOutput)")
+        #expect(!plan.standardOutput.contains("not run"), "\(plan.standardOutput)")
+        let json = try AppleStoreCommandTests.run(
+            ["migrate", store, "--model", model, "--dry-run", "--json", "--rows"], unchanging: store)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        let rows = try #require(stage["rows"] as? [[String: Any]])
+        let writer = try #require(rows.first { $0["entity"] as? String == "Writer" }, "\(json.standardOutput)")
+        #expect(writer["renamedFrom"] as? String == "Author")
+        #expect(writer["unchanged"] as? Int == 2 && writer["deleted"] as? Int == 0)
+        #expect(!rows.contains { $0["entity"] as? String == "Author" })
+    }
+
+    @Test func aRenamingIdentifierNamingNothingIsLintedAndRenamesNothing() throws {
+        let directory = try TemporaryStore()
+        let model = try BookshelfStore.renamedAuthorModel(in: directory.directory, identifier: "Scribe").path
+        let check = try CommandRun.strata(["check", "--model", model])
+        let contents = URL(fileURLWithPath: model).appendingPathComponent("TestModel 2.xcdatamodel/contents").path
+        #expect(
+            check.standardOutput.contains(
+                "\(contents):3:1: warning: entity Writer's renaming identifier Scribe names no entity of an earlier version (TestModel); Core Data treats Writer as new and its rows start empty"
+            ), "\(check.standardOutput)")
+        let diff = try CommandRun.strata(["diff", "--model", model, "TestModel", "TestModel 2"])
+        #expect(diff.standardOutput.contains("+ entity Writer added"), "\(diff.standardOutput)")
+        #expect(diff.standardOutput.contains("- entity Author removed"))
+        #expect(!diff.standardOutput.contains("renamed from Author"))
     }
 }

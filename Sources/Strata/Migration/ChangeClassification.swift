@@ -36,7 +36,8 @@ extension SchemaChange {
     /// Which kind of stage the change needs, following SwiftData's lightweight table.
     public var classification: ChangeClassification {
         switch self {
-        case .entityAdded, .attributeRenamed, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
+        case .entityAdded, .entityRenamed, .attributeRenamed, .uniqueAdded, .uniqueRemoved, .uniquenessAdded,
+            .uniquenessRemoved,
             .indexAdded, .indexRemoved, .relationshipRenamed, .deleteRuleChanged:
             return .lightweight
         case .defaultChanged:

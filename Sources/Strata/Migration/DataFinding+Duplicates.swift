@@ -3,12 +3,13 @@ import GRDB
 extension DataFinding {
     /// The groups of rows sharing the values of a unique key that its unique constraint would reject; nil when
     /// there are none. The key is one attribute (`@Attribute(.unique)`) or a `#Unique` group; each is read from
-    /// `column`, its name before the change when it was renamed. Rows with a nil in the key never clash.
+    /// `column`, its name before the change when it was renamed, in `table` (the entity's table before the change).
+    /// Rows with a nil in the key never clash.
     ///
     /// Groups come from SQLite's `GROUP BY`, which compares text and blobs byte for byte; samples show each value
     /// as the rows view does (UUIDs, dates, `<blob …>`) with its count, largest groups first.
     static func duplicateGroups(
-        _ entity: String, _ key: [(attribute: Schema.Attribute, column: String)], in db: Database
+        _ entity: String, table: String, _ key: [(attribute: Schema.Attribute, column: String)], in db: Database
     ) throws -> DataFinding? {
         guard !key.isEmpty else { return nil }
         let columns = key.enumerated().map { "\(quote($1.column)) AS v\($0)" }.joined(separator: ", ")
@@ -17,7 +18,7 @@ extension DataFinding {
         let groups = try Row.fetchAll(
             db,
             sql: """
-                SELECT \(columns), count(*) AS n FROM \(quote(entity)) WHERE \(present)
+                SELECT \(columns), count(*) AS n FROM \(quote(table)) WHERE \(present)
                 GROUP BY \(positions) HAVING count(*) > 1 ORDER BY n DESC, \(positions)
                 """)
         guard !groups.isEmpty else { return nil }

@@ -55,8 +55,9 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
             counted[memo] = result
             return result
         }
+        // An entity's rows are read from its table before the change: under its old name when it was renamed.
         func uncountedKeys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
-            let table = quote(entity)
+            let table = quote(diff.sourceTable(of: entity))
             let filter = condition.map { " WHERE \($0)" } ?? ""
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0
             guard count > 0 else { return (0, []) }
@@ -82,20 +83,25 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, nil))
             case .attributeOptionalityChanged(_, let attribute, false) where attribute.defaultValue == nil:
                 let column =
-                    SchemaDiff.source(of: attribute, in: diff.from.entitiesByName[entity]!)?.name ?? attribute.name
+                    diff.sourceEntity(named: entity).flatMap { SchemaDiff.source(of: attribute, in: $0) }?.name
+                    ?? attribute.name
                 add(.rowsLackingValue, entity, attribute.name, try keys(entity, "\(quote(column)) IS NULL"))
             case .uniqueAdded(_, let name):
-                try findings += [duplicateGroups(entity, diff.sourceColumns(of: [name], in: entity), in: db)].compactMap
-                { $0 }
+                try findings += [
+                    duplicateGroups(
+                        entity, table: diff.sourceTable(of: entity), diff.sourceColumns(of: [name], in: entity), in: db)
+                ].compactMap { $0 }
             case .uniquenessAdded(_, let names):
-                try findings += [duplicateGroups(entity, diff.sourceColumns(of: names, in: entity), in: db)].compactMap
-                { $0 }
+                try findings += [
+                    duplicateGroups(
+                        entity, table: diff.sourceTable(of: entity), diff.sourceColumns(of: names, in: entity), in: db)
+                ].compactMap { $0 }
             case .attributeTypeChanged(_, let name, let from, let to) where from.sqlType != to.sqlType:
                 let column = quote(name)
                 let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"
                 add(.failedConversions, entity, name, try keys(entity, "\(column) IS NOT NULL AND \(roundTrip)"))
             case .relationshipRemoved(_, let relationship):
-                guard let old = diff.from.entitiesByName[entity] else { continue }
+                guard let old = diff.sourceEntity(named: entity) else { continue }
                 switch layout.storage(of: relationship, in: old) {
                 case .foreignKey(let column):
                     add(.linksDropped, entity, relationship.name, try keys(entity, "\(quote(column)) IS NOT NULL"))

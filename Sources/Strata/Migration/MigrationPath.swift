@@ -45,6 +45,12 @@ struct MigrationPath {
                 ])
         }
         let diff = SchemaDiff(from: from, to: to)
+        guard diff.entityRenameProblems.isEmpty else {
+            throw MigrationError.noPath(
+                store: store, from: fromVersion, to: toVersion,
+                reasons: ["no stage of the plan leads there, and the renames of entities are ambiguous:"]
+                    + diff.entityRenameProblems)
+        }
         let custom = diff.customChanges
         guard custom.isEmpty else {
             throw MigrationError.noPath(

@@ -38,14 +38,14 @@ struct OldRows {
         isLive = false
     }
 
-    /// The old rows of every entity the stage keeps, as they stand when `didMigrate` starts.
+    /// The old rows of every entity the stage keeps, as they stand when `didMigrate` starts, by the entity's new name.
     static func all(for plan: StructuralPlan, db: Database) throws -> [String: OldRows] {
         let rebuilt = Set(plan.rebuiltEntities)
         var result: [String: OldRows] = [:]
-        for old in plan.from.entities {
-            guard let new = plan.to.entitiesByName[old.name] else { continue }
-            if rebuilt.contains(old.name) {
-                result[old.name] = OldRows(
+        for new in plan.to.entities {
+            guard let old = plan.diff.sourceEntity(named: new.name) else { continue }
+            if rebuilt.contains(new.name) {
+                result[new.name] = OldRows(
                     table: StructuralPlan.oldPrefix + old.name,
                     columns: Dictionary(uniqueKeysWithValues: old.attributes.map { ($0.name, $0.name) }),
                     lastKey: .max, isLive: false, retained: [], insertsCanUpsert: false)
@@ -60,7 +60,7 @@ struct OldRows {
             let lastKey =
                 try Int64.fetchOne(
                     db, sql: "SELECT IFNULL(max(\(quote(StoreLayout.primaryKey))), 0) FROM \(quote(new.name))") ?? 0
-            result[old.name] = OldRows(
+            result[new.name] = OldRows(
                 table: new.name, columns: columns, lastKey: lastKey, isLive: true,
                 retained: newAttributes.map { SchemaDiff.source(of: $0, in: old) != nil },
                 insertsCanUpsert: new.uniqueKeys.contains { key in

@@ -2,6 +2,9 @@
 public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
     case entityAdded(Schema.Entity)
     case entityRemoved(Schema.Entity)
+    /// An entity renamed through its `originalName` (a Core Data renaming identifier): its rows, links and keys carry
+    /// over under the new name.
+    case entityRenamed(from: String, to: Schema.Entity)
     case attributeAdded(entity: String, Schema.Attribute)
     case attributeRemoved(entity: String, Schema.Attribute)
     case attributeRenamed(entity: String, from: String, to: Schema.Attribute)
@@ -30,7 +33,7 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
     /// The entity the change belongs to.
     public var entity: String {
         switch self {
-        case .entityAdded(let entity), .entityRemoved(let entity): entity.name
+        case .entityAdded(let entity), .entityRemoved(let entity), .entityRenamed(_, let entity): entity.name
         case .attributeAdded(let entity, _), .attributeRemoved(let entity, _), .attributeRenamed(let entity, _, _),
             .attributeTypeChanged(let entity, _, _, _), .attributeOptionalityChanged(let entity, _, _),
             .uniqueAdded(let entity, _), .uniqueRemoved(let entity, _), .uniquenessAdded(let entity, _),
@@ -47,7 +50,7 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
     /// The property the change is about (nil for whole-entity changes).
     public var property: String? {
         switch self {
-        case .entityAdded, .entityRemoved: nil
+        case .entityAdded, .entityRemoved, .entityRenamed: nil
         case .attributeAdded(_, let attribute), .attributeRemoved(_, let attribute): attribute.name
         case .attributeRenamed(_, _, let attribute), .attributeOptionalityChanged(_, let attribute, _),
             .defaultChanged(_, let attribute, _):
@@ -83,6 +86,7 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .entityAdded: return "entity \(entity) added"
         case .entityRemoved: return "entity \(entity) removed"
+        case .entityRenamed(let from, _): return "entity \(entity) renamed from \(from)"
         case .attributeAdded(_, let attribute):
             let kind =
                 attribute.isOptional

@@ -6,27 +6,62 @@ public struct SchemaDiff: Sendable {
     public let to: Schema
     /// The changes, grouped by entity in the order of the target schema, removed entities last.
     public let changes: [SchemaChange]
+    /// The entities renamed through `originalName`.
+    let entityRenames: EntityRenames
 
     /// Diffs two schemas.
     public init(from: Schema, to: Schema) {
         self.from = from
         self.to = to
+        let renames = EntityRenames(from: from, to: to)
+        entityRenames = renames
         var changes: [SchemaChange] = []
         let fromLayout = StoreLayout(schema: from)
         let toLayout = StoreLayout(schema: to)
         for entity in to.entities {
-            guard let old = from.entitiesByName[entity.name] else {
+            guard let old = Self.source(of: entity.name, in: from, renames) else {
                 changes.append(.entityAdded(entity))
                 continue
             }
+            if old.name != entity.name { changes.append(.entityRenamed(from: old.name, to: entity)) }
             changes += Self.attributeChanges(old, entity)
             changes += Self.groupChanges(old, entity)
-            changes += Self.relationshipChanges(old, entity, fromLayout: fromLayout, toLayout: toLayout)
+            changes += Self.relationshipChanges(
+                old, entity, renames: renames, fromLayout: fromLayout, toLayout: toLayout)
         }
-        for entity in from.entities where to.entitiesByName[entity.name] == nil {
+        for entity in from.entities where to.entitiesByName[entity.name] == nil && renames.newNames[entity.name] == nil
+        {
             changes.append(.entityRemoved(entity))
         }
         self.changes = changes
+    }
+
+    private static func source(of name: String, in from: Schema, _ renames: EntityRenames) -> Schema.Entity? {
+        from.entitiesByName[name] ?? renames.oldNames[name].flatMap { from.entitiesByName[$0] }
+    }
+
+    /// The source schema's entity that the target's entity `name` comes from: the same name, or its name before a
+    /// rename; nil for an added entity.
+    func sourceEntity(named name: String) -> Schema.Entity? { Self.source(of: name, in: from, entityRenames) }
+
+    /// The table an entity of the target schema has before the change: its old name when it was renamed.
+    func sourceTable(of entity: String) -> String { entityRenames.oldNames[entity] ?? entity }
+
+    /// The old name of each entity renamed through `originalName`, by its new name.
+    package var renamedEntities: [String: String] { entityRenames.oldNames }
+
+    /// Why a rename claimed through `originalName` is not followed (two entities claim one old name, or an old or
+    /// new name is in both versions); a plan check reports each as a problem.
+    package var entityRenameProblems: [String] { entityRenames.problems }
+
+    /// True when a relationship of the source pointing to `old` points, in the target, to `new`: the same entity,
+    /// or the entity renamed from it.
+    func isSameDestination(_ old: String, _ new: String) -> Bool {
+        Self.isSameDestination(old, new, entityRenames)
+    }
+
+    private static func isSameDestination(_ old: String, _ new: String, _ renames: EntityRenames) -> Bool {
+        (renames.newNames[old] ?? old) == new
     }
 
     /// True when the schemas are structurally equal.
@@ -58,7 +93,7 @@ public struct SchemaDiff: Sendable {
     func sourceColumns(of names: [String], in entity: String) -> [(attribute: Schema.Attribute, column: String)] {
         names.compactMap { name in
             guard let attribute = to.entitiesByName[entity]?.attribute(named: name) else { return nil }
-            let column = from.entitiesByName[entity].flatMap { Self.source(of: attribute, in: $0) }?.name ?? name
+            let column = sourceEntity(named: entity).flatMap { Self.source(of: attribute, in: $0) }?.name ?? name
             return (attribute, column)
         }
     }
@@ -129,7 +164,8 @@ public struct SchemaDiff: Sendable {
     }
 
     private static func relationshipChanges(
-        _ old: Schema.Entity, _ new: Schema.Entity, fromLayout: StoreLayout, toLayout: StoreLayout
+        _ old: Schema.Entity, _ new: Schema.Entity, renames: EntityRenames, fromLayout: StoreLayout,
+        toLayout: StoreLayout
     ) -> [SchemaChange] {
         var changes: [SchemaChange] = []
         var matched: Set<String> = []
@@ -148,7 +184,7 @@ public struct SchemaDiff: Sendable {
                         entity: new.name, relationship: relationship.name, isToMany: relationship.isToMany))
                 continue
             }
-            if previous.destination != relationship.destination {
+            if !isSameDestination(previous.destination, relationship.destination, renames) {
                 changes.append(
                     .relationshipDestinationChanged(
                         entity: new.name, relationship: relationship.name, from: previous.destination,

@@ -63,10 +63,12 @@ struct StageRunner {
             planned.didMigrate == nil
             ? 0
             : try Set(planned.diff.changes.map(\.entity)).reduce(0) { sum, entity in
-                guard planned.from.entitiesByName[entity] != nil, planned.to.entitiesByName[entity] != nil else {
+                guard planned.diff.sourceEntity(named: entity) != nil, planned.to.entitiesByName[entity] != nil else {
                     return sum
                 }
-                return sum + (try totals[entity] ?? Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(entity))") ?? 0)
+                return sum
+                    + (try totals[entity] ?? Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(quote(planned.diff.sourceTable(of: entity)))") ?? 0)
             }
         let totalRows = totals.values.reduce(0, +) + expectedSaves
         observer(.stageStarted(index: index, count: count, stage: title, totalRows: totalRows))
@@ -291,7 +293,8 @@ struct StageRunner {
         try schema.entities.flatMap { entity in
             try entity.uniqueKeys.compactMap { key in
                 try DataFinding.duplicateGroups(
-                    entity.name, key.compactMap { name in entity.attribute(named: name).map { ($0, name) } }, in: db)
+                    entity.name, table: entity.name,
+                    key.compactMap { name in entity.attribute(named: name).map { ($0, name) } }, in: db)
             }
         }
     }

@@ -13,6 +13,11 @@ import GRDB
 /// `legacy_alter_table` so other tables' references keep naming it), the new table created and filled in
 /// key order, the old copy dropped after `didMigrate` (which can read it through `valueBeforeMigration`).
 ///
+/// An entity renamed through `originalName` has its table renamed first (`legacy_alter_table` off for that statement,
+/// so the foreign keys of other tables and join tables follow it), its key counter in the metadata with it; its
+/// indexes and the join tables named after it are then made again under the new name, and its other changes follow
+/// as for any entity.
+///
 /// In a custom stage, columns of removed attributes are dropped only after `didMigrate`, so it can still read
 /// them in place; an entity whose change would overwrite values before `didMigrate` (a default filled into a
 /// newly required attribute) or whose removed column's name the new version reuses is rebuilt instead.
@@ -33,7 +38,7 @@ struct StructuralPlan {
     /// The entities rebuilt (their old rows stay in `_strata_old_NAME` until the finish phase).
     var rebuiltEntities: [String] {
         to.entities.map(\.name).filter { name in
-            from.entitiesByName[name] != nil && changes(of: name).isEmpty == false && !isNative(name)
+            diff.sourceEntity(named: name) != nil && changes(of: name).isEmpty == false && !isNative(name)
         }
     }
 
@@ -43,13 +48,14 @@ struct StructuralPlan {
         let newLayout = StoreLayout(schema: to)
         var structure: [MigrationStep] = []
         var finish: [MigrationStep] = []
-        for entity in from.entities where to.entitiesByName[entity.name] == nil {
+        for case .entityRemoved(let entity) in diff.changes {
             structure.append(MigrationStep("drop \(entity.name)", statements: ["DROP TABLE \(quote(entity.name))"]))
         }
+        structure += renameSteps()
         for entity in to.entities {
-            let oldIndexes = from.entitiesByName[entity.name].map(oldLayout.indexes(for:)) ?? []
+            let oldIndexes = diff.sourceEntity(named: entity.name).map(oldLayout.indexes(for:)) ?? []
             let newIndexes = newLayout.indexes(for: entity)
-            guard let old = from.entitiesByName[entity.name] else {
+            guard let old = diff.sourceEntity(named: entity.name) else {
                 structure.append(
                     MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
                 if !newIndexes.isEmpty {
@@ -91,6 +97,31 @@ struct StructuralPlan {
 
     private func changes(of entity: String) -> [SchemaChange] { diff.changes.filter { $0.entity == entity } }
 
+    /// Renames the table of each entity renamed through `originalName`, and its key counter (the larger one kept,
+    /// should an earlier entity of the new name have left one). `legacy_alter_table`,
+    /// on for the rest of the stage, is off for the rename so that SQLite rewrites the references of other tables
+    /// (their foreign keys, the join tables) to the new name.
+    private func renameSteps() -> [MigrationStep] {
+        let meta = quote(StoreLayout.metadataTable)
+        return to.entities.compactMap { entity in
+            guard let old = diff.renamedEntities[entity.name] else { return nil }
+            return MigrationStep(
+                "rename \(old) to \(entity.name)",
+                statements: [
+                    "PRAGMA legacy_alter_table = OFF",
+                    "ALTER TABLE \(quote(old)) RENAME TO \(quote(entity.name))",
+                    "PRAGMA legacy_alter_table = ON",
+                    "INSERT INTO \(meta) (\"key\", \"value\") SELECT ?, \"value\" FROM \(meta) WHERE \"key\" = ? ON CONFLICT(\"key\") DO UPDATE SET \"value\" = CAST(max(CAST(\"value\" AS INTEGER), CAST(excluded.\"value\" AS INTEGER)) AS TEXT)",
+                    "DELETE FROM \(meta) WHERE \"key\" = ?",
+                ],
+                arguments: [
+                    [], [], [],
+                    [KeyAllocator.metadataKey(entity.name).databaseValue, KeyAllocator.metadataKey(old).databaseValue],
+                    [KeyAllocator.metadataKey(old).databaseValue],
+                ])
+        }
+    }
+
     private func dropColumn(_ column: String, of entity: String) -> String {
         "ALTER TABLE \(quote(entity)) DROP COLUMN \(quote(column))"
     }
@@ -114,7 +145,8 @@ struct StructuralPlan {
             case .attributeOptionalityChanged(_, let attribute, false) where isCustom:
                 // The default would be filled in before didMigrate, hiding the values from before the stage.
                 return defaultValue(entity, attribute) == nil
-            case .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .uniquenessAdded, .uniquenessRemoved,
+            case .entityRenamed, .attributeRenamed, .attributeAdded, .uniqueAdded, .uniqueRemoved, .uniquenessAdded,
+                .uniquenessRemoved,
                 .indexAdded, .indexRemoved, .defaultChanged, .deleteRuleChanged, .attributeOptionalityChanged:
                 return true
             case .attributeRemoved(_, let attribute):
@@ -197,7 +229,7 @@ struct StructuralPlan {
         for relationship in new.relationships where !relationship.isToMany {
             columns.append(relationship.name)
             if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany,
-                source.destination == relationship.destination
+                diff.isSameDestination(source.destination, relationship.destination)
             {
                 expressions.append(quote(source.name))
             } else {
@@ -226,9 +258,9 @@ struct StructuralPlan {
                 guard case .joinTable(let table, "source", _) = newLayout.storage(of: relationship, in: entity) else {
                     continue
                 }
-                if let old = from.entitiesByName[entity.name],
+                if let old = diff.sourceEntity(named: entity.name),
                     let source = SchemaDiff.source(of: relationship, in: old),
-                    source.isToMany, source.destination == relationship.destination,
+                    source.isToMany, diff.isSameDestination(source.destination, relationship.destination),
                     case .joinTable(let oldTable, let ownerColumn, let otherColumn) = oldLayout.storage(
                         of: source, in: old)
                 {

@@ -122,6 +122,13 @@ public struct ValidatedPlan: Sendable {
             }
             seenFingerprints[schema.fingerprint] = seenFingerprints[schema.fingerprint] ?? version
         }
+        // An entity's originalName names an entity of the version before it: each consecutive pair's renames must be
+        // unambiguous, whether a stage or an inferred migration joins them.
+        for index in schemas.indices.dropFirst() {
+            problems += EntityRenames(from: schemas[index - 1], to: schemas[index]).problems.map {
+                PlanProblem(subject: .schema(index, problem: nil), description: "\(names[index]): \($0)")
+            }
+        }
         var stages: [PlannedStage] = []
         for (index, stage) in declared.enumerated() {
             let fromVersion = stage.from

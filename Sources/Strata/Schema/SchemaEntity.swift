@@ -3,6 +3,10 @@ extension Schema {
     public struct Entity: Hashable, Sendable {
         /// The class name, which is also the table name.
         public var name: String
+        /// The name the entity had in the previous version. SwiftData's `@Model` has no way to declare it; the
+        /// reader of Core Data model bundles sets it from an entity's renaming identifier, so its rows, links and
+        /// keys carry over to the new name. Not part of the schema's fingerprint (nor of Core Data's version hash).
+        public var originalName: String?
         /// The stored values.
         public var attributes: [Attribute]
         /// The references to other entities.
@@ -14,10 +18,11 @@ extension Schema {
 
         /// Creates an entity description.
         public init(
-            name: String, attributes: [Attribute] = [], relationships: [Relationship] = [],
+            name: String, originalName: String? = nil, attributes: [Attribute] = [], relationships: [Relationship] = [],
             uniquenessConstraints: [[String]] = [], indexes: [[String]] = []
         ) {
             self.name = name
+            self.originalName = originalName
             self.attributes = attributes
             self.relationships = relationships
             self.uniquenessConstraints = uniquenessConstraints

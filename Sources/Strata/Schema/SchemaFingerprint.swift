@@ -3,10 +3,13 @@ import Foundation
 
 extension Schema {
     /// The schema's entities in a canonical order (entities, attributes, relationships by name; `#Unique` and
-    /// `#Index` groups in name order, each group's names as written).
+    /// `#Index` groups in name order, each group's names as written), without the entities' `originalName`: it says
+    /// how a version was reached, not what it stores (Core Data's version hashes leave renaming identifiers out too),
+    /// so a version read from a Core Data model and the same `@Model` types are one version.
     public var canonicalEntities: [Entity] {
         entities.sorted { $0.name < $1.name }.map { entity in
             var entity = entity
+            entity.originalName = nil
             entity.attributes.sort { $0.name < $1.name }
             entity.relationships.sort { $0.name < $1.name }
             entity.uniquenessConstraints.sort { $0.lexicographicallyPrecedes($1) }

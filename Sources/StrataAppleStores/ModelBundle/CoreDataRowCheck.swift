@@ -49,25 +49,11 @@ public struct CoreDataRowCheck: Sendable, CustomStringConvertible {
     public static func checks(of step: CoreDataStep, plan: ModelBundlePlan, store: URL) throws -> [CoreDataRowCheck] {
         let dependent = step.dataDependent
         guard !dependent.isEmpty else { return [] }
-        // An entity renamed through its renaming identifier keeps its rows under its old name: the target's entity
-        // is compared under that name, so the findings count the rows it has in the store.
-        let storedNames = plan.bundle.versions[step.to].entityRenames(since: plan.bundle.versions[step.from])
-        let stored = { (name: String) in storedNames[name] ?? name }
-        let target = plan.schemas[step.to]
-        let renamedBack = target.entities.map { entity in
-            var renamed = entity
-            renamed.name = stored(entity.name)
-            renamed.relationships = entity.relationships.map { relationship in
-                var relationship = relationship
-                relationship.destination = stored(relationship.destination)
-                return relationship
-            }
-            return renamed
-        }
+        // An entity renamed through its renaming identifier has its rows under its old name in the store: the diff
+        // reads them there, and the row counts are the old table's.
+        let stored = { (name: String) in step.diff.renamedEntities[name] ?? name }
         let inspector = StoreInspector(url: store)
-        let findings = try inspector.findings(
-            for: SchemaDiff(
-                from: plan.schemas[step.from], to: Schema(entities: renamedBack, version: target.version)))
+        let findings = try inspector.findings(for: step.diff)
         let counts = Dictionary(try inspector.rowCounts().map { ($0.entity, $0.rows) }, uniquingKeysWith: max)
         return dependent.compactMap { verdict -> CoreDataRowCheck? in
             guard let condition = verdict.condition else { return nil }
@@ -77,7 +63,7 @@ public struct CoreDataRowCheck: Sendable, CustomStringConvertible {
                     verdict: verdict, storedEntity: stored(entity), count: counts[stored(entity)] ?? 0, samples: [])
             case .noNulls(let entity, let attribute):
                 let found = findings.first {
-                    $0.kind == .rowsLackingValue && $0.entity == stored(entity) && $0.property == attribute
+                    $0.kind == .rowsLackingValue && $0.entity == entity && $0.property == attribute
                 }
                 return CoreDataRowCheck(
                     verdict: verdict, storedEntity: stored(entity), count: found?.count ?? 0,
@@ -87,7 +73,7 @@ public struct CoreDataRowCheck: Sendable, CustomStringConvertible {
                 let property =
                     attributes.count == 1 ? attributes[0] : "(\(attributes.joined(separator: ", ")))"
                 let found = findings.first {
-                    $0.kind == .duplicateGroups && $0.entity == stored(entity) && $0.property == property
+                    $0.kind == .duplicateGroups && $0.entity == entity && $0.property == property
                 }
                 return CoreDataRowCheck(
                     verdict: verdict, storedEntity: stored(entity), count: found?.count ?? 0,

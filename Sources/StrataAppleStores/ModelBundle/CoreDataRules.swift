@@ -6,32 +6,9 @@ struct CoreDataRules {
     let old: ModelVersion
     let new: ModelVersion
     let diff: SchemaDiff
-    /// The two versions' schemas (the diff's), to compare a renamed entity with its old self.
-    let schemas: (from: Schema, to: Schema)
 
     /// A verdict per change of the diff, then the changes only the version hashes see, then hierarchy merges.
-    var verdicts: [CoreDataVerdict] {
-        var result: [CoreDataVerdict] = []
-        let renames = new.entityRenames(since: old)
-        let renamedEntities = Dictionary(renames.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for change in diff.changes {
-            if case .entityRemoved(let entity) = change, let newName = renamedEntities[entity.name] {
-                result.append(
-                    verdict(
-                        "entity \(entity.name) renamed to \(newName) (renaming identifier)", entity: newName, .inferred,
-                        explanation:
-                            "Core Data keeps the rows; Strata's engine has no entity renames, so its dry run does not run this step",
-                        in: new, property: nil))
-                result += renamedEntityChanges(from: entity, to: newName)
-                continue
-            }
-            if case .entityAdded(let entity) = change, renames[entity.name] != nil { continue }
-            result.append(judge(change))
-        }
-        result += hashOnly()
-        result += merges()
-        return result
-    }
+    var verdicts: [CoreDataVerdict] { diff.changes.map(judge) + hashOnly() + merges() }
 
     private func judge(_ change: SchemaChange) -> CoreDataVerdict {
         let entity = change.entity
@@ -68,9 +45,8 @@ struct CoreDataRules {
                 .needsMapping, nil,
                 "Core Data cannot infer a type change; split it over versions (add the new attribute, copy in a mapping model or code, remove the old)"
             )
-        case .relationshipDestinationChanged(_, _, let from, let to)
-        where new.entity(named: to)?.renamingIdentifier == from:
-            return make(.inferred, nil, "the destination entity was renamed; the links follow it")
+        case .entityRenamed:
+            return make(.inferred, nil, "renaming identifier: Core Data keeps its rows, and the links to them follow")
         case .relationshipDestinationChanged:
             return make(.needsMapping, nil, "the links point to another entity")
         case .relationshipCardinalityChanged:
@@ -88,23 +64,12 @@ struct CoreDataRules {
         }
     }
 
-    /// The changes of an entity renamed through its renaming identifier, judged as those of any entity: Strata's
-    /// diff sees a removal and an addition, Core Data the same entity.
-    private func renamedEntityChanges(from old: Schema.Entity, to newName: String) -> [CoreDataVerdict] {
-        guard let renamed = schemas.to.entitiesByName[newName] else { return [] }
-        var before = old
-        before.name = newName
-        return SchemaDiff(
-            from: Schema(entities: [before], version: nil), to: Schema(entities: [renamed], version: nil)
-        ).changes.map(judge)
-    }
-
     /// Changes to what Core Data hashes that Strata's schemas do not hold: versionHashModifier, external storage,
     /// ordered, transient flags.
     private func hashOnly() -> [CoreDataVerdict] {
         var result: [CoreDataVerdict] = []
         for entity in new.entities {
-            guard let before = old.entity(named: entity.name) else { continue }
+            guard let before = old.entity(named: diff.renamedEntities[entity.name] ?? entity.name) else { continue }
             func note(_ what: String, property: String?) {
                 result.append(
                     CoreDataVerdict(

@@ -35,10 +35,7 @@ public struct CoreDataStep: Sendable {
         toName = new.name
         diff = SchemaDiff(from: plan.schemas[from], to: plan.schemas[to])
         mapping = plan.usableMappings.first { $0.from == from && $0.to == to }?.mapping
-        verdicts =
-            CoreDataRules(
-                old: old, new: new, diff: diff, schemas: (plan.schemas[from], plan.schemas[to])
-            ).verdicts
+        verdicts = CoreDataRules(old: old, new: new, diff: diff).verdicts
     }
 
     /// True when Core Data can infer the mapping (every change inferred, some perhaps depending on the rows).

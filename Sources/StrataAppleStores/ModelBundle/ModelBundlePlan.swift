@@ -82,11 +82,12 @@ public struct ModelBundlePlan: Sendable {
                 let fromVersion = schemas[from].version, let toVersion = schemas[to].version
             else { continue }
             let kind = engineKind(from: from, to: to)
-            // In one jump, the engine infers a step it can make by itself and refuses one it cannot, naming the
-            // changes; a jump that depends on the rows is declared, and one that renames an entity (not run).
-            if !progressive && kind != .inferred && !renamesEntities(from: from, to: to) { continue }
-            // A step Core Data cannot infer, or one whose change Strata cannot make (a to-one made to-many, an entity
-            // rename), is declared custom without code: the dry run stops there and the Core Data verdicts say why.
+            // In one jump, the engine infers a step it can make by itself (an entity renamed through its renaming
+            // identifier included) and refuses one it cannot, naming the changes; a jump that depends on the rows is
+            // declared.
+            if !progressive && kind != .inferred { continue }
+            // A step Core Data cannot infer, or one whose change Strata cannot make (a to-one made to-many), is
+            // declared custom without code: the dry run stops there and the Core Data verdicts say why.
             let label =
                 switch kind {
                 case .lightweight: "inferred"
@@ -108,9 +109,6 @@ public struct ModelBundlePlan: Sendable {
     /// An `.inferred` step runs: the engine's check of the required values after the stage then fails at this step
     /// naming the rows without a value, exactly where Core Data stops with 134110, and passes where it passes.
     private func engineKind(from: Int, to: Int) -> PlannedStage.Kind {
-        // Core Data keeps a renamed entity's rows; Strata's engine, matching entities by name, would drop them (or
-        // refuse the links that follow the rename): the step is not run rather than run differently.
-        if renamesEntities(from: from, to: to) { return .custom }
         let custom = SchemaDiff(from: schemas[from], to: schemas[to]).customChanges
         if custom.isEmpty { return .lightweight }
         guard CoreDataStep(plan: self, from: from, to: to).canInfer else { return .custom }
@@ -122,11 +120,6 @@ public struct ModelBundlePlan: Sendable {
             }
         }
         return dependsOnRows ? .inferred : .custom
-    }
-
-    /// True when the step renames an entity through its renaming identifier.
-    private func renamesEntities(from: Int, to: Int) -> Bool {
-        !bundle.versions[to].entityRenames(since: bundle.versions[from]).isEmpty
     }
 
     /// Checks the plan as the engine checks any, naming versions by their names. Two versions Strata stores alike

@@ -14,19 +14,6 @@ public struct ModelVersion: Sendable {
 
     /// The entity with this name.
     public func entity(named name: String) -> ModelEntity? { entities.first { $0.name == name } }
-
-    /// The entities renamed since `old` through their renaming identifier, new name to old name: the identifier
-    /// names an entity of `old` that this version no longer has, and the new name is not one of `old`'s.
-    public func entityRenames(since old: ModelVersion) -> [String: String] {
-        var renames: [String: String] = [:]
-        for entity in entities {
-            guard let identifier = entity.renamingIdentifier, old.entity(named: identifier) != nil,
-                self.entity(named: identifier) == nil, old.entity(named: entity.name) == nil
-            else { continue }
-            renames[entity.name] = renames[entity.name] ?? identifier
-        }
-        return renames
-    }
 }
 
 /// An `<entity>` of a model version.

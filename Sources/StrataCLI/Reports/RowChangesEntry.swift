@@ -1,12 +1,14 @@
 import Strata
 import StrataText
 
-/// What a stage did to one entity's rows, in a dry run's report: `{"entity", "inserted", "deleted", "changed",
+/// What a stage did to one entity's rows, in a dry run's report: `{"entity", "renamedFrom"?, "inserted", "deleted", "changed",
 /// "unchanged", "reinserted", "pairedBy"?, "properties": [{"property", "kind", "rows", "renamedFrom"?}], "samples":
 /// [{"key", "keyBefore"?, "kind", "before", "after", "changed"}]}`; `before` and `after` hold every stored property of
 /// their version (NULL as null), and are null for an inserted and a deleted row.
 struct RowChangesEntry: Encodable {
     let entity: String
+    /// The entity's earlier name, when the stage renamed it.
+    let renamedFrom: String?
     let inserted: Int
     let deleted: Int
     let changed: Int
@@ -67,6 +69,7 @@ struct RowChangesEntry: Encodable {
     /// The entry of an entity's recorded changes.
     init(_ changes: EntityRowChanges) {
         entity = changes.entity
+        renamedFrom = changes.renamedFrom
         inserted = changes.inserted
         deleted = changes.deleted
         changed = changes.changed
@@ -79,14 +82,16 @@ struct RowChangesEntry: Encodable {
         samples = changes.samples.map(Sample.init)
     }
 
-    /// "rows of Book: 3000 changed, 0 inserted, 0 deleted, 0 unchanged", the properties, then each sample as a
+    /// "rows of Book: 3000 changed, 0 inserted, 0 deleted, 0 unchanged" ("rows of Writer (was Author): …" for a
+    /// renamed entity), the properties, then each sample as a
     /// before line and an after line with the changed values marked `*`.
     func textLines(style: TextStyle) -> [String] {
         var counts = "\(changed) changed, \(inserted) inserted, \(deleted) deleted, \(unchanged) unchanged"
         if let pairedBy, reinserted > 0 {
             counts += " (\(reinserted) deleted and inserted again, paired by \(pairedBy))"
         }
-        var lines = ["rows of \(TerminalText.sanitize(entity)): \(counts)"]
+        let renamed = renamedFrom.map { " (was \(TerminalText.sanitize($0)))" } ?? ""
+        var lines = ["rows of \(TerminalText.sanitize(entity))\(renamed): \(counts)"]
         if !properties.isEmpty {
             lines.append(
                 "  "

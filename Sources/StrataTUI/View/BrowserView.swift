@@ -51,7 +51,7 @@ enum BrowserView {
         guard let page = state.browser.page else { return }
         let ellipsis = state.options.glyphs.ellipsis
         let first = page.rows.isEmpty ? 0 : page.offset + 1
-        var position =
+        let position =
             page.loading
             ? "reading…"
             : "rows \(Formatting.count(first))–\(Formatting.count(page.offset + page.rows.count)) of \(Formatting.count(page.total))"

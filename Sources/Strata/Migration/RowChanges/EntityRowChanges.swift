@@ -3,6 +3,8 @@
 public struct EntityRowChanges: Sendable, Equatable {
     /// The entity (its name in the later version; the earlier one's when the entity was removed).
     public let entity: String
+    /// The entity's earlier name, when the stages renamed it (its rows are paired with the earlier entity's).
+    public let renamedFrom: String?
     /// Rows only in the later version (not paired with a deleted row).
     public let inserted: Int
     /// Rows only in the earlier version (not paired with an inserted row).

@@ -30,6 +30,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
     private var currentSchema: Schema?
     /// Per entity of `currentSchema`, each column's column in the baseline (columns added since are missing).
     private var lineage: [String: [String: String]] = [:]
+    /// Per entity of `currentSchema`, its name in the baseline (entities added since are missing).
+    private var origins: [String: String] = [:]
     /// Guards the schemas and lineage: stages are recorded on the migrating thread, pages read on another.
     private let lock = NSLock()
     private static let afterName = "strata_after"
@@ -89,6 +91,7 @@ public final class RowChangeRecorder: @unchecked Sendable {
         if baselineSchema == nil {
             baselineSchema = stage.from
             currentSchema = stage.from
+            origins = Dictionary(uniqueKeysWithValues: stage.from.entities.map { ($0.name, $0.name) })
             lineage = Dictionary(
                 uniqueKeysWithValues: stage.from.entities.map { entity in
                     (
@@ -103,9 +106,14 @@ public final class RowChangeRecorder: @unchecked Sendable {
     func record(_ stage: PlannedStage) throws -> [EntityRowChanges] {
         let renames = Self.renames(in: stage.diff)
         var next: [String: [String: String]] = [:]
+        var nextOrigins: [String: String] = [:]
         for entity in stage.to.entities {
-            let earlier = lock.withLock { lineage[entity.name] } ?? [:]
-            let stageRenames = stage.from.entitiesByName[entity.name] == nil ? [:] : renames[entity.name] ?? [:]
+            let source = stage.diff.sourceEntity(named: entity.name)
+            let (earlier, origin) = lock.withLock {
+                (lineage[source?.name ?? entity.name] ?? [:], source.flatMap { origins[$0.name] })
+            }
+            nextOrigins[entity.name] = origin
+            let stageRenames = source == nil ? [:] : renames[entity.name] ?? [:]
             next[entity.name] = Dictionary(
                 uniqueKeysWithValues: RowComparison.storedColumns(entity).compactMap { column in
                     let before = stageRenames[column] ?? column
@@ -114,6 +122,7 @@ public final class RowChangeRecorder: @unchecked Sendable {
         }
         lock.withLock {
             lineage = next
+            origins = nextOrigins
             currentSchema = stage.to
         }
         let comparisons = comparisons(of: stage)
@@ -128,10 +137,14 @@ public final class RowChangeRecorder: @unchecked Sendable {
         let names = (stage.to.entities.map(\.name) + stage.from.entities.map(\.name)).reduce(into: [String]()) {
             if !$0.contains($1) { $0.append($1) }
         }
+        let renamedAway = Set(stage.diff.renamedEntities.values)
         return names.compactMap { name in
-            guard let scope = scopes[name], options.includes(name) else { return nil }
             let after = stage.to.entitiesByName[name]
-            let before = stage.from.entitiesByName[name]
+            // A renamed entity is compared once, under its later name, with its rows under the earlier one.
+            let before = after == nil ? stage.from.entitiesByName[name] : stage.diff.sourceEntity(named: name)
+            guard let scope = scopes[name], after != nil || !renamedAway.contains(name),
+                options.includes(name) || before.map({ options.includes($0.name) }) == true
+            else { return nil }
             let counterpart = Dictionary(
                 uniqueKeysWithValues: (after.map(RowComparison.storedColumns) ?? []).map { column in
                     (column, before == nil ? "" : renames[name]?[column] ?? column)
@@ -162,7 +175,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
         }
         let samples = try picked.compactMap { try comparison.sample(after: $0.0, before: $0.1, db) }
         return EntityRowChanges(
-            entity: counts.entity, inserted: counts.inserted, deleted: counts.deleted, changed: counts.changed,
+            entity: counts.entity, renamedFrom: counts.renamedFrom, inserted: counts.inserted, deleted: counts.deleted,
+            changed: counts.changed,
             unchanged: counts.unchanged, reinserted: counts.reinserted, pairedBy: counts.pairedBy,
             properties: counts.properties, samples: samples)
     }
@@ -188,7 +202,15 @@ public final class RowChangeRecorder: @unchecked Sendable {
         defer { lock.unlock() }
         guard let baselineSchema, let currentSchema, baseline != nil else { return nil }
         let after = currentSchema.entitiesByName[entity]
-        let before = baselineSchema.entitiesByName[entity]
+        let before: Schema.Entity?
+        if after != nil {
+            before = origins[entity].flatMap { baselineSchema.entitiesByName[$0] }
+        } else if origins.values.contains(entity) {
+            // Renamed since: its rows are counted under its current name.
+            return nil
+        } else {
+            before = baselineSchema.entitiesByName[entity]
+        }
         guard after != nil || before != nil else { return nil }
         return RowComparison(
             before: before, after: after, counterpart: lineage[entity] ?? [:], beforeSchema: Self.baselineName,
@@ -201,7 +223,8 @@ public final class RowChangeRecorder: @unchecked Sendable {
     }
 
     /// The counts of an entity's changes since the store's version (across every stage recorded); nil before a
-    /// stage was recorded or for an entity neither version has.
+    /// stage was recorded, for an entity neither version has, or for an earlier name of an entity renamed since
+    /// (its rows are counted under its current name).
     public func changesSinceStore(of entity: String) throws -> EntityRowChanges? {
         guard let comparison = sinceBaseline(entity) else { return nil }
         return try connection.read { db in try comparison.counts(db) }

@@ -14,7 +14,8 @@ struct RowChangeScope: Equatable {
     /// removed attributes are always read: their values are reported as dropped.)
     let changing: Set<String>?
 
-    /// The entities `stage` can change, each with what it can change in them (earlier or later names).
+    /// The entities `stage` can change, each with what it can change in them (earlier or later names; a renamed
+    /// entity under its later name).
     static func scopes(of stage: PlannedStage) -> [String: RowChangeScope] {
         let names = Set(stage.from.entities.map(\.name) + stage.to.entities.map(\.name))
         guard stage.kind != .custom else {
@@ -23,7 +24,7 @@ struct RowChangeScope: Equatable {
         let rebuilt = Set(stage.structuralPlan.rebuiltEntities)
         var scopes: [String: RowChangeScope] = [:]
         for name in Set(stage.diff.changes.map(\.entity)) where names.contains(name) {
-            guard stage.from.entitiesByName[name] != nil, stage.to.entitiesByName[name] != nil else {
+            guard stage.diff.sourceEntity(named: name) != nil, stage.to.entitiesByName[name] != nil else {
                 scopes[name] = .everything
                 continue
             }

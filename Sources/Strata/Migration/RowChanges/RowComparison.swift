@@ -179,7 +179,8 @@ struct RowComparison {
             }
             + dropped.map { ($0, nil, .dropped) } + filled.map { ($0, nil, .filled) }
         return EntityRowChanges(
-            entity: entity, inserted: inserted, deleted: deleted, changed: changed, unchanged: unchanged,
+            entity: entity, renamedFrom: after != nil && before?.name != entity ? before?.name : nil,
+            inserted: inserted, deleted: deleted, changed: changed, unchanged: unchanged,
             reinserted: reinserted, pairedBy: pairing?.after,
             properties: zip(properties, perTerm).compactMap { property, rows in
                 rows == 0
