@@ -17,7 +17,7 @@ public struct ModelVersion: Sendable {
 
     /// The entities renamed since `old` through their renaming identifier, new name to old name: the identifier
     /// names an entity of `old` that this version no longer has, and the new name is not one of `old`'s.
-    public func entityRenames(since old: ModelVersion) -> [String: String] {
+    func entityRenames(since old: ModelVersion) -> [String: String] {
         var renames: [String: String] = [:]
         for entity in entities {
             guard let identifier = entity.renamingIdentifier, old.entity(named: identifier) != nil,
