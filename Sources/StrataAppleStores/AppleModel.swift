@@ -28,7 +28,7 @@ public struct AppleModel: Hashable, Sendable {
     }
 
     /// The topmost ancestor of an entity (the entity itself when it has no parent); its table holds the family's rows.
-    public func root(of name: String) -> String {
+    package func root(of name: String) -> String {
         var current = name
         var seen: Set<String> = [name]
         while let parent = entity(named: current)?.parent, seen.insert(parent).inserted { current = parent }
@@ -46,12 +46,12 @@ public struct AppleModel: Hashable, Sendable {
     }
 
     /// The attributes the store holds values of (not transient), inherited ones first.
-    public func storedAttributes(of name: String) -> [AppleAttribute] {
+    package func storedAttributes(of name: String) -> [AppleAttribute] {
         allAttributes(of: name).filter { !$0.isTransient }
     }
 
     /// The relationships the store holds (not transient), inherited ones first.
-    public func storedRelationships(of name: String) -> [AppleRelationship] {
+    func storedRelationships(of name: String) -> [AppleRelationship] {
         allRelationships(of: name).filter { !$0.isTransient }
     }
 
@@ -116,9 +116,9 @@ public struct AppleAttribute: Hashable, Sendable {
     public let isTransient: Bool
     /// The fields of a composite attribute (`NSCompositeElements`, SwiftData's Codable struct) in the model's order,
     /// nested composites with their own fields; empty for other kinds.
-    public var fields: [AppleAttribute] = []
+    public internal(set) var fields: [AppleAttribute] = []
     /// True for a composite SwiftData wrote for an enum (`EnumType` in its user info): one field holds the raw value.
-    public var isEnum = false
+    public internal(set) var isEnum = false
 
     /// The kind the type code stands for.
     public var kind: AppleAttributeKind { AppleAttributeKind(code: typeCode) }
@@ -132,7 +132,7 @@ public enum AppleAttributeKind: Hashable, Sendable, CustomStringConvertible {
     case unknown(Int)
 
     /// The kind of a code.
-    public init(code: Int) {
+    init(code: Int) {
         switch code {
         case 100: self = .integer16
         case 200: self = .integer32

@@ -2,9 +2,8 @@ import AppleStoreFixtures
 import Foundation
 import GRDB
 import Strata
+import StrataAppleStores
 import Testing
-
-@testable import StrataAppleStores
 
 /// Core Data's conditions on the rows checked against CoreDataStack's real store with rows written into it
 /// (`BookshelfStore`): `TestModel 2` makes `Book.title` required without a default and puts a uniqueness constraint on

@@ -1,9 +1,8 @@
 import AppleStoreFixtures
 import Foundation
 import Strata
+import StrataAppleStores
 import Testing
-
-@testable import StrataAppleStores
 
 /// Core Data's verdicts on the steps of the Tasks bundle (Tests/CoreDataModels/README.md states what each version
 /// changes and what Core Data does with it), in its default single jump and step by step, and the model lint.

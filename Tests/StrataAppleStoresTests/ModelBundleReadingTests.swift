@@ -1,9 +1,8 @@
 import AppleStoreFixtures
 import Foundation
 import Strata
+import StrataAppleStores
 import Testing
-
-@testable import StrataAppleStores
 
 /// Reading Core Data model bundles: the Tasks bundle written for the tests (Tests/CoreDataModels), bundles built here
 /// for the error cases, and bundles of the real EasyLife and CoreDataStack model files.
@@ -172,16 +171,4 @@ struct ModelBundleReadingTests {
             try ModelBundle(url: directory.url)
         }
     }
-}
-
-/// A temporary folder deleted when the value goes away.
-final class ModelFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("strata-model-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,9 +1,8 @@
 import AppleStoreFixtures
 import Foundation
 import Strata
+import StrataAppleStores
 import Testing
-
-@testable import StrataAppleStores
 
 /// Model bundles of real apps' model files against the stores those apps wrote (Tests/Fixtures/AppleStores).
 @Suite

@@ -45,7 +45,7 @@ public struct CoreDataStep: Sendable {
     public var dataDependent: [CoreDataVerdict] { verdicts.filter { $0.condition != nil } }
 
     /// Changes only Core Data's version hashes see (Strata stores both versions alike).
-    public var hashOnlyChanges: [CoreDataVerdict] { verdicts.filter(\.isHashOnly) }
+    package var hashOnlyChanges: [CoreDataVerdict] { verdicts.filter(\.isHashOnly) }
 }
 
 /// Core Data's verdict on one change of a step.

@@ -20,7 +20,7 @@ public struct ModelBundlePlan: Sendable {
     public let notes: [[ImportNote]]
 
     /// Why a custom step is not run, as commands say it.
-    public static let notRunReason =
+    package static let notRunReason =
         "Strata does not run it: it is a Core Data mapping model's step (its policy classes are the app's code), a change Core Data cannot infer (134140), or one Strata's engine cannot make (see the Core Data verdicts)"
 
     /// The plan of `bundle`, one jump or step by step.
@@ -53,7 +53,7 @@ public struct ModelBundlePlan: Sendable {
     }
 
     /// The mapping models that join two versions of the plan, with the indexes of their versions.
-    public var usableMappings: [(mapping: MappingModel, from: Int, to: Int)] {
+    var usableMappings: [(mapping: MappingModel, from: Int, to: Int)] {
         bundle.mappingModels.compactMap { mapping in
             guard let from = versionNames.firstIndex(of: mapping.source),
                 let to = versionNames.firstIndex(of: mapping.destination), from != to
@@ -65,7 +65,7 @@ public struct ModelBundlePlan: Sendable {
     /// The stages this mode declares: the mapping models' (custom, not run), then in the single-jump mode the jumps
     /// to the current version that the engine would not infer by itself but that depend only on the rows, and step
     /// by step every consecutive pair no mapping model covers.
-    public var stageDeclarations: [ValidatedPlan.StageDeclaration] {
+    var stageDeclarations: [ValidatedPlan.StageDeclaration] {
         var declared = usableMappings.map { usable in
             ValidatedPlan.StageDeclaration(
                 kind: .custom, from: schemas[usable.from].version ?? Schema.Version(0, 0, 0),

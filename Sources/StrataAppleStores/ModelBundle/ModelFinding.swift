@@ -13,7 +13,7 @@ public struct ModelFinding: Sendable, Equatable, CustomStringConvertible {
     public let message: String
 
     /// A finding at `file`:`line`.
-    public init(file: String, line: Int, isError: Bool, message: String) {
+    package init(file: String, line: Int, isError: Bool, message: String) {
         self.file = file
         self.line = line
         self.isError = isError

@@ -5,7 +5,7 @@ import Strata
 /// app's intent, at its place in the model's files.
 public struct ModelLint: Sendable {
     /// The plan linted, in its mode.
-    public let plan: ModelBundlePlan
+    let plan: ModelBundlePlan
 
     /// Lints `plan`.
     public init(plan: ModelBundlePlan) { self.plan = plan }

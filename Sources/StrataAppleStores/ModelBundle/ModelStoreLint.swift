@@ -6,9 +6,9 @@ import Strata
 /// there that the store's rows fail, at the element of the model the condition comes from.
 public struct ModelStoreLint: Sendable {
     /// The plan, in its mode.
-    public let plan: ModelBundlePlan
+    let plan: ModelBundlePlan
     /// The SwiftData / Core Data store.
-    public let store: URL
+    let store: URL
 
     /// The lint of `store` against `plan`.
     public init(plan: ModelBundlePlan, store: URL) {

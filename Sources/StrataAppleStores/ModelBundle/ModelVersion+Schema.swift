@@ -3,7 +3,7 @@ import Strata
 extension ModelVersion {
     /// The version as the store reader describes a store's embedded model, so a version and a store built from it
     /// compare equal (`ApplePlanMatch`) and map to Strata's schema by the same rules (`AppleSchemaMapping`).
-    public var appleModel: AppleModel {
+    var appleModel: AppleModel {
         AppleModel(
             entities: entities.map { entity in
                 AppleEntity(
@@ -32,7 +32,7 @@ extension ModelVersion {
 
     /// Strata's schema of the version at `version`, and what it cannot carry (inheritance flattened, transformables
     /// as data …), exactly as a store of this version imports.
-    public func schema(version: Schema.Version?) -> (schema: Schema, notes: [ImportNote]) {
+    func schema(version: Schema.Version?) -> (schema: Schema, notes: [ImportNote]) {
         AppleSchemaMapping(model: appleModel).schema(version: version)
     }
 }

@@ -11,7 +11,7 @@ public struct ModelVersionOrder: Sendable, Equatable {
     public let isGuess: Bool
 
     /// Orders `names` by `explicit` (every name once) when given, else by the numbers their names end with.
-    public init(names: [String], explicit: [String]?) throws {
+    package init(names: [String], explicit: [String]?) throws {
         if let explicit {
             let unknown = explicit.filter { !names.contains($0) }
             let repeated = Set(explicit.filter { name in explicit.filter { $0 == name }.count > 1 })
