@@ -1,7 +1,8 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// An app's own `strata`: the StrataCLI command line with the app's migration plan (and one extra command).
+// An app's own `strata`: the StrataCLI command line with the app's migration plan (and one extra command), and a
+// small reader of device stores built on StrataAppleStores.
 let package = Package(
     name: "CustomPlans",
     platforms: [.macOS(.v14)],
@@ -21,5 +22,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `store-report`: reads a SwiftData / Core Data store and a Core Data model through StrataAppleStores' public
+        // API alone (built from outside the Strata package, so a symbol an app needs cannot quietly stop being public).
+        .executableTarget(
+            name: "store-report", dependencies: [.product(name: "StrataAppleStores", package: "Strata")]),
     ]
 )

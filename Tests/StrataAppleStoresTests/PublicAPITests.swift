@@ -6,8 +6,8 @@ import Testing
 
 /// StrataAppleStores as an app that links the product uses it: `import StrataAppleStores` without `@testable`, on
 /// stores the app's users wrote and on the app's Core Data model; expected values come from the fixtures' rows and
-/// model files. This target also sees `package` symbols: type-checking this file (with ModelFolder.swift) as a module
-/// outside the package (`swiftc -typecheck -I .build/debug/Modules …`) shows that it needs public ones alone.
+/// model files. This target also sees `package` symbols; Examples/CustomPlans' `store-report`, built from outside the
+/// package by CI, is what fails when a symbol an app needs stops being public.
 @Suite
 struct PublicAPITests {
     /// A store copied from a device (swiftdata-resourcesmanager: 5 components, 4 recipes, 7 items, most rows in the
