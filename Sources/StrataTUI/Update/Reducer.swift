@@ -30,7 +30,8 @@ package enum Reducer {
                 let counts = RowChangeCounts(
                     inserted: entity.inserted, deleted: entity.deleted, changed: entity.changed,
                     unchanged: entity.unchanged)
-                state.log.append("  rows of \(entity.entity): \(counts.summary)")
+                let renamed = entity.renamedFrom.map { " (was \($0))" } ?? ""
+                state.log.append("  rows of \(entity.entity)\(renamed): \(counts.summary)")
             }
             return []
         case .runEnded(let cancelled, let error):
