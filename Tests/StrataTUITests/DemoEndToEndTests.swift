@@ -50,11 +50,7 @@ struct DemoEndToEndTests {
 
         #expect(try Self.fingerprint(of: store) == before, "the dry run must not write the store, its -wal or -shm")
         try tmux.send("q")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("speed") != true {
-            usleep(50_000)
-        }
-        let report = try String(contentsOf: after, encoding: .utf8)
+        let report = TmuxSession.text(of: after, once: "speed")
         #expect(report.hasPrefix("exit=0"))
         #expect(report.contains(" icanon") && report.contains(" echo"), "the terminal is back in cooked mode")
     }

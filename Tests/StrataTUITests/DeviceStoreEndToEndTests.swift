@@ -16,8 +16,7 @@ struct DeviceStoreEndToEndTests {
             .appendingPathComponent("StrataSourcesTests/Fixtures/ResourcesApp").path
         let after = directory.appendingPathComponent("after.txt")
         let tmux = try TmuxSession(
-            command:
-                "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(FirstUseEndToEndTests.binary)' open '\(url.path)' --sources '\(tree)'; echo \"exit=$?\" > '\(after.path)'",
+            strata: ["open", url.path, "--sources", tree], exitFile: after,
             // Tall enough that the Progress log still shows the stage's warning under its per-entity row counts.
             width: 120, height: 48)
 
@@ -41,11 +40,7 @@ struct DeviceStoreEndToEndTests {
         #expect(header.contains("count") && !header.contains(" id "), "Component's id column went with the stage")
 
         try tmux.send("q")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true {
-            usleep(50_000)
-        }
-        #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
+        #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
         #expect(AppleStoreSessionTests.files(url) == before, "open never writes the store's file, -wal or -shm")
     }
 }

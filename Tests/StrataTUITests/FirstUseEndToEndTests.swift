@@ -52,11 +52,7 @@ struct FirstUseEndToEndTests {
         #expect(screen.contains("cancel and quit"))
         let quit = Date()
         try tmux.send("q")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true {
-            usleep(50_000)
-        }
-        #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
+        #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
         #expect(Date().timeIntervalSince(quit) < 4, "q quit after the rollback")
     }
 

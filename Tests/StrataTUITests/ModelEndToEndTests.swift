@@ -15,8 +15,7 @@ struct ModelEndToEndTests {
         let model = try ModelBundleFixtures.coreDataStack(in: directory)
         let after = directory.appendingPathComponent("after.txt")
         let tmux = try TmuxSession(
-            command:
-                "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(FirstUseEndToEndTests.binary)' open '\(url.path)' --model '\(model.path)'; echo \"exit=$?\" > '\(after.path)'",
+            strata: ["open", url.path, "--model", model.path], exitFile: after,
             width: 120, height: 40)
 
         var screen = try tmux.wait(for: "DRY RUN")
@@ -34,11 +33,7 @@ struct ModelEndToEndTests {
         #expect(screen.contains("TestModel → TestModel2  inferred"))
 
         try tmux.send("q")
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? String(contentsOf: after, encoding: .utf8))?.contains("exit=") != true {
-            usleep(50_000)
-        }
-        #expect((try? String(contentsOf: after, encoding: .utf8))?.hasPrefix("exit=0") == true)
+        #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
         #expect(AppleStoreSessionTests.files(url) == before, "open never writes the store's file, -wal or -shm")
     }
 }
