@@ -111,14 +111,18 @@ struct CoreDataRules {
     }
 
     /// Entities of two separate hierarchies of the older version brought under one root: Core Data cannot infer it.
+    /// An entity renamed through its renaming identifier is the same entity under its new name, here as in the diff.
     private func merges() -> [CoreDataVerdict] {
+        var renamed: [String: String] = [:]
+        for case .entityRenamed(let from, let to) in diff.changes { renamed[to.name] = from }
+        let oldName = { (name: String) in renamed[name] ?? name }
         var result: [CoreDataVerdict] = []
-        for entity in new.entities where old.entity(named: entity.name) != nil {
-            let before = Self.root(of: entity.name, in: old)
+        for entity in new.entities where old.entity(named: oldName(entity.name)) != nil {
+            let before = Self.root(of: oldName(entity.name), in: old)
             let after = Self.root(of: entity.name, in: new)
-            guard before != after, old.entity(named: after) != nil, Self.root(of: after, in: old) != before else {
-                continue
-            }
+            guard before != oldName(after), old.entity(named: oldName(after)) != nil,
+                Self.root(of: oldName(after), in: old) != before
+            else { continue }
             result.append(
                 verdict(
                     "\(entity.name) moved from the hierarchy of \(before) to that of \(after)", entity: entity.name,
