@@ -210,12 +210,7 @@ struct StaticDefault {
                 return unwrapped(argument.expression)
             }
         }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
-            only.label == nil
-        {
-            return unwrapped(only.expression)
-        }
-        return expression
+        return StaticLiteral.insideParentheses(expression).map(unwrapped) ?? expression
     }
 
     /// True when `expression` names the type `name` (also `Foundation.name`).

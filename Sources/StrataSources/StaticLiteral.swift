@@ -93,12 +93,17 @@ enum StaticLiteral {
         return (infix.leftOperand, operation, infix.rightOperand)
     }
 
-    /// The expression inside parentheses (`(60 * 60)`), or the expression itself.
+    /// The expression inside any parentheses (`((60 * 60))`), or the expression itself.
     private static func parenthesized(_ expression: ExprSyntax) -> ExprSyntax {
+        insideParentheses(expression).map(parenthesized) ?? expression
+    }
+
+    /// What one pair of parentheses holds (`(x)`: a tuple of one unlabeled element), or nil.
+    static func insideParentheses(_ expression: ExprSyntax) -> ExprSyntax? {
         guard let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
             let only = tuple.elements.first, only.label == nil
-        else { return expression }
-        return parenthesized(only.expression)
+        else { return nil }
+        return only.expression
     }
 
     /// The operand of `-x`, or nil.
