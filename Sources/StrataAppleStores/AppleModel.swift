@@ -92,6 +92,8 @@ public struct AppleEntity: Hashable, Sendable {
     public let otherProperties: [String]
     /// The uniqueness constraints (`NSUniqueTuples`): each a list of property names unique together.
     public let uniqueTuples: [[String]]
+    /// The `versionHashModifier` (`NSVersionHashModifier`): a text that changes Core Data's version hash alone.
+    public internal(set) var versionHashModifier: String?
 }
 
 /// One attribute of an Apple entity.
@@ -102,8 +104,9 @@ public struct AppleAttribute: Hashable, Sendable {
     public let typeCode: Int
     /// True when the attribute is optional (`NSIsOptional`).
     public let isOptional: Bool
-    /// The default value as Swift source (`0`, `"1"`, `UUID(uuidString: "…")!`), when one is recorded.
-    public let defaultValue: String?
+    /// The default value, typed by the attribute's kind (`defaultValueString="YES"` of a Boolean is `.bool(true)`,
+    /// of an integer `.integer(1)`), when one is recorded; `defaultSource` is its Swift source.
+    public let defaultValue: AppleValue?
     /// The renaming identifier when it differs from the name (a rename from that name).
     public let renamingIdentifier: String?
     /// The value class (`NSAttributeValueClassName`), such as NSString.
@@ -114,6 +117,8 @@ public struct AppleAttribute: Hashable, Sendable {
     public let isDerived: Bool
     /// True for a transient attribute (`NSIsTransient`): it has no column and holds no data in the store.
     public let isTransient: Bool
+    /// The `versionHashModifier` (`NSVersionHashModifier`): a text that changes Core Data's version hash alone.
+    public internal(set) var versionHashModifier: String?
     /// The fields of a composite attribute (`NSCompositeElements`, SwiftData's Codable struct) in the model's order,
     /// nested composites with their own fields; empty for other kinds.
     public internal(set) var fields: [AppleAttribute] = []
@@ -122,6 +127,9 @@ public struct AppleAttribute: Hashable, Sendable {
 
     /// The kind the type code stands for.
     public var kind: AppleAttributeKind { AppleAttributeKind(code: typeCode) }
+
+    /// The default value as Swift source (`0`, `"1"`, `UUID(uuidString: "…")!`), as diffs show it.
+    public var defaultSource: String? { defaultValue?.swiftSource }
 }
 
 /// What an `NSAttributeType` code stands for.
@@ -200,4 +208,6 @@ public struct AppleRelationship: Hashable, Sendable {
     public let renamingIdentifier: String?
     /// True for a transient relationship (`NSIsTransient`): nothing of it is stored.
     public let isTransient: Bool
+    /// The `versionHashModifier` (`NSVersionHashModifier`): a text that changes Core Data's version hash alone.
+    public internal(set) var versionHashModifier: String?
 }

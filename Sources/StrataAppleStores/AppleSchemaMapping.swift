@@ -47,6 +47,7 @@ struct AppleSchemaMapping {
     func schema(version: Schema.Version?) -> (schema: Schema, notes: [ImportNote]) {
         var notes: [ImportNote] = []
         var entities: [Schema.Entity] = []
+        var defaults: [String: [String: StoredDefault]] = [:]
         for entity in model.entities {
             let ancestry = model.ancestors(of: entity.name).compactMap(model.entity(named:))
             if let parent = entity.parent {
@@ -99,10 +100,11 @@ struct AppleSchemaMapping {
                             message:
                                 "derived attribute is carried over as its stored values; Strata will not recompute it"))
                 }
+                defaults[entity.name, default: [:]][attribute.name] = Self.storedDefault(of: attribute, type: type)
                 attributes.append(
                     Schema.Attribute(
                         name: attribute.name, originalName: attribute.renamingIdentifier, valueType: type,
-                        isOptional: attribute.isOptional, defaultValue: attribute.defaultValue,
+                        isOptional: attribute.isOptional, defaultValue: attribute.defaultSource,
                         options: uniqueNames.contains(attribute.name) ? [.unique] : []))
             }
             // Several properties unique together (SwiftData's `#Unique` group) become a group when they all are
@@ -150,7 +152,16 @@ struct AppleSchemaMapping {
                     relationships: relationships,
                     uniquenessConstraints: groups))
         }
-        return (Schema(entities: entities, version: version), notes)
+        return (Schema(entities: entities, version: version, defaults: defaults), notes)
+    }
+
+    /// What existing rows get when a migration adds the attribute or makes it required: its default in Strata's
+    /// store format, written as an import writes the attribute's values. A transformable's default is an object its
+    /// value transformer archives, which only the app can do: the rows are left unfilled and the stage says so.
+    static func storedDefault(of attribute: AppleAttribute, type: ValueType) -> StoredDefault? {
+        guard let value = attribute.defaultValue, value != .null else { return nil }
+        if attribute.kind == .transformable { return .unknown(expression: attribute.defaultSource ?? "") }
+        return StoredDefault(stored: AppleStoreImport.strataValue(value, type: type))
     }
 
     /// The Strata delete rule of a Core Data delete rule code (0 no action, 1 nullify, 2 cascade, 3 deny).

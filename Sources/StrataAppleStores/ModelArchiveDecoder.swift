@@ -138,13 +138,15 @@ struct ModelArchiveDecoder {
             }
         }
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
-        return AppleEntity(
+        var described = AppleEntity(
             name: name, parent: parent, className: try archive.string("NSClassNameForEntity", in: object),
             renamingIdentifier: renaming == name ? nil : renaming,
             isAbstract: object["NSIsAbstract"] as? Bool ?? false,
             attributes: attributes.sorted { $0.name < $1.name },
             relationships: relationships.sorted { $0.name < $1.name },
             otherProperties: others.sorted(), uniqueTuples: tuples)
+        described.versionHashModifier = try archive.string("NSVersionHashModifier", in: object)
+        return described
     }
 
     private func attribute(_ object: [String: Any], name key: String, entity: String, depth: Int = 0) throws
@@ -163,7 +165,7 @@ struct ModelArchiveDecoder {
         }
         var inProgress: Set<Int> = []
         let defaultValue = try object["NSDefaultValue"].flatMap {
-            try swiftSource(
+            try self.defaultValue(
                 of: $0, kind: AppleAttributeKind(code: code), depth: 0, inProgress: &inProgress, at: "\(entity).\(name)"
             )
         }
@@ -175,6 +177,7 @@ struct ModelArchiveDecoder {
             valueTransformerName: try archive.string("NSValueTransformerName", in: object),
             isDerived: className == "NSDerivedAttributeDescription",
             isTransient: object["NSIsTransient"] as? Bool ?? false)
+        attribute.versionHashModifier = try archive.string("NSVersionHashModifier", in: object)
         if code == 2100 {
             attribute.fields = try fields(of: object, at: "\(entity).\(name)", depth: depth)
             if let info = try archive.reference("NSUserInfo", in: object) {
@@ -229,18 +232,20 @@ struct ModelArchiveDecoder {
         }
         let maxCount = object["NSMaxCount"] as? Int ?? 0
         let renaming = try archive.string("NSRenamingIdentifier", in: object)
-        return AppleRelationship(
+        var relationship = AppleRelationship(
             name: name, destination: destination, inverse: inverse, isToMany: maxCount != 1,
             isOptional: object["NSIsOptional"] as? Bool ?? false, minCount: object["NSMinCount"] as? Int ?? 0,
             maxCount: maxCount, deleteRuleCode: object["NSDeleteRule"] as? Int ?? 1,
             isOrdered: object["NSIsOrdered"] as? Bool ?? false, renamingIdentifier: renaming == name ? nil : renaming,
             isTransient: object["NSIsTransient"] as? Bool ?? false)
+        relationship.versionHashModifier = try archive.string("NSVersionHashModifier", in: object)
+        return relationship
     }
 
     /// The Swift source of an archived default value; nil for `$null` or a value with no Swift spelling here.
-    private func swiftSource(
+    private func defaultValue(
         of value: Any, kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>, at property: String
-    ) throws -> String? {
+    ) throws -> AppleValue? {
         guard depth < Self.maximumDepth else {
             throw KeyedArchive.Failure(
                 description: "the default value of \(property) nests deeper than \(Self.maximumDepth) levels")
@@ -257,61 +262,61 @@ struct ModelArchiveDecoder {
         defer { if let index = KeyedArchive.uid(value) { inProgress.remove(index) } }
         switch resolved {
         case let text as String:
-            if kind == .uri { return "URL(string: \(Self.literal(text)))!" }
-            return Self.literal(text)
+            return kind == .uri ? .url(text) : .text(text)
         case let data as Data:
-            return "Data(base64Encoded: \"\(data.base64EncodedString())\")!"
+            return .blob(data)
         case let number as NSNumber:
             switch kind {
-            case .boolean: return number.boolValue ? "true" : "false"
-            case .integer16, .integer32, .integer64: return String(number.int64Value)
-            case .date: return "Date(timeIntervalSinceReferenceDate: \(number.doubleValue))"
-            default: return number.stringValue
+            case .boolean: return .bool(number.boolValue)
+            case .integer16, .integer32, .integer64: return .integer(number.int64Value)
+            case .date: return .date(Date(timeIntervalSinceReferenceDate: number.doubleValue))
+            case .decimal: return .decimal(number.decimalValue)
+            case .double, .float: return .real(number.doubleValue)
+            default:
+                return Double(number.int64Value) == number.doubleValue
+                    ? .integer(number.int64Value) : .real(number.doubleValue)
             }
         case let object as [String: Any]:
-            return try swiftSource(ofObject: object, kind: kind, depth: depth, inProgress: &inProgress, at: property)
+            return try defaultValue(ofObject: object, kind: kind, depth: depth, inProgress: &inProgress, at: property)
         default:
             return nil
         }
     }
 
-    private func swiftSource(
+    private func defaultValue(
         ofObject object: [String: Any], kind: AppleAttributeKind, depth: Int, inProgress: inout Set<Int>,
         at property: String
-    ) throws -> String? {
+    ) throws -> AppleValue? {
         switch try archive.className(of: object) {
         case "NSUUID":
             guard let bytes = object["NS.uuidbytes"] as? Data, bytes.count == 16 else { return nil }
-            let uuid = bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }
-            return "UUID(uuidString: \"\(uuid.uuidString)\")!"
+            return .uuid(bytes.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
         case "NSDate":
             guard let seconds = object["NS.time"] as? Double else { return nil }
-            return "Date(timeIntervalSinceReferenceDate: \(seconds))"
+            return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case "NSURL":
-            guard let text = try archive.string("NS.relative", in: object) else { return nil }
-            return "URL(string: \(Self.literal(text)))!"
+            return try archive.string("NS.relative", in: object).map(AppleValue.url)
         case "NSDecimalNumber", "NSDecimalNumberPlaceholder":
-            return Self.decimalText(object)
+            return Self.decimal(object).map(AppleValue.decimal)
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
             guard let items = object["NS.objects"] as? [Any] else { return nil }
-            var parts: [String] = []
+            var elements: [AppleJSON] = []
             for item in items {
                 guard
-                    let part = try swiftSource(
-                        of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property)
-                else {
-                    return nil
-                }
-                parts.append(part)
+                    let element = try defaultValue(
+                        of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property),
+                    let json = AppleJSON(scalar: element)
+                else { return nil }
+                elements.append(json)
             }
-            return "[" + parts.joined(separator: ", ") + "]"
+            return .json(.array(elements))
         default:
             return nil
         }
     }
 
-    /// The text of an archived NSDecimalNumber (mantissa, exponent, sign), or nil when the fields are damaged.
-    private static func decimalText(_ object: [String: Any]) -> String? {
+    /// The value of an archived NSDecimalNumber (mantissa, exponent, sign), or nil when the fields are damaged.
+    private static func decimal(_ object: [String: Any]) -> Decimal? {
         guard let exponent = object["NS.exponent"] as? Int, let length = object["NS.length"] as? Int,
             let mantissa = object["NS.mantissa"] as? Data, (0...8).contains(length), mantissa.count >= length * 2,
             (-128...127).contains(exponent)
@@ -328,7 +333,7 @@ struct ModelArchiveDecoder {
         var source = value
         guard NSDecimalMultiplyByPowerOf10(&scaled, &source, Int16(exponent), .plain) == .noError else { return nil }
         if object["NS.negative"] as? Bool == true { scaled.negate() }
-        return scaled.description
+        return scaled
     }
 
     /// A Swift string literal of `text`, escaping quotes, backslashes and (through `TerminalText`) control characters.

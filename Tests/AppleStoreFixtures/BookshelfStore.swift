@@ -89,6 +89,41 @@ public enum BookshelfStore {
             in: directory)
     }
 
+    /// The real `TestModel`, `TestModel 2` where Book gains a required attribute with a default of every form the
+    /// model editor writes (`defaultValueString` of a Boolean `YES`, of integers `2` and `NO`, of a Double, a
+    /// Decimal, a String, a UUID and a URI; `defaultDateTimeInterval` of a Date) and `title` is made required with the
+    /// default "Untitled", and `TestModel 3` where Book gains a required Binary `cover`, which the editor gives no
+    /// default: Core Data infers the jump and fails it with 134110 when Book has rows.
+    public static func defaultsModel(in directory: URL) throws -> URL {
+        let first = try ModelBundleFixtures.realModel(
+            "coredata-bnr-coredatastack", "TestModel.xcdatamodel.contents.xml")
+        let title = "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\" syncable=\"YES\"/>"
+        let added = [
+            "<attribute name=\"title\" attributeType=\"String\" defaultValueString=\"Untitled\" syncable=\"YES\"/>",
+            "<attribute name=\"isRead\" attributeType=\"Boolean\" defaultValueString=\"YES\" usesScalarValueType=\"YES\" syncable=\"YES\"/>",
+            "<attribute name=\"copies\" attributeType=\"Integer 16\" defaultValueString=\"2\" usesScalarValueType=\"YES\" syncable=\"YES\"/>",
+            "<attribute name=\"isLent\" attributeType=\"Integer 32\" defaultValueString=\"NO\" usesScalarValueType=\"YES\" syncable=\"YES\"/>",
+            "<attribute name=\"rating\" attributeType=\"Double\" defaultValueString=\"4.5\" usesScalarValueType=\"YES\" syncable=\"YES\"/>",
+            "<attribute name=\"price\" attributeType=\"Decimal\" defaultValueString=\"9.99\" syncable=\"YES\"/>",
+            "<attribute name=\"language\" attributeType=\"String\" defaultValueString=\"en\" syncable=\"YES\"/>",
+            "<attribute name=\"addedAt\" attributeType=\"Date\" defaultDateTimeInterval=\"600000000\" usesScalarValueType=\"NO\" syncable=\"YES\"/>",
+            "<attribute name=\"shelf\" attributeType=\"UUID\" defaultValueString=\"0F3C2A9E-5B1D-4E77-9C1A-2D8B6E4F7A10\" usesScalarValueType=\"NO\" syncable=\"YES\"/>",
+            "<attribute name=\"link\" attributeType=\"URI\" defaultValueString=\"https://example.org/books\" syncable=\"YES\"/>",
+        ]
+        let second = try edit(first, [(title, added.joined(separator: "\n        "))])
+        let third = try edit(
+            second,
+            [
+                (
+                    added[0],
+                    added[0] + "\n        <attribute name=\"cover\" attributeType=\"Binary\" syncable=\"YES\"/>"
+                )
+            ])
+        return try ModelBundleFixtures.bundle(
+            "Bookshelf", versions: [("TestModel", first), ("TestModel 2", second), ("TestModel 3", third)],
+            current: "TestModel 3", in: directory)
+    }
+
     /// `text` with each (old, new) replaced; throws when an old text is not there, so a fixture never silently
     /// stays the real file.
     private static func edit(_ text: String, _ replacements: [(String, String)]) throws -> String {

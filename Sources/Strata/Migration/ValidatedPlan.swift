@@ -91,11 +91,13 @@ public struct ValidatedPlan: Sendable {
     ) -> (ValidatedPlan, problems: [PlanProblem]) {
         var problems: [PlanProblem] = []
         let names = schemaNames ?? schemas.map { $0.version?.description ?? "unversioned" }
-        if schemas.isEmpty { problems.append(PlanProblem(subject: .plan, description: "\(name) lists no schemas")) }
+        if schemas.isEmpty {
+            problems.append(PlanProblem(kind: .noSchemas, subject: .plan, description: "\(name) lists no schemas"))
+        }
         for (index, schema) in schemas.enumerated() {
             problems += schema.problems.map {
                 PlanProblem(
-                    subject: .schema(index, problem: $0),
+                    kind: .schemaModels, subject: .schema(index, problem: $0),
                     description: "version \(schema.version?.description ?? "?"): \($0)")
             }
         }
@@ -106,7 +108,7 @@ public struct ValidatedPlan: Sendable {
             if let first = seenVersions[version] {
                 problems.append(
                     PlanProblem(
-                        subject: .schema(index, problem: nil),
+                        kind: .duplicateVersion, subject: .schema(index, problem: nil),
                         description:
                             "two schemas have the version identifier \(version) (\(names[first]) and \(names[index])); each version needs its own identifier"
                     ))
@@ -115,7 +117,7 @@ public struct ValidatedPlan: Sendable {
             if let twin = seenFingerprints[schema.fingerprint], twin != version {
                 problems.append(
                     PlanProblem(
-                        subject: .schema(index, problem: nil),
+                        kind: .identicalSchemas, subject: .schema(index, problem: nil),
                         description:
                             "schemas \(twin) and \(version) are identical (SwiftData stops with \"Duplicate version checksums\"); change the models of one or drop it from the plan"
                     ))
@@ -126,7 +128,8 @@ public struct ValidatedPlan: Sendable {
         // unambiguous, whether a stage or an inferred migration joins them.
         for index in schemas.indices.dropFirst() {
             problems += EntityRenames(from: schemas[index - 1], to: schemas[index]).problems.map {
-                PlanProblem(subject: .schema(index, problem: nil), description: "\(names[index]): \($0)")
+                PlanProblem(
+                    kind: .entityRename, subject: .schema(index, problem: nil), description: "\(names[index]): \($0)")
             }
         }
         var stages: [PlannedStage] = []
@@ -137,7 +140,7 @@ public struct ValidatedPlan: Sendable {
             guard fromVersion != toVersion else {
                 problems.append(
                     PlanProblem(
-                        subject: .stage(index),
+                        kind: .stageToItself, subject: .stage(index),
                         description: "\(label) goes from \(fromVersion) to itself; a stage must change the version"))
                 continue
             }
@@ -149,7 +152,7 @@ public struct ValidatedPlan: Sendable {
                 }
                 problems.append(
                     PlanProblem(
-                        subject: .stage(index),
+                        kind: .unlistedVersion, subject: .stage(index),
                         description:
                             "\(label) names \(missing.map(\.description).joined(separator: " and ")), which \(name).schemas does not list"
                     ))
@@ -160,7 +163,7 @@ public struct ValidatedPlan: Sendable {
                 for change in diff.customChanges {
                     problems.append(
                         PlanProblem(
-                            subject: .stage(index),
+                            kind: .lightweightNeedsCode, subject: .stage(index),
                             description:
                                 "\(label) is lightweight but contains a change it cannot do: \(change) (\(change.classification))",
                             failsOnlyWhenRun: true))
@@ -169,7 +172,7 @@ public struct ValidatedPlan: Sendable {
             if stages.contains(where: { $0.from.version == fromVersion && $0.to.version == toVersion }) {
                 problems.append(
                     PlanProblem(
-                        subject: .stage(index),
+                        kind: .repeatedStage, subject: .stage(index),
                         description:
                             "\(label) repeats a stage from \(fromVersion) to \(toVersion); keep one stage per pair of versions"
                     ))

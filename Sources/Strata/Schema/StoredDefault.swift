@@ -23,6 +23,17 @@ public enum StoredDefault: Hashable, Sendable {
     /// rows are not filled, and the stage says so instead of failing.
     case unknown(expression: String)
 
+    /// The default that stores `value` as it is (a value already in Strata's store format).
+    package init(stored value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(data)
+        }
+    }
+
     /// The value to store, evaluated now; nil for `.unknown`.
     var databaseValue: DatabaseValue? {
         switch self {

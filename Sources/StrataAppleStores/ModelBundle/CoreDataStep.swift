@@ -41,8 +41,32 @@ public struct CoreDataStep: Sendable {
     /// True when Core Data can infer the mapping (every change inferred, some perhaps depending on the rows).
     public var canInfer: Bool { !verdicts.contains { $0.kind == .needsMapping } }
 
-    /// The verdicts whose success depends on the rows.
-    public var dataDependent: [CoreDataVerdict] { verdicts.filter { $0.condition != nil } }
+    /// The verdicts whose success depends on the rows: none when a mapping model covers the step, since Core Data then
+    /// runs the mapping model, not the inferred mapping these conditions come from (`mappingNotes` says what is
+    /// not checked instead).
+    public var dataDependent: [CoreDataVerdict] { mapping == nil ? verdicts.filter { $0.condition != nil } : [] }
+
+    /// What the mapping model covering the step does that Strata neither runs nor checks, one line per entity
+    /// mapping: "entity mapping PointToPoint (Transform) runs policy RoutePolicy: not run here; its effect on
+    /// Point.route is not checked". Empty for an inferred step.
+    public var mappingNotes: [String] {
+        guard let mapping else { return [] }
+        return mapping.entityMappings.map { entityMapping in
+            let kind = entityMapping.type.map { " (\($0))" } ?? ""
+            let policy = entityMapping.policyClass.map { " runs policy \($0)" } ?? ""
+            let entity = entityMapping.destination ?? entityMapping.source ?? ""
+            let touched = diff.changes.filter { $0.entity == entity }.map { change in
+                change.property.map { "\(entity).\($0)" } ?? entity
+            }
+            var seen: Set<String> = []
+            let names = touched.filter { seen.insert($0).inserted }
+            let effect =
+                names.isEmpty
+                ? "its effect on \(entity)'s rows is not checked"
+                : "its effect on \(names.joined(separator: ", ")) is not checked"
+            return "entity mapping \(entityMapping.name)\(kind)\(policy): not run here; \(effect)"
+        }
+    }
 
     /// Changes only Core Data's version hashes see (Strata stores both versions alike).
     package var hashOnlyChanges: [CoreDataVerdict] { verdicts.filter(\.isHashOnly) }

@@ -122,19 +122,13 @@ public struct ModelBundlePlan: Sendable {
         return dependsOnRows ? .inferred : .custom
     }
 
-    /// Checks the plan as the engine checks any, naming versions by their names. Two versions Strata stores alike
-    /// are not a problem here when Core Data's hashes tell them apart (a changed `versionHashModifier`, ordering
-    /// or external storage): Core Data migrates between them and Strata has nothing to change.
+    /// Checks the plan as the engine checks any, naming versions by their names, without SwiftData's rule against
+    /// identical versions: Core Data has none. Two versions that Strata stores alike (a class renamed, a transient
+    /// attribute added, a `versionHashModifier` changed) are simply equal for a store's rows, and a step between
+    /// them has nothing to do.
     public func check() -> (ValidatedPlan, problems: [String]) {
         let (validated, problems) = ValidatedPlan.diagnose(
             name: name, schemas: schemas, stages: stageDeclarations, schemaNames: versionNames)
-        let kept = problems.filter { problem in
-            guard case .schema(let index, problem: nil) = problem.subject,
-                problem.description.contains("are identical"),
-                let twin = schemas.firstIndex(where: { $0.fingerprint == schemas[index].fingerprint }), twin != index
-            else { return true }
-            return CoreDataStep(plan: self, from: twin, to: index).hashOnlyChanges.isEmpty
-        }
-        return (validated, kept.map(\.description))
+        return (validated, problems.filter { $0.kind != .identicalSchemas }.map(\.description))
     }
 }

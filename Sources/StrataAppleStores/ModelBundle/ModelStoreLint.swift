@@ -3,7 +3,8 @@ import Strata
 
 /// The lint of a Core Data model against a store the app wrote (`strata check --model M --store S`): the version the
 /// store is at (none is Core Data's 134130), and each condition on the rows of the first step Core Data takes from
-/// there that the store's rows fail, at the element of the model the condition comes from.
+/// there that the store's rows fail, at the element of the model the condition comes from; a first step a mapping
+/// model covers is not checked, and a warning per entity mapping says so.
 public struct ModelStoreLint: Sendable {
     /// The plan, in its mode.
     let plan: ModelBundlePlan
@@ -35,9 +36,18 @@ public struct ModelStoreLint: Sendable {
                 )
             ]
         }
-        guard let first = CoreDataPath(plan: plan, from: start, to: versions.count - 1).steps.first,
-            !first.dataDependent.isEmpty
-        else { return [] }
+        guard let first = CoreDataPath(plan: plan, from: start, to: versions.count - 1).steps.first else { return [] }
+        if let mapping = first.mapping {
+            // Core Data runs the mapping model, not an inferred mapping: nothing of it is checked on the rows.
+            return first.mappingNotes.map { note in
+                ModelFinding(
+                    file: mapping.url.path, line: mapping.line, isError: false,
+                    message:
+                        "the store \(name) is at \(versions[start].name), and \(first.fromName) -> \(first.toName) runs mapping model \(mapping.name), which Strata does not run: \(note)"
+                )
+            }
+        }
+        guard !first.dataDependent.isEmpty else { return [] }
         let imported = try PrivateImport(of: apple, plan: plan.check().0)
         defer { imported.remove() }
         return try CoreDataRowCheck.checks(of: first, plan: plan, store: imported.url).filter { !$0.passes }.map {

@@ -6,26 +6,32 @@ extension ModelVersion {
     var appleModel: AppleModel {
         AppleModel(
             entities: entities.map { entity in
-                AppleEntity(
+                var described = AppleEntity(
                     name: entity.name, parent: entity.parent, className: entity.className,
                     renamingIdentifier: entity.renamingIdentifier, isAbstract: entity.isAbstract,
                     attributes: entity.attributes.map { attribute in
-                        AppleAttribute(
+                        var described = AppleAttribute(
                             name: attribute.name, typeCode: attribute.typeCode, isOptional: attribute.isOptional,
                             defaultValue: attribute.defaultValue, renamingIdentifier: attribute.renamingIdentifier,
                             valueClassName: nil, valueTransformerName: attribute.valueTransformerName,
                             isDerived: attribute.isDerived, isTransient: attribute.isTransient)
+                        described.versionHashModifier = attribute.versionHashModifier
+                        return described
                     },
                     relationships: entity.relationships.map { relationship in
-                        AppleRelationship(
+                        var described = AppleRelationship(
                             name: relationship.name, destination: relationship.destination,
                             inverse: relationship.inverse, isToMany: relationship.isToMany,
                             isOptional: relationship.isOptional, minCount: relationship.minCount,
                             maxCount: relationship.isToMany ? relationship.maxCount : 1,
                             deleteRuleCode: relationship.deleteRuleCode, isOrdered: relationship.isOrdered,
                             renamingIdentifier: relationship.renamingIdentifier, isTransient: relationship.isTransient)
+                        described.versionHashModifier = relationship.versionHashModifier
+                        return described
                     },
                     otherProperties: entity.fetchedProperties, uniqueTuples: entity.uniquenessConstraints)
+                described.versionHashModifier = entity.versionHashModifier
+                return described
             },
             versionIdentifiers: identifier.map { [$0] } ?? [])
     }

@@ -56,8 +56,9 @@ public struct ModelAttribute: Sendable {
     public let isOptional: Bool
     /// `transient="YES"`: no column, no data.
     public let isTransient: Bool
-    /// The default value as Swift source (`0`, `"text"`, `true`), from `defaultValueString` or `defaultDateTimeInterval`.
-    public let defaultValue: String?
+    /// The default value, typed by the attribute's type as Core Data reads `defaultValueString` or
+    /// `defaultDateTimeInterval` (`"YES"` of a Boolean is `.bool(true)`, of an integer `.integer(1)`).
+    public let defaultValue: AppleValue?
     /// `allowsExternalBinaryDataStorage="YES"`.
     public let allowsExternalStorage: Bool
     /// `derived="YES"`: its value is computed from `derivationExpression`.

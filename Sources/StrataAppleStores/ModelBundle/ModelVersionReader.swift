@@ -78,7 +78,7 @@ enum ModelVersionReader {
         }
         return ModelAttribute(
             name: name, typeName: typeName, typeCode: code, isOptional: element.flag("optional"),
-            isTransient: element.flag("transient"), defaultValue: defaultSource(element, code: code),
+            isTransient: element.flag("transient"), defaultValue: defaultValue(element, code: code),
             allowsExternalStorage: element.flag("allowsExternalBinaryDataStorage"), isDerived: element.flag("derived"),
             preservesValueAfterDeletion: element.flag("preserveAfterDeletion"),
             versionHashModifier: element.attributes["versionHashModifier"],
@@ -126,21 +126,44 @@ enum ModelVersionReader {
         return value
     }
 
-    /// The default value as Swift source, as the store reader writes an archived default (`ModelArchiveDecoder`).
-    private static func defaultSource(_ element: XMLTree, code: Int) -> String? {
+    /// The default value as Core Data reads it from the model: `defaultDateTimeInterval` for a date (seconds since
+    /// 2001), else `defaultValueString` by the attribute's type. Numbers accept `YES`/`NO` and `true`/`false` as 1 and 0
+    /// (Core Data writes 1 and 0 into existing rows for them, docs/APPLE_STORES.md); a decimal text on an integer
+    /// attribute keeps its integer part. Binary and transformable attributes have no default in the model editor,
+    /// and a text there is not read.
+    static func defaultValue(_ element: XMLTree, code: Int) -> AppleValue? {
         if code == 900 {
             return element.attributes["defaultDateTimeInterval"].flatMap(Double.init).map {
-                "Date(timeIntervalSinceReferenceDate: \($0))"
+                .date(Date(timeIntervalSinceReferenceDate: $0))
             }
         }
         guard let text = element.attributes["defaultValueString"] else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let flag: Bool? =
+            switch trimmed.lowercased() {
+            case "yes", "true": true
+            case "no", "false": false
+            default: nil
+            }
         switch code {
-        case 100, 200, 300: return Int64(text).map(String.init)
-        case 400, 500, 600: return Double(text) != nil ? text : nil
-        case 700: return ModelArchiveDecoder.literal(text)
-        case 800: return ["YES", "true", "1"].contains(text) ? "true" : "false"
-        case 1100: return UUID(uuidString: text).map { "UUID(uuidString: \"\($0.uuidString)\")!" }
-        case 1200: return "URL(string: \(ModelArchiveDecoder.literal(text)))!"
+        case 100, 200, 300:
+            if let flag { return .integer(flag ? 1 : 0) }
+            if let number = Int64(trimmed) { return .integer(number) }
+            return Double(trimmed).flatMap { $0.isFinite ? Int64(exactly: $0.rounded(.towardZero)) : nil }.map {
+                .integer($0)
+            }
+        case 400:
+            if let flag { return .decimal(flag ? 1 : 0) }
+            return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")).map(AppleValue.decimal)
+        case 500, 600:
+            if let flag { return .real(flag ? 1 : 0) }
+            return Double(trimmed).map(AppleValue.real)
+        case 700: return .text(text)
+        case 800:
+            if let flag { return .bool(flag) }
+            return Double(trimmed).map { .bool($0 != 0) }
+        case 1100: return UUID(uuidString: trimmed).map(AppleValue.uuid)
+        case 1200: return .url(text)
         default: return nil
         }
     }

@@ -47,8 +47,14 @@ struct CoreDataStoreReport: Encodable {
             ? CoreDataPath(plan: other, from: start, to: last).steps.map(ModelBundleReport.Step.init) : []
         // The first step meets the store's rows as they are; later ones meet rows the earlier steps changed, which
         // the dry run shows stage by stage.
-        guard let first = path.steps.first, let imported else {
-            dataChecks = path.steps.first?.dataDependent.map { "\($0.change): depends on the rows" } ?? []
+        // A step a mapping model covers runs the mapping model: its entity mappings are named with what is not
+        // checked, as for a custom stage that cannot run.
+        guard let first = path.steps.first, first.mapping == nil, let imported else {
+            dataChecks =
+                path.steps.first.map { step in
+                    step.mapping != nil
+                        ? step.mappingNotes : step.dataDependent.map { "\($0.change): depends on the rows" }
+                } ?? []
             return
         }
         dataChecks = try CoreDataRowCheck.checks(of: first, plan: plan, store: imported).map(\.description)
