@@ -82,17 +82,23 @@ struct CoreDataStepTests {
     @Test func stagesFollowTheMode() throws {
         let (single, problems) = plan.check()
         #expect(problems.isEmpty)
-        // The mapping model's step, and the jump from Tasks, which renames Tag to Label and adds Task.notes required
-        // without a default: it runs, failing where Task has rows as Core Data does. The jump from Tasks 2 meets the
-        // type change without a mapping model: no stage, the engine refuses it (134140).
-        #expect(single.stages.map(\.description) == ["custom 3.0.0 -> 4.0.0", "inferred 1.0.0 -> 4.0.0"])
+        // In version order: the jump from Tasks, which renames Tag to Label and adds Task.notes required without a
+        // default (it runs, failing where Task has rows as Core Data does); the jump from Tasks 2, which meets the
+        // type change without a mapping model (Core Data's 134140: reaching it fails); the mapping model's step.
+        #expect(
+            single.stages.map(\.description) == [
+                "inferred 1.0.0 -> 4.0.0", "custom 2.0.0 -> 4.0.0", "custom 3.0.0 -> 4.0.0",
+            ])
+        #expect(single.stages.map { $0.impossible != nil } == [false, true, false])
+        #expect(single.stages[1].impossible?.contains("134140") == true)
+        #expect(single.stages[2].notRunReason?.contains("mapping model PriorityAsText") == true)
         let (chain, chainProblems) = progressive.check()
         #expect(chainProblems.isEmpty)
         // 1 -> 2 runs; 2 -> 3 renames Tag to Label and adds a required value without default: it runs too, and
-        // depends on the rows.
+        // depends on the rows; 3 -> 4 is the mapping model's.
         #expect(
             chain.stages.map(\.description) == [
-                "custom 3.0.0 -> 4.0.0", "lightweight 1.0.0 -> 2.0.0", "inferred 2.0.0 -> 3.0.0",
+                "lightweight 1.0.0 -> 2.0.0", "inferred 2.0.0 -> 3.0.0", "custom 3.0.0 -> 4.0.0",
             ])
     }
 

@@ -29,6 +29,9 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     /// The next stage is a custom stage without its code (``PlannedStage/lacksCode``): `reason` says why it has none.
     /// Running only its structural change would not be what the app does, so nothing of it ran.
     case stageWithoutCode(stage: String, reason: String)
+    /// The next stage is a step the plan says cannot be taken (``PlannedStage/impossible``, Core Data's 134140):
+    /// nothing of it ran.
+    case stepImpossible(stage: String, reason: String)
 
     /// The message.
     public var description: String {
@@ -77,6 +80,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                 "\(type) is not a model of \(version): \(phase) runs on \(version)'s models (willMigrate sees the old version, didMigrate the new one)."
         case .stageWithoutCode(let stage, let reason):
             return "Custom stage \(stage) not run: \(reason)."
+        case .stepImpossible(let stage, let reason):
+            return "Stage \(stage) fails: \(reason). Nothing of it ran; the store is still at its previous version."
         }
     }
 

@@ -206,8 +206,9 @@ public final class Migrator: @unchecked Sendable {
 
     /// Runs `stage`, the next one (with `stepping` held), and moves the migrator past it when it succeeds.
     private func run(_ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?) throws -> StageReport {
+        if let reason = stage.impossible { throw MigrationError.stepImpossible(stage: stage.title, reason: reason) }
         guard !stage.lacksCode else {
-            throw MigrationError.stageWithoutCode(stage: stage.title, reason: notRunReason)
+            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.notRunReason ?? notRunReason)
         }
         let findings = try self.findings(of: stage)
         let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)

@@ -22,6 +22,13 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     public let diff: SchemaDiff
     /// The plan's stage (nil when inferred).
     public let stage: MigrationStage?
+    /// Why the stage, custom and without code, is not run, when the plan knows (a Core Data mapping model's step);
+    /// nil leaves the migrator's ``Migrator/notRunReason``.
+    public var notRunReason: String?
+    /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
+    /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
+    /// nothing.
+    public var impossible: String?
 
     /// True for a custom stage declared without its closures (a plan read from sources without compiling them):
     /// running only its structural change would not be what the app does, so tools mark it "not run".

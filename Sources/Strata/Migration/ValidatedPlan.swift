@@ -61,6 +61,10 @@ public struct ValidatedPlan: Sendable {
         public let stage: MigrationStage?
         /// How problems name the stage ("lightweight 1.0.0 -> 2.0.0").
         public let label: String
+        /// Why a custom stage without code is not run, when the plan knows (``PlannedStage/notRunReason``).
+        public var notRunReason: String?
+        /// Why the step cannot be taken at all (``PlannedStage/impossible``).
+        public var impossible: String?
 
         /// Declares a stage.
         public init(
@@ -178,7 +182,10 @@ public struct ValidatedPlan: Sendable {
                     ))
                 continue
             }
-            stages.append(PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage))
+            var planned = PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage)
+            planned.notRunReason = stage.notRunReason
+            planned.impossible = stage.impossible
+            stages.append(planned)
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)
     }

@@ -62,16 +62,21 @@ public struct ModelBundlePlan: Sendable {
         }
     }
 
-    /// The stages this mode declares: the mapping models' (custom, not run), then in the single-jump mode the jumps
-    /// to the current version that the engine would not infer by itself but that depend only on the rows, and step
-    /// by step every consecutive pair no mapping model covers.
+    /// The stages this mode declares, in version order: the mapping models' (custom, not run), and every pair of the mode (in the
+    /// single-jump mode each older version to the current one, step by step each consecutive pair) that no mapping
+    /// model covers and that the engine would not take by itself: a step that depends on the rows (run, failing
+    /// where the rows fail Core Data), one Core Data infers but Strata's engine cannot make (custom, not run, saying
+    /// why), and one Core Data cannot take (134140, failing when reached), in both modes alike.
     var stageDeclarations: [ValidatedPlan.StageDeclaration] {
         var declared = usableMappings.map { usable in
-            ValidatedPlan.StageDeclaration(
+            var declaration = ValidatedPlan.StageDeclaration(
                 kind: .custom, from: schemas[usable.from].version ?? Schema.Version(0, 0, 0),
                 to: schemas[usable.to].version ?? Schema.Version(0, 0, 0),
                 label: "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)"
             )
+            declaration.notRunReason =
+                "Core Data runs mapping model \(usable.mapping.name) for \(usable.mapping.source) -> \(usable.mapping.destination), and Strata does not run mapping models (their policies are the app's code)"
+            return declaration
         }
         let last = schemas.count - 1
         let pairs =
@@ -81,37 +86,44 @@ public struct ModelBundlePlan: Sendable {
             guard !usableMappings.contains(where: { $0.from == from && $0.to == to }),
                 let fromVersion = schemas[from].version, let toVersion = schemas[to].version
             else { continue }
-            let kind = engineKind(from: from, to: to)
+            let step = CoreDataStep(plan: self, from: from, to: to)
+            let kind = engineKind(of: step)
             // In one jump, the engine infers a step it can make by itself (an entity renamed through its renaming
-            // identifier included) and refuses one it cannot, naming the changes; a jump that depends on the rows is
-            // declared.
-            if !progressive && kind != .inferred { continue }
-            // A step Core Data cannot infer, or one whose change Strata cannot make (a to-one made to-many), is
-            // declared custom without code: the dry run stops there and the Core Data verdicts say why.
+            // identifier included).
+            if !progressive && kind == .lightweight { continue }
             let label =
                 switch kind {
                 case .lightweight: "inferred"
                 case .inferred: "inferred, depends on the rows"
-                case .custom: "not run by Strata"
+                case .custom: step.canInfer ? "not run by Strata" : "needs a mapping model (134140)"
                 }
-            declared.append(
-                ValidatedPlan.StageDeclaration(
-                    kind: progressive && kind == .lightweight ? .lightweight : kind, from: fromVersion, to: toVersion,
-                    label: "\(label): \(versionNames[from]) -> \(versionNames[to])"))
+            var declaration = ValidatedPlan.StageDeclaration(
+                kind: progressive && kind == .lightweight ? .lightweight : kind, from: fromVersion, to: toVersion,
+                label: "\(label): \(versionNames[from]) -> \(versionNames[to])")
+            let blocking = step.verdicts.filter { $0.kind == .needsMapping }.map(\.change)
+            if !blocking.isEmpty {
+                declaration.impossible =
+                    "no mapping model covers \(versionNames[from]) -> \(versionNames[to]) and Core Data cannot infer \(blocking.joined(separator: "; ")): it stops with 134140 \"Can't find mapping model\"; add a .xcmappingmodel for the pair or split the change over versions"
+            } else if kind == .custom {
+                let unmade = step.diff.customChanges.map(\.description)
+                declaration.notRunReason =
+                    "Core Data infers \(versionNames[from]) -> \(versionNames[to]), but Strata's engine cannot make \(unmade.joined(separator: "; "))"
+            }
+            declared.append(declaration)
         }
-        return declared
+        return declared.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
     }
 
-    /// How Strata's engine takes the step between two versions: `.lightweight` when its own rules allow it,
-    /// `.inferred` when Core Data infers it and what stops Strata's rules is only a condition on the rows (a
-    /// required value added without a default, an attribute made required), `.custom` otherwise.
+    /// How Strata's engine takes a step: `.lightweight` when its own rules allow it, `.inferred` when Core Data
+    /// infers it and what stops Strata's rules is only a condition on the rows (a required value added without a
+    /// default, an attribute made required), `.custom` otherwise.
     ///
     /// An `.inferred` step runs: the engine's check of the required values after the stage then fails at this step
     /// naming the rows without a value, exactly where Core Data stops with 134110, and passes where it passes.
-    private func engineKind(from: Int, to: Int) -> PlannedStage.Kind {
-        let custom = SchemaDiff(from: schemas[from], to: schemas[to]).customChanges
+    private func engineKind(of step: CoreDataStep) -> PlannedStage.Kind {
+        let custom = step.diff.customChanges
         if custom.isEmpty { return .lightweight }
-        guard CoreDataStep(plan: self, from: from, to: to).canInfer else { return .custom }
+        guard step.canInfer else { return .custom }
         let dependsOnRows = custom.allSatisfy { change in
             switch change {
             case .attributeAdded, .attributeOptionalityChanged: true
