@@ -124,6 +124,35 @@ public enum BookshelfStore {
             current: "TestModel 3", in: directory)
     }
 
+    /// The real `TestModel`, `TestModel 2` where Book gains an optional Boolean `isSilenced`, and `TestModel 3` where
+    /// it becomes the Integer 32 `mutedStatus` through the renaming identifier (`elementID="isSilenced"`): the change
+    /// a public app made with the renaming identifier alone, in place of a mapping model (docs/APPLE_STORES.md).
+    public static func booleanToIntegerModel(in directory: URL) throws -> URL {
+        let first = try ModelBundleFixtures.realModel(
+            "coredata-bnr-coredatastack", "TestModel.xcdatamodel.contents.xml")
+        let title = "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\" syncable=\"YES\"/>"
+        let second = try edit(
+            first,
+            [
+                (
+                    title,
+                    title
+                        + "\n        <attribute name=\"isSilenced\" optional=\"YES\" attributeType=\"Boolean\" usesScalarValueType=\"YES\" syncable=\"YES\"/>"
+                )
+            ])
+        let third = try edit(
+            second,
+            [
+                (
+                    "<attribute name=\"isSilenced\" optional=\"YES\" attributeType=\"Boolean\"",
+                    "<attribute name=\"mutedStatus\" optional=\"YES\" attributeType=\"Integer 32\" elementID=\"isSilenced\""
+                )
+            ])
+        return try ModelBundleFixtures.bundle(
+            "Bookshelf", versions: [("TestModel", first), ("TestModel 2", second), ("TestModel 3", third)],
+            current: "TestModel 3", in: directory)
+    }
+
     /// `text` with each (old, new) replaced; throws when an old text is not there, so a fixture never silently
     /// stays the real file.
     private static func edit(_ text: String, _ replacements: [(String, String)]) throws -> String {

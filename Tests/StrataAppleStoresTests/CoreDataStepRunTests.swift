@@ -64,3 +64,42 @@ struct CoreDataStepRunTests {
         #expect(step.mappingNotes.contains { $0.contains("Task.priority is not checked") }, "\(step.mappingNotes)")
     }
 }
+
+/// A Boolean renamed into an Integer 32 through the renaming identifier: Core Data's inferred mapping carries the
+/// values (docs/APPLE_STORES.md, "Type changes"), and so does the dry run, in both modes.
+struct CoreDataTypeChangeTests {
+    @Test func aBooleanRenamedIntoAnIntegerKeepsItsValues() throws {
+        let folder = try ModelFolder()
+        let bundle = try ModelBundle(url: try BookshelfStore.booleanToIntegerModel(in: folder.url))
+        for progressive in [false, true] {
+            let plan = ModelBundlePlan(bundle: bundle, progressive: progressive)
+            let step = CoreDataStep(plan: plan, from: 1, to: 2)
+            #expect(step.canInfer, "\(step.verdicts)")
+            let (validated, problems) = plan.check()
+            #expect(problems.isEmpty)
+            let stores = try ModelFolder()
+            let url = stores.url.appendingPathComponent("Books.store")
+            let queue = try DatabaseQueue(path: url.path)
+            try queue.write { db in
+                for statement in StoreLayout(schema: plan.schemas[1]).createStatements() {
+                    try db.execute(sql: statement)
+                }
+                try StoreMetadata.write(plan.schemas[1], to: db)
+                for (key, flag) in [(1, true), (2, false), (3, nil)] as [(Int, Bool?)] {
+                    try db.execute(
+                        sql: "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
+                        arguments: [key, "Book \(key)", flag])
+                }
+            }
+            try queue.close()
+            let migrator = try Migrator(store: url, validated: validated)
+            let reports = try migrator.runAll()
+            #expect(reports.count == 1)
+            let values = try DatabaseQueue(path: url.path).read { db in
+                try Int64?.fetchAll(
+                    db, sql: "SELECT \"mutedStatus\" FROM \"Book\" ORDER BY \"\(StoreLayout.primaryKey)\"")
+            }
+            #expect(values == [1, 0, nil])
+        }
+    }
+}

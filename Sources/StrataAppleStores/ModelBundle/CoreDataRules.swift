@@ -40,6 +40,11 @@ struct CoreDataRules {
             return make(.inferred, .noDuplicates(entity: entity, attributes: [name]))
         case .uniquenessAdded(_, let names):
             return make(.inferred, .noDuplicates(entity: entity, attributes: names))
+        case .attributeTypeChanged(_, _, let from, let to) where Self.convertsInferred(from, to):
+            return make(
+                .inferred, nil,
+                "Core Data's inferred mapping carries the values: Boolean and the integer types are one number in the store (docs/APPLE_STORES.md)"
+            )
         case .attributeTypeChanged:
             return make(
                 .needsMapping, nil,
@@ -156,6 +161,16 @@ struct CoreDataRules {
             current = element.parent
         }
         return version.entity(named: entity)?.line
+    }
+
+    /// True when Core Data's inferred mapping carries an attribute's values from type `from` to `to`: between Boolean
+    /// and the integer types, which Core Data stores alike as one integer. Observed on a public app that replaced its
+    /// mapping model for a Boolean renamed into an Integer 32 with the renaming identifier alone, its tests migrating
+    /// stores from before the change with the values kept (docs/APPLE_STORES.md, "Type changes"); no other type
+    /// change is inferred (Apple's documentation lists none).
+    static func convertsInferred(_ from: ValueType, _ to: ValueType) -> Bool {
+        let integers: Set<ValueType> = [.bool, .int16, .int32, .int64, .int]
+        return integers.contains(from) && integers.contains(to)
     }
 
     /// The topmost ancestor of an entity in a version.

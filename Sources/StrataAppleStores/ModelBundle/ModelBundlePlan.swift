@@ -116,7 +116,8 @@ public struct ModelBundlePlan: Sendable {
 
     /// How Strata's engine takes a step: `.lightweight` when its own rules allow it, `.inferred` when Core Data
     /// infers it and what stops Strata's rules is only a condition on the rows (a required value added without a
-    /// default, an attribute made required), `.custom` otherwise.
+    /// default, an attribute made required) or a type change Core Data's inferred mapping carries (Boolean and the
+    /// integers, which the engine's table rebuild copies as they are), `.custom` otherwise.
     ///
     /// An `.inferred` step runs: the engine's check of the required values after the stage then fails at this step
     /// naming the rows without a value, exactly where Core Data stops with 134110, and passes where it passes.
@@ -127,6 +128,7 @@ public struct ModelBundlePlan: Sendable {
         let dependsOnRows = custom.allSatisfy { change in
             switch change {
             case .attributeAdded, .attributeOptionalityChanged: true
+            case .attributeTypeChanged(_, _, let from, let to): CoreDataRules.convertsInferred(from, to)
             case .relationshipAdded(_, let relationship): !relationship.isToMany
             default: false
             }
