@@ -87,7 +87,8 @@ struct CoreDataTypeChangeTests {
                 try StoreMetadata.write(plan.schemas[1], to: db)
                 for (key, flag) in [(1, true), (2, false), (3, nil)] as [(Int, Bool?)] {
                     try db.execute(
-                        sql: "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
+                        sql:
+                            "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
                         arguments: [key, "Book \(key)", flag])
                 }
             }
