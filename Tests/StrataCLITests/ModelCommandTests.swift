@@ -51,6 +51,33 @@ struct ModelCommandTests {
             })
     }
 
+    @Test func mappingsFolderIsSearchedAndTheSearchIsSaid() throws {
+        let directory = try TemporaryStore()
+        let model = directory.directory.appendingPathComponent("Model/Tasks.xcdatamodeld")
+        try FileManager.default.createDirectory(
+            at: model.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ModelBundleFixtures.tasks, to: model)
+        let elsewhere = directory.directory.appendingPathComponent("Elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: ModelBundleFixtures.tasks.deletingLastPathComponent().appendingPathComponent(
+                "PriorityAsText.xcmappingmodel"),
+            to: elsewhere.appendingPathComponent("PriorityAsText.xcmappingmodel"))
+        let without = try CommandRun.strata(["check", "--model", model.path, "--progressive"])
+        #expect(without.status == 1)
+        #expect(without.standardOutput.contains("mapping models: 0 found, looked for in \(model.path) (the bundle)"))
+        #expect(
+            without.standardOutput.contains(
+                "Tasks 3 -> Tasks 4: needs a mapping model (Core Data stops with 134140"))
+        let with = try CommandRun.strata(["check", "--model", model.path, "--progressive", "--mappings", elsewhere.path])
+        #expect(with.status == 0, "\(with.standardOutput)")
+        #expect(with.standardOutput.contains("mapping models: 1 found, looked for in"))
+        #expect(with.standardOutput.contains("\(elsewhere.path) (--mappings)"))
+        #expect(with.standardOutput.contains("Tasks 3 -> Tasks 4: mapping model PriorityAsText, not run"))
+        let usage = try CommandRun.strata(["check", "--mappings", elsewhere.path, "--plan", "bookshelf"])
+        #expect(usage.status == 2)
+    }
+
     @Test func diffTakesVersionNames() throws {
         let run = try CommandRun.strata(["diff", "--model", tasks, "Tasks", "Tasks 2"])
         #expect(run.status == 0, "\(run.standardError)")

@@ -16,6 +16,9 @@ public struct MappingModel: Sendable {
     public let source: String
     /// The version it maps to.
     public let destination: String
+    /// The `.xcdatamodeld` bundle `sourcemodelpath` names without its extension, when the path names one: the model
+    /// the mapping model belongs to.
+    public let sourceModel: String?
     /// The line of the mapping model object in `xcmapping.xml`.
     public let line: Int
     /// Its entity mappings, in the file's order.
@@ -82,8 +85,14 @@ public struct MappingModel: Sendable {
             }
             .sorted { ($0.number, $0.position) < ($1.number, $1.position) }
             .map(\.mapping)
+        let bundle = attribute("sourcemodelpath", of: model).flatMap { path in
+            path.split(separator: "/").last { $0.hasSuffix(".xcdatamodeld") }.map {
+                String($0.dropLast(".xcdatamodeld".count))
+            }
+        }
         return MappingModel(
             name: folder.deletingPathExtension().lastPathComponent, url: file, source: try version("sourcemodelpath"),
-            destination: try version("destinationmodelpath"), line: model.line, entityMappings: mappings)
+            destination: try version("destinationmodelpath"), sourceModel: bundle, line: model.line,
+            entityMappings: mappings)
     }
 }

@@ -17,11 +17,35 @@ public struct ModelBundle: Sendable {
     public let currentReason: String
     /// Versions ordered after the current one: left out of the plan (the app does not ship them as current).
     public let afterCurrent: [String]
-    /// The mapping models found.
+    /// The mapping models found for this model (those naming another model's versions left out).
     public let mappingModels: [MappingModel]
+    /// Where mapping models were looked for, and why there, in the order searched.
+    public let mappingSearch: [MappingSearch]
+    /// Mapping models found by the wider search that could not be read or belong to another model, said instead of
+    /// refusing the model (one inside the bundle or in a `--mappings` folder that cannot be read is an error).
+    public let mappingNotes: [String]
 
-    /// Reads the model at `url`; `order` (`--order`) overrides the order the names give.
-    public init(url: URL, order explicit: [String]? = nil) throws {
+    /// A folder searched for `.xcmappingmodel` bundles.
+    public struct MappingSearch: Sendable, CustomStringConvertible {
+        /// The folder.
+        public let folder: URL
+        /// Why it was searched: "the bundle", "the enclosing Xcode project", "--mappings".
+        public let reason: String
+        /// True when its subfolders were searched too.
+        public let recursive: Bool
+
+        /// "FOLDER (why)".
+        public var description: String { "\(folder.path) (\(reason))" }
+    }
+
+    /// Reads the model at `url`; `order` (`--order`) overrides the order the names give; `mappings` (`--mappings`)
+    /// are further folders holding mapping models.
+    ///
+    /// Mapping models are looked for where apps keep them: inside the bundle, beside it, and anywhere in the
+    /// enclosing project (the nearest folder above holding a `.xcodeproj`, a `Package.swift`, a Tuist or XcodeGen
+    /// manifest or a `.git`; apps often keep them in a folder of their own such as `Migrations/`), build and
+    /// dependency folders skipped; then in each of `mappings`.
+    public init(url: URL, order explicit: [String]? = nil, mappings: [URL] = []) throws {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -65,24 +89,66 @@ public struct ModelBundle: Sendable {
         self.current = current
         afterCurrent = Array(order.names[(currentIndex + 1)...])
         self.versions = order.names[...currentIndex].compactMap { name in versions.first { $0.name == name } }
-        mappingModels = try found.mappings.map(MappingModel.read)
+        var search = found.mappings
+        for folder in mappings {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ModelBundleError.notFound(path: folder.path)
+            }
+            search.append(MappingSearch(folder: folder, reason: "--mappings", recursive: true))
+        }
+        var models: [MappingModel] = []
+        var notes: [String] = []
+        var seen: Set<String> = []
+        let bundleName = (found.bundle ?? url).deletingPathExtension().lastPathComponent
+        for place in search {
+            let strict = place.reason != Self.projectReason
+            for folder in Self.mappingModels(in: place.folder, recursive: place.recursive)
+            where seen.insert(folder.standardizedFileURL.path).inserted {
+                let mapping: MappingModel
+                do {
+                    mapping = try MappingModel.read(folder)
+                } catch {
+                    if strict { throw error }
+                    notes.append("\(folder.path) was not read: \(error)")
+                    continue
+                }
+                if let model = mapping.sourceModel, model != bundleName {
+                    notes.append(
+                        "\(folder.path) maps versions of \(model), not of \(bundleName); left out")
+                    continue
+                }
+                models.append(mapping)
+            }
+        }
+        mappingModels = models
+        mappingSearch = search
+        mappingNotes = notes
     }
 
     /// The version named `name`.
     public func version(named name: String) -> ModelVersion? { versions.first { $0.name == name } }
 
-    /// The `.xcdatamodel` folders, the `.xcdatamodeld` they belong to (when one), and the `.xcmappingmodel` folders.
-    private static func find(in url: URL) throws -> (versions: [URL], bundle: URL?, mappings: [URL]) {
+    /// Why the enclosing project is searched.
+    private static let projectReason = "the enclosing project"
+
+    /// The `.xcdatamodel` folders, the `.xcdatamodeld` they belong to (when one), and where to look for mapping models.
+    private static func find(in url: URL) throws -> (versions: [URL], bundle: URL?, mappings: [MappingSearch]) {
         let extensionName = url.pathExtension
-        if extensionName == "xcdatamodel" {
-            return ([url], nil, mappingModels(in: url.deletingLastPathComponent(), recursive: false))
-        }
-        if extensionName == "xcdatamodeld" {
-            return (
-                children(of: url, withExtension: "xcdatamodel"), url,
-                mappingModels(in: url, recursive: true)
-                    + mappingModels(in: url.deletingLastPathComponent(), recursive: false)
-            )
+        if extensionName == "xcdatamodel" || extensionName == "xcdatamodeld" {
+            let parent = url.deletingLastPathComponent()
+            var mappings: [MappingSearch] = []
+            if extensionName == "xcdatamodeld" {
+                mappings.append(MappingSearch(folder: url, reason: "the bundle", recursive: true))
+            }
+            if let project = enclosingProject(of: parent) {
+                mappings.append(MappingSearch(folder: project, reason: projectReason, recursive: true))
+            } else {
+                mappings.append(MappingSearch(folder: parent, reason: "beside the model", recursive: false))
+            }
+            let versions =
+                extensionName == "xcdatamodel" ? [url] : children(of: url, withExtension: "xcdatamodel")
+            return (versions, extensionName == "xcdatamodeld" ? url : nil, mappings)
         }
         let bundles = descendants(of: url, withExtension: "xcdatamodeld")
         if bundles.count > 1 {
@@ -92,10 +158,29 @@ public struct ModelBundle: Sendable {
                     "holds several models (\(bundles.map(\.lastPathComponent).joined(separator: ", "))); give the .xcdatamodeld bundle of the one to read"
             )
         }
+        let search = [MappingSearch(folder: url, reason: "the folder given", recursive: true)]
         if let bundle = bundles.first {
-            return (children(of: bundle, withExtension: "xcdatamodel"), bundle, mappingModels(in: url, recursive: true))
+            return (children(of: bundle, withExtension: "xcdatamodel"), bundle, search)
         }
-        return (descendants(of: url, withExtension: "xcdatamodel"), nil, mappingModels(in: url, recursive: true))
+        return (descendants(of: url, withExtension: "xcdatamodel"), nil, search)
+    }
+
+    /// The nearest folder at or above `folder` (at most eight levels up) that holds a `.xcodeproj`, a `Package.swift`,
+    /// a Tuist `Project.swift`, an XcodeGen `project.yml` or a `.git`: the project the model belongs to.
+    private static func enclosingProject(of folder: URL) -> URL? {
+        var current = folder.standardizedFileURL
+        for _ in 0..<8 {
+            let items = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
+            if items.contains(where: {
+                $0.hasSuffix(".xcodeproj") || ["Package.swift", "Project.swift", "project.yml", ".git"].contains($0)
+            }) {
+                return current
+            }
+            let parent = current.deletingLastPathComponent()
+            guard parent.path != current.path else { return nil }
+            current = parent
+        }
+        return nil
     }
 
     /// The name `.xccurrentversion` (a property list with `_XCCurrentVersionName`) gives, without `.xcdatamodel`.
@@ -119,7 +204,13 @@ public struct ModelBundle: Sendable {
         return items.filter { $0.hasSuffix("." + name) }.sorted().map { folder.appendingPathComponent($0) }
     }
 
-    /// Every folder with this extension under `folder` (not looking inside hidden folders or inside a match).
+    /// Build and dependency folders no app keeps its own mapping models in.
+    private static let skippedFolders: Set<String> = [
+        "Pods", "Carthage", "DerivedData", "node_modules", "build", "Build", "checkouts", "SourcePackages",
+    ]
+
+    /// Every folder with this extension under `folder` (not looking inside hidden folders, build and dependency
+    /// folders, or inside a match).
     private static func descendants(of folder: URL, withExtension name: String) -> [URL] {
         var result: [URL] = []
         var queue = [folder]
@@ -133,7 +224,9 @@ public struct ModelBundle: Sendable {
                 else { continue }
                 if child.pathExtension == name {
                     result.append(child)
-                } else if !["xcdatamodeld", "xcdatamodel", "xcmappingmodel"].contains(child.pathExtension) {
+                } else if !["xcdatamodeld", "xcdatamodel", "xcmappingmodel", "xcodeproj", "xcassets"].contains(
+                    child.pathExtension), !Self.skippedFolders.contains(item)
+                {
                     queue.append(child)
                 }
             }

@@ -89,6 +89,10 @@ struct ModelBundleReport: Encodable {
     let leftOut: [String]
     let versions: [Version]
     let mappingModels: [Mapping]
+    /// Where mapping models were looked for ("FOLDER (why)").
+    let mappingSearch: [String]
+    /// Mapping models found but left out, and why.
+    let mappingNotes: [String]
     let steps: [Step]
 
     /// The report of `plan`.
@@ -104,6 +108,8 @@ struct ModelBundleReport: Encodable {
             Version(version: "\(index + 1).0.0", name: version.name, current: version.name == bundle.current)
         }
         mappingModels = Self.mappings(of: bundle)
+        mappingSearch = bundle.mappingSearch.map(\.description)
+        mappingNotes = bundle.mappingNotes
         let last = bundle.versions.count - 1
         steps = bundle.versions.indices.dropLast().map { index in
             Step(CoreDataStep(plan: plan, from: index, to: plan.progressive ? index + 1 : last))
@@ -127,7 +133,11 @@ struct ModelBundleReport: Encodable {
         ]
         lines += versions.map { "  \($0.version)  \(TerminalText.sanitize($0.name))\($0.current ? "  (current)" : "")" }
         lines += leftOut.map { "  left out: \(TerminalText.sanitize($0)) (after the current version)" }
+        lines.append(
+            "  mapping models: \(mappingModels.count) found, looked for in "
+                + mappingSearch.map(TerminalText.sanitize).joined(separator: "; "))
         lines += mappingModels.flatMap { $0.textLines() }
+        lines += mappingNotes.map { "  note: " + TerminalText.sanitize($0) }
         lines.append("")
         lines.append(
             style.bold(

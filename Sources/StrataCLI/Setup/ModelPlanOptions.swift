@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import StrataAppleStores
 
-/// `--model PATH [--order A,B,C] [--progressive]`: a Core Data model bundle's versions as the plan, migrated as Core
+/// `--model PATH [--order A,B,C] [--mappings DIR]… [--progressive]`: a Core Data model bundle's versions as the plan, migrated as Core
 /// Data does by default (one inferred jump to the current version) or step by step.
 struct ModelPlanOptions: ParsableArguments {
     @Option(
@@ -19,6 +19,12 @@ struct ModelPlanOptions: ParsableArguments {
             valueName: "A,B,C"))
     var order: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --model: a further folder holding .xcmappingmodel bundles (repeatable); the bundle, the folder beside it and the enclosing project are searched anyway.",
+            valueName: "dir"))
+    var mappings: [String] = []
+
     @Flag(
         help:
             "With --model: migrate step by step through each version, as apps that chain migrations do (default: Core Data's one inferred jump to the current version)."
@@ -26,8 +32,8 @@ struct ModelPlanOptions: ParsableArguments {
     var progressive = false
 
     func validate() throws {
-        if model == nil && (order != nil || progressive) {
-            throw ValidationError("--order and --progressive read a Core Data model: give --model PATH")
+        if model == nil && (order != nil || progressive || !mappings.isEmpty) {
+            throw ValidationError("--order, --progressive and --mappings read a Core Data model: give --model PATH")
         }
     }
 
@@ -36,7 +42,8 @@ struct ModelPlanOptions: ParsableArguments {
         guard let model else { return nil }
         let names = order.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         do {
-            let bundle = try ModelBundle(url: URL(fileURLWithPath: model), order: names)
+            let bundle = try ModelBundle(
+                url: URL(fileURLWithPath: model), order: names, mappings: mappings.map { URL(fileURLWithPath: $0) })
             return ModelBundlePlan(bundle: bundle, progressive: progressive)
         } catch let error as ModelBundleError {
             throw CommandFailure.usage(error.description)
