@@ -116,8 +116,18 @@ struct CoreDataStepTests {
             findings.first { $0.message.hasPrefix("a store at Tasks 2 fails Core Data's single jump") })
         #expect(!differs.isError)
         let skipped = try #require(
-            findings.first { $0.message.hasPrefix("a store at Tasks jumps to Tasks 4 by inference") })
+            findings.first { $0.message.hasPrefix("a store at Tasks migrates in one inferred jump to Tasks 4") })
         #expect(skipped.file.hasSuffix("PriorityAsText.xcmappingmodel/xcmapping.xml") && skipped.line == 11)
+        #expect(
+            skipped.message.contains(
+                "mapping model PriorityAsText (Tasks 3 -> Tasks 4) and its policies are not used: what it does to Task is not done"
+            ))
+        // Only the store at Tasks skips it: from Tasks 2 the jump is blocked (134140), from Tasks 3 it is the mapping
+        // model's own step.
+        #expect(
+            (0..<3).map { CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: $0, to: 3).map(\.name) } == [
+                ["PriorityAsText"], [], [],
+            ])
         // Step by step, every version reaches the current one: no unreachable finding, but the mode difference stays.
         let chainFindings = ModelLint(plan: progressive).findings
         #expect(!chainFindings.contains { $0.message.contains("cannot reach") })

@@ -140,15 +140,12 @@ public struct ModelLint: Sendable {
                             "a store at \(name) reaches \(versions[last].name) in Core Data's single jump but not step by step (\(chain.blocked.map { "\($0.fromName) -> \($0.toName)" } ?? "")): keep the single jump, or add the missing mapping model"
                     ))
             }
-            let skipped =
-                jump.blocked == nil && jump.steps.first?.mapping == nil ? chain.steps.compactMap(\.mapping) : []
-            for mapping in skipped {
+            for mapping in CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: index, to: last) {
                 result.append(
                     ModelFinding(
                         file: mapping.url.path, line: mapping.line, isError: false,
-                        message:
-                            "a store at \(name) jumps to \(versions[last].name) by inference in Core Data's default mode and never runs mapping model \(mapping.name) (\(mapping.source) -> \(mapping.destination)); migrate progressively if its policies must run"
-                    ))
+                        message: CoreDataPath.skippedMappingWarning(
+                            mapping, storeAt: name, current: versions[last].name)))
             }
             return result
         }

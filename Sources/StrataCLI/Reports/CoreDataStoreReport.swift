@@ -21,6 +21,8 @@ struct CoreDataStoreReport: Encodable {
     /// The conditions on the rows of the first step checked against the store's rows: "passes, Task has no rows",
     /// or "FAILS, 2 rows of Book have no title (Book/2, Book/4): Core Data stops with 134110 …".
     let dataChecks: [String]
+    /// What the mode skips for this store: in Core Data's single jump, each mapping model the chain would run.
+    let warnings: [String]
 
     /// The report for `store` and `plan`, up to `target` (the current version by default); the first step's
     /// conditions on the rows are checked in `imported`, the store's private import at its version, when given.
@@ -37,10 +39,17 @@ struct CoreDataStoreReport: Encodable {
             steps = []
             otherMode = []
             dataChecks = []
+            warnings = []
             return
         }
         let path = CoreDataPath(plan: plan, from: start, to: last)
         steps = path.steps.map(ModelBundleReport.Step.init)
+        warnings =
+            plan.progressive
+            ? []
+            : CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: start, to: last).map {
+                CoreDataPath.skippedMappingWarning($0, storeAt: names[start], current: names[last])
+            }
         let other = ModelBundlePlan(bundle: plan.bundle, progressive: !plan.progressive)
         otherMode =
             last - start > 1
@@ -77,6 +86,7 @@ struct CoreDataStoreReport: Encodable {
         if let noMatch { lines.append(style.red(TerminalText.sanitize(noMatch))) }
         lines += steps.flatMap { $0.textLines() }
         lines += dataChecks.map { "  " + TerminalText.sanitize($0) }
+        lines += warnings.map { "  " + style.yellow("warning: " + TerminalText.sanitize($0)) }
         if !otherMode.isEmpty {
             lines.append(
                 otherMode.count > 1 ? "Compared, step by step (--progressive):" : "Compared, Core Data's single jump:")
