@@ -76,6 +76,13 @@ public enum OpenedStore: Sendable {
         return .imported(try PrivateImport(of: store, plan: plan))
     }
 
+    /// A SwiftData or Core Data store imported privately at the version of a Core Data model's plan that Core Data's
+    /// own rule gives it (`PrivateImport(of:model:)`: 134130 when none); any other store as it is.
+    public func imported(at model: ModelBundlePlan) throws -> OpenedStore {
+        guard case .apple(let store) = self else { return self }
+        return .imported(try PrivateImport(of: store, model: model))
+    }
+
     /// A migrator on a private copy of the Strata store (``strataFile``: the user's file or the private import),
     /// whose errors name the user's file; an Apple store read as it is has none, and the migrator says so.
     public func migratorOnPrivateCopy(

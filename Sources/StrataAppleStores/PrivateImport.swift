@@ -24,6 +24,32 @@ public struct PrivateImport: Sendable {
                 closest: match.closest?.version?.description,
                 differences: match.differences.map(\.description))
         }
+        try self.init(of: store, at: equal)
+    }
+
+    /// Imports `store` at the version of a Core Data model that Core Data's own rule gives it (its entity version
+    /// hashes' fields, `StoreVersionMatch`); throws `MigrationError.unknownStoreVersion` with Core Data's 134130, the
+    /// closest version by name and the entities that differ, when it is at none.
+    public init(of store: AppleStore, model: ModelBundlePlan) throws {
+        let match = StoreVersionMatch(store: store.model, bundle: model.bundle)
+        guard let index = match.equal.first else {
+            let names = model.versionNames
+            throw MigrationError.unknownStoreVersion(
+                store: store.url.path,
+                recorded:
+                    "its own model, no version of \(model.name) (Core Data stops with 134130 \"Can't find model for source store\")",
+                closest: match.closest.map {
+                    "\(names[$0.index]) (\(model.schemas[$0.index].version?.description ?? ""))"
+                },
+                differences: match.closest?.entities.map {
+                    "entity \($0): the fields Core Data's version hash covers differ"
+                } ?? [])
+        }
+        try self.init(of: store, at: model.schemas[index])
+    }
+
+    /// Imports `store` recording it at `version`.
+    private init(of store: AppleStore, at equal: Schema) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-import-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

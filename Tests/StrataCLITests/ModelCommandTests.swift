@@ -69,7 +69,9 @@ struct ModelCommandTests {
         #expect(
             without.standardOutput.contains(
                 "Tasks 3 -> Tasks 4: needs a mapping model (Core Data stops with 134140"))
-        let with = try CommandRun.strata(["check", "--model", model.path, "--progressive", "--mappings", elsewhere.path])
+        let with = try CommandRun.strata([
+            "check", "--model", model.path, "--progressive", "--mappings", elsewhere.path,
+        ])
         #expect(with.status == 0, "\(with.standardOutput)")
         #expect(with.standardOutput.contains("mapping models: 1 found, looked for in"))
         #expect(with.standardOutput.contains("\(elsewhere.path) (--mappings)"))
@@ -175,6 +177,22 @@ struct ModelStoreCommandTests {
             run.standardOutput.contains(
                 "134130 \"Can't find model for source store\"); the closest is EasyLife, differing in Project"))
         #expect(run.standardError.contains("matches no version of the plan"))
+    }
+
+    @Test func aStoreAtNoVersionGivesJSONWithOneClosestVersion() throws {
+        let directory = try TemporaryStore()
+        let model = try ModelBundleFixtures.easyLife(in: directory.directory)
+        let store = try AppleStoreCommandTests.copy("coredata-easylife", "EasyLife_1.3.0.sqlite", into: directory)
+        for command in [["plan"], ["migrate", "--dry-run"]] {
+            let run = try AppleStoreCommandTests.run(
+                [command[0], store, "--model", model.path, "--json"] + command.dropFirst(), unchanging: store)
+            #expect(run.status == 1)
+            let json = try run.json()
+            let coreData = try #require(json["coreData"] as? [String: Any])
+            #expect((coreData["noMatch"] as? String)?.contains("the closest is EasyLife, differing in Project") == true)
+            let error = try #require(json["error"] as? String)
+            #expect(error.contains("134130") && error.contains("The closest version is EasyLife (1.0.0)"), "\(error)")
+        }
     }
 
     @Test func theJumpIsComparedWithTheChain() throws {

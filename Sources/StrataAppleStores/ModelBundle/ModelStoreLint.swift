@@ -48,7 +48,7 @@ public struct ModelStoreLint: Sendable {
             }
         }
         guard !first.dataDependent.isEmpty else { return [] }
-        let imported = try PrivateImport(of: apple, plan: plan.check().0)
+        let imported = try PrivateImport(of: apple, model: plan)
         defer { imported.remove() }
         return try CoreDataRowCheck.checks(of: first, plan: plan, store: imported.url).filter { !$0.passes }.map {
             check in

@@ -91,7 +91,7 @@ struct MigrateCommand: ParsableCommand {
         let dryRunStore =
             dryRun
             ? try CoreDataStoreReport.imported(
-                StoreArgument.openForPlanning(url), target: target, quiet: output.json) : nil
+                StoreArgument.openForPlanning(url), target: target, json: output.json) : nil
         let store = dryRunStore?.0
         defer { store?.remove() }
         if !output.json { dryRunStore?.1?.textLines(style: .standardOutput).forEach { Console.out($0) } }

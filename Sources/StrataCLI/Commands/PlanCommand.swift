@@ -32,7 +32,7 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let target = try plan.resolve()
         let (store, coreData) = try CoreDataStoreReport.imported(
-            StoreArgument.openForPlanning(file.url()), target: target, quiet: output.json)
+            StoreArgument.openForPlanning(file.url()), target: target, json: output.json)
         defer { store.remove() }
         if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         var report = try PlanReport(store: store, plan: target.resolved.name, target: target)

@@ -43,7 +43,8 @@ struct OpenCommand: ParsableCommand {
         var store = try StoreArgument.open(url)
         if let validated {
             do {
-                store = try store.imported(at: validated)
+                // A Core Data model's version is the one Core Data's own rule gives the store.
+                store = try resolved?.model.map { try store.imported(at: $0) } ?? store.imported(at: validated)
             } catch MigrationError.unknownStoreVersion {}
         }
         defer { store.remove() }

@@ -100,8 +100,8 @@ extension CoreDataStoreReport {
     /// The store `plan` and `migrate --dry-run` work on (`opened` imported privately at its version), with `--model`
     /// on a SwiftData / Core Data store the report of what Core Data would do with it, its conditions on the rows
     /// checked in the import. When the store is at no version of the model, the report (Core Data's 134130) is
-    /// printed unless `quiet`, then the import's error is thrown.
-    static func imported(_ opened: OpenedStore, target: PlanTarget, quiet: Bool) throws -> (
+    /// printed, as JSON (`{"coreData": …, "error": …}`) with `json`, then the import's error is thrown.
+    static func imported(_ opened: OpenedStore, target: PlanTarget, json: Bool) throws -> (
         OpenedStore, CoreDataStoreReport?
     ) {
         guard let model = target.resolved.model, case .apple(let apple) = opened else {
@@ -109,11 +109,13 @@ extension CoreDataStoreReport {
         }
         let imported: OpenedStore
         do {
-            imported = try opened.imported(at: target.plan)
+            imported = try opened.imported(at: model)
         } catch {
-            if !quiet {
-                try CoreDataStoreReport(store: apple, plan: model, target: target.version, imported: nil)
-                    .textLines(style: .standardOutput).forEach { Console.out($0) }
+            let report = try CoreDataStoreReport(store: apple, plan: model, target: target.version, imported: nil)
+            if json {
+                try JSONOutput.print(Unmatched(coreData: report, error: "\(error)"))
+            } else {
+                report.textLines(style: .standardOutput).forEach { Console.out($0) }
             }
             throw error
         }
@@ -125,5 +127,11 @@ extension CoreDataStoreReport {
             imported.remove()
             throw error
         }
+    }
+
+    /// What `--json` prints for a store at no version of the model: the Core Data report and the error.
+    struct Unmatched: Encodable {
+        let coreData: CoreDataStoreReport
+        let error: String
     }
 }
