@@ -195,6 +195,24 @@ struct ModelStoreCommandTests {
         }
     }
 
+    @Test func diffTakesACoreDataStoreAndStartsAtItsVersion() throws {
+        let directory = try TemporaryStore()
+        let model = try ModelBundleFixtures.coreDataStack(in: directory.directory)
+        let store = try AppleStoreCommandTests.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
+        let run = try AppleStoreCommandTests.run(["diff", "--model", model.path, "--store", store], unchanging: store)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Plan TestModel: 1.0.0 -> 2.0.0"))
+        #expect(run.standardOutput.contains("Book.publisher added (to-one Publisher)"))
+        #expect(run.standardOutput.contains("Data in \(store)"))
+        let explicit = try AppleStoreCommandTests.run(
+            ["diff", "--model", model.path, "TestModel", "TestModel2", "--store", store, "--json"], unchanging: store)
+        #expect(explicit.status == 0, "\(explicit.standardError)")
+        #expect(try explicit.json()["store"] as? String == store)
+        let bare = try CommandRun.strata(["diff", "--model", model.path])
+        #expect(bare.status == 2)
+        #expect(bare.standardError.contains("give the versions to diff"))
+    }
+
     @Test func theJumpIsComparedWithTheChain() throws {
         let directory = try TemporaryStore()
         let model = try Self.threeVersions(in: directory)

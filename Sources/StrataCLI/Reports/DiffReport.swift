@@ -25,7 +25,9 @@ struct DiffReport: Encodable {
     /// Diffs two schemas of a plan as the plan goes (see `ValidatedPlan.diffs`), counting data-dependent findings
     /// in `store` (which must be at `from`): each step's on the data as it is now, so a step whose checks need
     /// columns only an earlier stage makes counts nothing.
-    init(plan name: String, validated: ValidatedPlan, from: Schema, to: Schema, store url: URL?) throws {
+    init(
+        plan name: String, validated: ValidatedPlan, from: Schema, to: Schema, store url: URL?, named original: URL? = nil
+    ) throws {
         let diffs = validated.diffs(from: from, to: to)
         plan = name
         self.from = from.version?.description ?? "unversioned"
@@ -41,13 +43,13 @@ struct DiffReport: Encodable {
             }
         }
         counts = ChangeCounts(changes)
-        store = url?.path
+        store = (original ?? url)?.path
         if let url {
             let inspector = StoreInspector(url: url)
             let recorded = try inspector.metadata().version
             guard recorded == from.version else {
                 throw CommandFailure.usage(
-                    "\(url.path) is at \(recorded?.description ?? "no version"), not \(self.from); --store counts data for a store at the diff's first version"
+                    "\((original ?? url).path) is at \(recorded?.description ?? "no version"), not \(self.from); --store counts data for a store at the diff's first version"
                 )
             }
             findings = try diffs.enumerated().flatMap { index, diff in
