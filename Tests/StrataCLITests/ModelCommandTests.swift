@@ -163,6 +163,7 @@ struct ModelStoreCommandTests {
         #expect(json["from"] as? String == "1.0.0")
         #expect(json["reached"] as? String == "2.0.0")
         #expect(json["succeeded"] as? Bool == true)
+        #expect(json["versionNames"] as? [String: String] == ["1.0.0": "TestModel", "2.0.0": "TestModel2"])
     }
 
     @Test func aStoreWrittenByAModelOfNoVersionIsCoreDatas134130() throws {

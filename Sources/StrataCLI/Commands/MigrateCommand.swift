@@ -127,6 +127,7 @@ struct MigrateCommand: ParsableCommand {
             notRun: notRun)
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
         report.coreData = dryRunStore?.1
+        report.versionNames = target.resolved.versionNames
         if output.json {
             try JSONOutput.print(report)
         } else {

@@ -7,7 +7,8 @@ import StrataText
 /// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?, "compiled"?}`
 /// (`compiled`: what the compiled level of `--sources` changed in the app's code to build it, see
 /// `CompiledAdaptations`; `coreData`: with `--model` on a SwiftData / Core Data store, what Core Data would do with it,
-/// see `CoreDataStoreReport`). `reached` is the version the
+/// see `CoreDataStoreReport`; `versionNames`: `{"2.0.0": "Model 2"}` for a plan that names its versions, `--model` and
+/// `--sources`). `reached` is the version the
 /// store (or, in a dry run, its private copy) is at afterwards; `remaining` counts stages not run (after `--step`
 /// or a failure). With `--rows` the shape is `strata.migrate/2`: each stage's "rows" is the array of row changes per
 /// entity and its count of rows copied moves to "rowsCopied" (``StageRunEntry``).
@@ -42,6 +43,8 @@ struct MigrateReport: Encodable {
     /// With `--model` on a SwiftData / Core Data store: the version it is at, Core Data's steps and the checks of
     /// their conditions on its rows.
     var coreData: CoreDataStoreReport? = nil
+    /// Each version's own name by number, for a plan that names its versions (a Core Data model, sources).
+    var versionNames: [String: String]? = nil
 
     /// The report as text (the events were printed while the stages ran).
     func textLines(style: TextStyle) -> [String] {

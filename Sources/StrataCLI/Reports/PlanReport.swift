@@ -5,7 +5,8 @@ import StrataText
 
 /// What `strata plan` reports, shape `strata.plan/1`:
 /// `{"format", "store", "plan", "storeVersion", "target", "stages": [stage]}` (stages empty when the store is at the target),
-/// and with `--model` on a Core Data store `"coreData"` (see `CoreDataStoreReport`).
+/// `"versionNames"` (`{"2.0.0": "Model 2"}`) for a plan that names its versions (`--model`, `--sources`), and with
+/// `--model` on a Core Data store `"coreData"` (see `CoreDataStoreReport`).
 struct PlanReport: Encodable {
     let format = "strata.plan/1"
     /// The store's path.
@@ -18,6 +19,8 @@ struct PlanReport: Encodable {
     let target: String
     /// The stages that would run, in order.
     let stages: [StageEntry]
+    /// Each version's own name by number, for a plan that names its versions (a Core Data model, sources).
+    let versionNames: [String: String]?
     /// With `--model` and a Core Data store: what Core Data would do (`"coreData"`).
     var coreData: CoreDataStoreReport? = nil
 
@@ -28,6 +31,7 @@ struct PlanReport: Encodable {
         plan = name
         storeVersion = migrator.current.version?.description ?? "unversioned"
         self.target = migrator.target.version?.description ?? "unversioned"
+        versionNames = target.resolved.versionNames
         // The first stage's findings are counted in the store; later stages meet data the earlier ones change,
         // which a dry run counts.
         stages = migrator.pending.enumerated().map { index, stage in

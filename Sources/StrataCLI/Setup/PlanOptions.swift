@@ -140,6 +140,7 @@ struct PlanOptions: ParsableArguments {
         for pattern in exclude { words += ["--exclude", pattern] }
         if let model = coreData.model { words += ["--model", model] }
         if let order = coreData.order { words += ["--order", order] }
+        for folder in coreData.mappings { words += ["--mappings", folder] }
         if coreData.progressive { words.append("--progressive") }
         if let plan { words += ["--plan", plan] }
         if staticLevel { words.append("--static") }
@@ -168,4 +169,19 @@ struct ResolvedPlan {
 
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }
+
+    /// Each version's own name by its number ("2.0.0": "Model 2"): a Core Data model's version names, or the
+    /// `VersionedSchema` types of a plan read from sources; nil for a plan that names none (`--plan`).
+    var versionNames: [String: String]? {
+        if let model {
+            return Dictionary(
+                zip(model.schemas, model.versionNames).compactMap { schema, name in
+                    schema.version.map { ($0.description, name) }
+                }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let source else { return nil }
+        return Dictionary(
+            source.versions.map { ($0.schema.version?.description ?? "unversioned", $0.name) },
+            uniquingKeysWith: { first, _ in first })
+    }
 }
