@@ -125,7 +125,7 @@ struct CoreDataStepTests {
         // Only the store at Tasks skips it: from Tasks 2 the jump is blocked (134140), from Tasks 3 it is the mapping
         // model's own step.
         #expect(
-            (0..<3).map { CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: $0, to: 3).map(\.name) } == [
+            (0..<3).map { CoreDataPath.mappingsSkippedByTheJump(in: plan, from: $0, to: 3).map(\.name) } == [
                 ["PriorityAsText"], [], [],
             ])
         // Step by step, every version reaches the current one: no unreachable finding, but the mode difference stays.

@@ -18,6 +18,8 @@ public struct Schema: Sendable, CustomStringConvertible {
     let storedDefaults: [String: [String: StoredDefault]]
     /// The binding to the model types (`ModelBinding.none` for a schema described without them).
     let binding: ModelBinding
+    /// The fingerprint, computed once (`fingerprint`).
+    let storedFingerprint: String
 
     /// How each entity's objects map to rows.
     var mappings: [String: EntityMapping] { binding.mappings }
@@ -60,6 +62,7 @@ public struct Schema: Sendable, CustomStringConvertible {
         self.problems = problems
         self.storedDefaults = defaults
         self.binding = binding
+        storedFingerprint = Self.fingerprint(of: entities)
     }
 
     /// The stored default of an attribute of a schema read from sources (nil for one without a default, or for a

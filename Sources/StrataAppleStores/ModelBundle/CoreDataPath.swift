@@ -12,8 +12,8 @@ public struct CoreDataPath: Sendable {
         }
         steps =
             plan.progressive
-            ? (from..<to).map { CoreDataStep(plan: plan, from: $0, to: $0 + 1) }
-            : [CoreDataStep(plan: plan, from: from, to: to)]
+            ? (from..<to).map { plan.step(from: $0, to: $0 + 1) }
+            : [plan.step(from: from, to: to)]
     }
 
     /// The first step Core Data cannot take: no mapping model and a change it cannot infer (error 134140).
@@ -22,11 +22,10 @@ public struct CoreDataPath: Sendable {
     /// The mapping models a store at version `from` never runs in Core Data's default single jump to `to` while the
     /// chain would: Core Data looks for a mapping model from the store's version straight to the current one and
     /// otherwise infers that jump, so the chain's mapping models (and their policies' work) are skipped.
-    public static func mappingsSkippedByTheJump(in bundle: ModelBundle, from: Int, to: Int) -> [MappingModel] {
-        let jump = CoreDataPath(plan: ModelBundlePlan(bundle: bundle, progressive: false), from: from, to: to)
+    public static func mappingsSkippedByTheJump(in plan: ModelBundlePlan, from: Int, to: Int) -> [MappingModel] {
+        let jump = CoreDataPath(plan: plan.inMode(progressive: false), from: from, to: to)
         guard jump.blocked == nil, jump.steps.first?.mapping == nil else { return [] }
-        return CoreDataPath(plan: ModelBundlePlan(bundle: bundle, progressive: true), from: from, to: to).steps
-            .compactMap(\.mapping)
+        return CoreDataPath(plan: plan.inMode(progressive: true), from: from, to: to).steps.compactMap(\.mapping)
     }
 
     /// "a store at Model 10 migrates in one inferred jump to Model 13; mapping model V10toV11 (Model 10 -> Model 11)

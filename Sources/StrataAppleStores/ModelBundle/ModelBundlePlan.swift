@@ -1,3 +1,4 @@
+import Foundation
 import Strata
 
 /// A Core Data model bundle as a Strata migration plan: each version a `Schema` (the N-th version oldest first is
@@ -23,7 +24,10 @@ public struct ModelBundlePlan: Sendable {
     package static let notRunReason =
         "Strata does not run it: it is a Core Data mapping model's step (its policy classes are the app's code), a change Core Data cannot infer (134140), or one Strata's engine cannot make (see the Core Data verdicts)"
 
-    /// The plan of `bundle`, one jump or step by step.
+    /// The steps judged so far, shared by the plan's copies in either mode (a step does not depend on the mode).
+    private let judged: StepCache
+
+    /// The plan of `bundle`, one jump or step by step; each version is read into a schema once.
     public init(bundle: ModelBundle, progressive: Bool = false) {
         self.bundle = bundle
         self.progressive = progressive
@@ -32,6 +36,23 @@ public struct ModelBundlePlan: Sendable {
         }
         schemas = built.map(\.schema)
         notes = built.map(\.notes)
+        judged = StepCache()
+    }
+
+    private init(_ plan: ModelBundlePlan, progressive: Bool) {
+        bundle = plan.bundle
+        self.progressive = progressive
+        schemas = plan.schemas
+        notes = plan.notes
+        judged = plan.judged
+    }
+
+    /// The same plan in the other mode (or this one), sharing its schemas and judged steps: no version is read again.
+    public func inMode(progressive: Bool) -> ModelBundlePlan { ModelBundlePlan(self, progressive: progressive) }
+
+    /// The step from version index `from` to `to`, judged once per plan (and its copies in the other mode).
+    public func step(from: Int, to: Int) -> CoreDataStep {
+        judged.step(from: from, to: to) { CoreDataStep(plan: self, from: from, to: to) }
     }
 
     /// The plan's name in reports: the model's.
@@ -86,7 +107,7 @@ public struct ModelBundlePlan: Sendable {
             guard !usableMappings.contains(where: { $0.from == from && $0.to == to }),
                 let fromVersion = schemas[from].version, let toVersion = schemas[to].version
             else { continue }
-            let step = CoreDataStep(plan: self, from: from, to: to)
+            let step = step(from: from, to: to)
             let kind = engineKind(of: step)
             // In one jump, the engine infers a step it can make by itself (an entity renamed through its renaming
             // identifier included).
@@ -144,5 +165,19 @@ public struct ModelBundlePlan: Sendable {
         let (validated, problems) = ValidatedPlan.diagnose(
             name: name, schemas: schemas, stages: stageDeclarations, schemaNames: versionNames)
         return (validated, problems.filter { $0.kind != .identicalSchemas }.map(\.description))
+    }
+}
+
+/// The steps of a plan judged so far, by their two version indexes (a reference, so a plan stays a value).
+private final class StepCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var steps: [Int: [Int: CoreDataStep]] = [:]
+
+    /// The step from `from` to `to`, judged by `judge` the first time.
+    func step(from: Int, to: Int, judge: () -> CoreDataStep) -> CoreDataStep {
+        if let known = lock.withLock({ steps[from]?[to] }) { return known }
+        let step = judge()
+        lock.withLock { steps[from, default: [:]][to] = step }
+        return step
     }
 }

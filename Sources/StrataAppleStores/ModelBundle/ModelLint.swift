@@ -46,10 +46,15 @@ public struct ModelLint: Sendable {
     /// A renaming identifier naming nothing in any earlier version.
     private func danglingRenames() -> [ModelFinding] {
         var findings: [ModelFinding] = []
-        for (index, version) in versions.enumerated() where index > 0 {
+        // The names and renaming identifiers of the entities of the versions before the one looked at, grown as the
+        // versions are walked (not gathered again per version).
+        var entityNames: Set<String> = []
+        for (index, version) in versions.enumerated() {
+            defer {
+                entityNames.formUnion(version.entities.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } })
+            }
+            guard index > 0 else { continue }
             let earlier = versions[..<index]
-            let entityNames = Set(
-                earlier.flatMap { $0.entities.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } } })
             for entity in version.entities {
                 if let identifier = entity.renamingIdentifier, !entityNames.contains(identifier) {
                     findings.append(
@@ -58,6 +63,10 @@ public struct ModelLint: Sendable {
                             "entity \(entity.name)'s renaming identifier \(identifier) names no entity of an earlier version (\(earlier.map(\.name).joined(separator: ", "))); Core Data treats \(entity.name) as new and its rows start empty. Fix the identifier or remove it"
                         ))
                 }
+                let renamed =
+                    entity.attributes.compactMap { a in a.renamingIdentifier.map { (a.name, $0, a.line) } }
+                    + entity.relationships.compactMap { r in r.renamingIdentifier.map { (r.name, $0, r.line) } }
+                guard !renamed.isEmpty else { continue }
                 let previous = earlier.compactMap {
                     $0.entity(named: entity.renamingIdentifier ?? entity.name) ?? $0.entity(named: entity.name)
                 }
@@ -66,9 +75,6 @@ public struct ModelLint: Sendable {
                         old.attributes.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } }
                             + old.relationships.flatMap { [$0.name, $0.renamingIdentifier].compactMap { $0 } }
                     })
-                let renamed =
-                    entity.attributes.compactMap { a in a.renamingIdentifier.map { (a.name, $0, a.line) } }
-                    + entity.relationships.compactMap { r in r.renamingIdentifier.map { (r.name, $0, r.line) } }
                 for (name, identifier, line) in renamed where !propertyNames.contains(identifier) {
                     findings.append(
                         finding(
@@ -84,7 +90,7 @@ public struct ModelLint: Sendable {
     /// A required attribute added without a default, in each consecutive step.
     private func requiredWithoutDefault() -> [ModelFinding] {
         plan.schemas.indices.dropLast().flatMap { index in
-            CoreDataStep(plan: plan, from: index, to: index + 1).verdicts.compactMap { verdict in
+            plan.step(from: index, to: index + 1).verdicts.compactMap { verdict in
                 guard case .noRows = verdict.condition, let line = verdict.line, let file = verdict.file else {
                     return nil
                 }
@@ -117,8 +123,8 @@ public struct ModelLint: Sendable {
     private func modeDifferences() -> [ModelFinding] {
         let last = versions.count - 1
         guard last > 1 else { return [] }
-        let jumpPlan = ModelBundlePlan(bundle: plan.bundle, progressive: false)
-        let chainPlan = ModelBundlePlan(bundle: plan.bundle, progressive: true)
+        let jumpPlan = plan.inMode(progressive: false)
+        let chainPlan = plan.inMode(progressive: true)
         return versions.indices.dropLast(2).flatMap { index -> [ModelFinding] in
             let jump = CoreDataPath(plan: jumpPlan, from: index, to: last)
             let chain = CoreDataPath(plan: chainPlan, from: index, to: last)
@@ -140,7 +146,7 @@ public struct ModelLint: Sendable {
                             "a store at \(name) reaches \(versions[last].name) in Core Data's single jump but not step by step (\(chain.blocked.map { "\($0.fromName) -> \($0.toName)" } ?? "")): keep the single jump, or add the missing mapping model"
                     ))
             }
-            for mapping in CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: index, to: last) {
+            for mapping in CoreDataPath.mappingsSkippedByTheJump(in: plan, from: index, to: last) {
                 result.append(
                     ModelFinding(
                         file: mapping.url.path, line: mapping.line, isError: false,

@@ -47,10 +47,10 @@ struct CoreDataStoreReport: Encodable {
         warnings =
             plan.progressive
             ? []
-            : CoreDataPath.mappingsSkippedByTheJump(in: plan.bundle, from: start, to: last).map {
+            : CoreDataPath.mappingsSkippedByTheJump(in: plan, from: start, to: last).map {
                 CoreDataPath.skippedMappingWarning($0, storeAt: names[start], current: names[last])
             }
-        let other = ModelBundlePlan(bundle: plan.bundle, progressive: !plan.progressive)
+        let other = plan.inMode(progressive: !plan.progressive)
         otherMode =
             last - start > 1
             ? CoreDataPath(plan: other, from: start, to: last).steps.map(ModelBundleReport.Step.init) : []

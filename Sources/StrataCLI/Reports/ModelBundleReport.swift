@@ -112,7 +112,7 @@ struct ModelBundleReport: Encodable {
         mappingNotes = bundle.mappingNotes
         let last = bundle.versions.count - 1
         steps = bundle.versions.indices.dropLast().map { index in
-            Step(CoreDataStep(plan: plan, from: index, to: plan.progressive ? index + 1 : last))
+            Step(plan.step(from: index, to: plan.progressive ? index + 1 : last))
         }
     }
 
