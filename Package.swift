@@ -115,6 +115,9 @@ let package = Package(
             dependencies: [
                 "Strata",
                 "StrataTUI",
+                // The model benchmark runs the command line in process on a Core Data model bundle.
+                "StrataCLI",
+                "StrataAppleStores",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

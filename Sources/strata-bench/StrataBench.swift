@@ -14,7 +14,11 @@ struct StrataBench: ParsableCommand {
               swift run -c release strata-bench migrations --rows 1000000 --scaling --write BENCHMARKS.md
               swift run -c release strata-bench app --rows 100000 --runs 3
               swift run -c release strata-bench concurrency --rows 100000
+              swift run -c release strata-bench model --versions 90 --runs 3
             """,
-        subcommands: [EnumerateBenchmark.self, MigrationBenchmark.self, AppBenchmark.self, ConcurrencyBenchmark.self]
+        subcommands: [
+            EnumerateBenchmark.self, MigrationBenchmark.self, AppBenchmark.self, ConcurrencyBenchmark.self,
+            ModelBenchmark.self,
+        ]
     )
 }
