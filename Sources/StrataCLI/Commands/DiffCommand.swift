@@ -65,7 +65,8 @@ struct DiffCommand: ParsableCommand {
             fromSchema = at
             toSchema = try only.map(schema) ?? checked.schemas.last ?? at
         default:
-            throw CommandFailure.usage("give the versions to diff (<from> <to>), or --store STORE to diff from its version")
+            throw CommandFailure.usage(
+                "give the versions to diff (<from> <to>), or --store STORE to diff from its version")
         }
         let report = try DiffReport(
             plan: resolved.name, validated: checked, from: fromSchema, to: toSchema, store: opened?.strataFile,

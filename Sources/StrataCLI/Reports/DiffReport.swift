@@ -26,7 +26,8 @@ struct DiffReport: Encodable {
     /// in `store` (which must be at `from`): each step's on the data as it is now, so a step whose checks need
     /// columns only an earlier stage makes counts nothing.
     init(
-        plan name: String, validated: ValidatedPlan, from: Schema, to: Schema, store url: URL?, named original: URL? = nil
+        plan name: String, validated: ValidatedPlan, from: Schema, to: Schema, store url: URL?,
+        named original: URL? = nil
     ) throws {
         let diffs = validated.diffs(from: from, to: to)
         plan = name

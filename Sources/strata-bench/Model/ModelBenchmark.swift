@@ -56,12 +56,21 @@ struct ModelBenchmark: ParsableCommand {
             let body =
                 [
                     "### `strata-bench model --versions \(versions) --runs \(runs)`", "",
-                    "Machine: \(MarkdownSection.machine); debug or release as built.", "",
+                    "Machine: \(MarkdownSection.machine); a \(Self.buildKind) build.", "",
                     "| command | median | exit |", "| --- | ---: | ---: |",
                 ] + rows
             try MarkdownSection(name: "model", body: body.joined(separator: "\n")).write(
                 to: URL(fileURLWithPath: write))
         }
+    }
+
+    /// "debug" or "release": how this benchmark was built.
+    private static var buildKind: String {
+        #if DEBUG
+            "debug"
+        #else
+            "release"
+        #endif
     }
 
     /// A Strata store at the first version of the model, empty.
