@@ -5,9 +5,13 @@ import Foundation
 /// folders in the copy's temporary directory, removed with it, so a dry run writes nothing outside that directory.
 /// The compiled level of `--sources` routes `URL.applicationSupportDirectory` and its kin here (Linux's Foundation
 /// lacks them), and `FileManager`'s `urls(for:in:)`, `url(for:in:appropriateFor:create:)` and `containerURL`.
+///
+/// The redirection belongs to the running stage, not to the process: it is a task-local value bound for the stage's
+/// run (and read on the thread running it), so two dry runs in one process, on two threads, each see their own
+/// folder, and a real run beside them sees none; when a stage ends, the value before it is back.
 public enum StageDirectories {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var redirected: URL?
+    /// The dry run's folder for the stage running on this task or thread, if any.
+    @TaskLocal private static var redirected: URL?
 
     /// The folder for `directory` in the user's domain: the dry run's stand-in while one runs, else this machine's.
     public static func url(for directory: FileManager.SearchPathDirectory) -> URL {
@@ -50,11 +54,7 @@ public enum StageDirectories {
     }
 
     /// The folder the dry run's stand-ins are in, while a dry run's stage runs.
-    static var current: URL? {
-        lock.lock()
-        defer { lock.unlock() }
-        return redirected
-    }
+    static var current: URL? { redirected }
 
     /// Runs `body` with the folders redirected into `sandbox` (nil: not redirected); returns its result and the files
     /// written under `sandbox` meanwhile (paths relative to it, sorted), even when `body` throws (`written` then
@@ -62,16 +62,8 @@ public enum StageDirectories {
     static func redirecting<T>(to sandbox: URL?, written: ([String]) -> Void, run body: () throws -> T) rethrows -> T {
         guard let sandbox else { return try body() }
         let before = files(in: sandbox)
-        lock.lock()
-        redirected = sandbox
-        lock.unlock()
-        defer {
-            lock.lock()
-            redirected = nil
-            lock.unlock()
-            written(files(in: sandbox).filter { before[$0.key] != $0.value }.keys.sorted())
-        }
-        return try body()
+        defer { written(files(in: sandbox).filter { before[$0.key] != $0.value }.keys.sorted()) }
+        return try $redirected.withValue(sandbox) { try body() }
     }
 
     /// The regular files under `folder` with their modification dates, by path relative to `folder`.
