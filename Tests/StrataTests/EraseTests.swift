@@ -57,6 +57,27 @@ import Testing
         #expect(try ModelContext(other).fetch(FetchDescriptor<Catalog.Item>()).map(\.title) == ["Ulysses"])
     }
 
+    @Test func theNewStoreIsOpenedOnceAndNothingIsLeftBeside() throws {
+        let url = directory.store("once")
+        let container = try seeded(url)
+        /// The open file descriptors of this process on the store's file.
+        func connections() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == url.path
+            }.count
+        }
+        try container.erase()
+        // One writer on the new file (no read has opened a reader yet): not a second one opened over the first.
+        #expect(try connections() == 1)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+            .filter { $0.contains(".erasing-") }
+        #expect(leftovers.isEmpty)
+        let context = ModelContext(container)
+        context.insert(Catalog.Item(title: "Persuasion", pages: 249, published: Catalog.date(1817), writer: nil))
+        try context.save()
+        #expect(try context.fetchCount(FetchDescriptor<Catalog.Item>()) == 1)
+    }
+
     @Test func anInMemoryStoreIsEmptied() throws {
         let container = try ModelContainer(
             for: Catalog.Item.self, configurations: ModelConfiguration(isStoredInMemoryOnly: true))

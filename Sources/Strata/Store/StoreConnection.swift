@@ -4,7 +4,7 @@ import GRDB
 // Safe: GRDB's writer serializes database access; the connection's own mutable state is guarded by `lock`.
 /// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.
 final class StoreConnection: StoreAccess, @unchecked Sendable {
-    /// Reads and writes the database (a new one after `replaceWithEmptyStore()`).
+    /// Reads and writes the database (a new one after `replaceWithEmptyStore(preparing:)`).
     var writer: any DatabaseWriter { lock.withLock { currentWriter } }
     private var currentWriter: any DatabaseWriter
     private let lock = NSLock()
@@ -37,8 +37,9 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
         return StoreConnection(writer: writer, identifier: identifier, configuration: configuration, single: single)
     }
 
-    /// Opens the database a configuration names, creating the file (and its directory) when missing.
-    private static func makeWriter(_ configuration: ModelConfiguration, single: Bool) throws -> any DatabaseWriter {
+    /// The connection settings every store connection uses: foreign keys, a busy timeout, Swift's string order and
+    /// `localizedStandardContains` as SQL functions.
+    private static var connectionOptions: Configuration {
         var options = Configuration()
         options.foreignKeysEnabled = true
         options.busyMode = .timeout(5)
@@ -48,6 +49,12 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
             db.add(function: localizedContains)
             StatementCount.prepare(db)
         }
+        return options
+    }
+
+    /// Opens the database a configuration names, creating the file (and its directory) when missing.
+    private static func makeWriter(_ configuration: ModelConfiguration, single: Bool) throws -> any DatabaseWriter {
+        let options = connectionOptions
         if configuration.isStoredInMemoryOnly {
             return configuration.isNamed
                 ? try DatabaseQueue(named: "strata-\(configuration.name)", configuration: options)
@@ -74,24 +81,45 @@ final class StoreConnection: StoreAccess, @unchecked Sendable {
         }
     }
 
-    /// Empties the store: an in-memory one in place; a file is closed, removed with its -wal and -shm, and
-    /// opened again, new and empty. Nothing else may use the store meanwhile.
-    func replaceWithEmptyStore() throws {
+    /// Replaces the store with a new one that `prepare` fills (its tables, metadata and key counters): an in-memory
+    /// store is emptied and prepared in place; a file's replacement is made and prepared beside it first, then
+    /// takes its place in one atomic rename, so a crash at any moment leaves either the old store, whole, or the new
+    /// one, prepared. Nothing else may use the store meanwhile. The store is opened again once, on the new file.
+    func replaceWithEmptyStore(preparing prepare: (Database) throws -> Void) throws {
         try lock.withLock {
-            guard !configuration.isStoredInMemoryOnly else { return try currentWriter.erase() }
+            guard !configuration.isStoredInMemoryOnly else {
+                try currentWriter.erase()
+                return try currentWriter.write(prepare)
+            }
+            let url = configuration.url
+            let replacement = url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).erasing-\(UUID().uuidString)")
+            do {
+                let queue = try DatabaseQueue(path: replacement.path, configuration: Self.connectionOptions)
+                try queue.write(prepare)
+                try queue.close()
+            } catch {
+                try? FileManager.default.removeItem(at: replacement)
+                throw StrataError.wrap(error, store: identifier, operation: "preparing the erased store")
+            }
             do {
                 try currentWriter.close()
             } catch {
+                try? FileManager.default.removeItem(at: replacement)
                 throw StrataError.wrap(error, store: identifier, operation: "closing the store to erase it")
             }
-            var removal: (any Error)?
-            let path = configuration.url.path
-            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: path + suffix) {
-                do { try FileManager.default.removeItem(atPath: path + suffix) } catch { removal = error }
+            // Closed, the store's -wal is checkpointed into the file: removing the side files loses nothing, and
+            // until the rename the old file is whole.
+            var failure: (any Error)?
+            for suffix in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                do { try FileManager.default.removeItem(atPath: url.path + suffix) } catch { failure = error }
             }
+            if failure == nil, rename(replacement.path, url.path) != 0 {
+                failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if failure != nil { try? FileManager.default.removeItem(at: replacement) }
             currentWriter = try Self.makeWriter(configuration, single: single)
-            if let removal { throw StrataError.wrap(removal, store: identifier, operation: "erasing") }
-            currentWriter = try Self.makeWriter(configuration, single: single)
+            if let failure { throw StrataError.wrap(failure, store: identifier, operation: "erasing") }
         }
     }
 

@@ -40,16 +40,18 @@ struct StorePreparer {
         return .migrate(stages)
     }
 
+    /// Creates a new store's tables, history and metadata for `target` in `db`.
+    static func create(_ target: Schema, in db: Database) throws {
+        for statement in StoreLayout(schema: target).createStatements() { try db.execute(sql: statement) }
+        try db.execute(sql: MigrationHistory.createStatement)
+        try StoreMetadata.write(target, to: db)
+    }
+
     /// Carries a decision out on the opened store.
     func apply(_ preparation: Preparation, store: StoreConnection, container: ModelContainer) throws {
         switch preparation {
         case .create(let target):
-            let layout = StoreLayout(schema: target)
-            try store.write("creating the store's tables") { db in
-                for statement in layout.createStatements() { try db.execute(sql: statement) }
-                try db.execute(sql: MigrationHistory.createStatement)
-                try StoreMetadata.write(target, to: db)
-            }
+            try store.write("creating the store's tables") { db in try Self.create(target, in: db) }
         case .open(let target, let recordVersion):
             if recordVersion {
                 try store.write("recording the schema version") { db in try StoreMetadata.write(target, to: db) }
