@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-// Safe: its mutable state is read and written only under `lock`.
+// Safe: `previous` is read and written only inside the connection's serialized access (and in deinit, when nothing
+// else holds the recorder); `baseline` is written there under `lock` too, and read under `lock` by page readers on
+// other threads; the schemas and lineage are read and written only under `lock`.
 /// Records what each stage of a dry run does to the rows, in SQLite: before a stage the tables it can change are
 /// snapshot (`RowChangeScope`; the private copy's file copied whole when they are most of it), and after it the
 /// two are compared by key in one pass per entity, so memory stays flat in the number of rows. An entity a stage
