@@ -153,6 +153,39 @@ public enum BookshelfStore {
             current: "TestModel 3", in: directory)
     }
 
+    /// The real `TestModel`, `TestModel 2` where Book gains an optional Boolean `isSilenced`, and `TestModel 3` where
+    /// Book has an optional Integer 32 `mutedStatus` instead (no renaming identifier) and a required String `shelf`
+    /// without a default, with a mapping model `MutedStatus` for `TestModel 2` -> `TestModel 3` beside the bundle:
+    /// Author copied, Book transformed with `mutedStatus` from `status` (by default `$source.isSilenced`) and `shelf`
+    /// the constant "Main".
+    public static func mappedModel(
+        in directory: URL, status: MappingModelFixture.Value = .source("isSilenced")
+    ) throws -> URL {
+        let bundle = try booleanToIntegerModel(in: directory)
+        let third = bundle.appendingPathComponent("TestModel 3.xcdatamodel/contents")
+        let text = try String(contentsOf: third, encoding: .utf8)
+        let edited = try edit(
+            text,
+            [
+                (
+                    "<attribute name=\"mutedStatus\" optional=\"YES\" attributeType=\"Integer 32\" elementID=\"isSilenced\"",
+                    "<attribute name=\"shelf\" attributeType=\"String\" syncable=\"YES\"/>\n        <attribute name=\"mutedStatus\" optional=\"YES\" attributeType=\"Integer 32\""
+                )
+            ])
+        try Data(edited.utf8).write(to: third)
+        _ = try MappingModelFixture.write(
+            "MutedStatus", model: "Bookshelf", source: "TestModel 2", destination: "TestModel 3",
+            mappings: [
+                .init(
+                    "AuthorToAuthor", source: "Author", destination: "Author", type: "Copy", relationships: ["books"]),
+                .init(
+                    "BookToBook", source: "Book", destination: "Book", type: "Transform",
+                    attributes: [("title", .generated), ("mutedStatus", status), ("shelf", .text("Main"))],
+                    relationships: ["authors"]),
+            ], in: directory)
+        return bundle
+    }
+
     /// `text` with each (old, new) replaced; throws when an old text is not there, so a fixture never silently
     /// stays the real file.
     private static func edit(_ text: String, _ replacements: [(String, String)]) throws -> String {

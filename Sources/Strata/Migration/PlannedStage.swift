@@ -25,6 +25,9 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     /// Why the stage, custom and without code, is not run, when the plan knows (a Core Data mapping model's step);
     /// nil leaves the migrator's ``Migrator/notRunReason``.
     public var notRunReason: String?
+    /// Where attributes take their values from when the plan says (by entity, then attribute): the entity is rebuilt
+    /// and each attribute named here is filled from its `MappedValue` instead of by the diff's rules.
+    public var mappedValues: [String: [String: MappedValue]] = [:]
     /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
     /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
     /// nothing.
@@ -54,7 +57,7 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     var structuralPlan: StructuralPlan {
         StructuralPlan(
             from: from, to: to, diff: diff, isCustom: kind == .custom,
-            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn)
+            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn, mappedValues: mappedValues)
     }
 
     /// The plan's `willMigrate`, if any.

@@ -42,7 +42,7 @@ public struct SchemaDiff: Sendable {
 
     /// The source schema's entity that the target's entity `name` comes from: the same name, or its name before a
     /// rename; nil for an added entity.
-    func sourceEntity(named name: String) -> Schema.Entity? { Self.source(of: name, in: from, entityRenames) }
+    package func sourceEntity(named name: String) -> Schema.Entity? { Self.source(of: name, in: from, entityRenames) }
 
     /// The table an entity of the target schema has before the change: its old name when it was renamed.
     func sourceTable(of entity: String) -> String { entityRenames.oldNames[entity] ?? entity }

@@ -28,6 +28,9 @@ struct StructuralPlan {
     /// True for a custom stage: `didMigrate` runs between the structure and finish phases.
     let isCustom: Bool
     let supportsDropColumn: Bool
+    /// Values the plan gives attributes, by entity then attribute (`PlannedStage.mappedValues`): such an entity is
+    /// rebuilt, and each named attribute filled from its source instead of by the diff's rules.
+    var mappedValues: [String: [String: MappedValue]] = [:]
 
     /// True when the linked SQLite has `ALTER TABLE DROP COLUMN` (3.35 and later).
     static var sqliteSupportsDropColumn: Bool { sqlite3_libversion_number() >= 3_035_000 }
@@ -38,7 +41,7 @@ struct StructuralPlan {
     /// The entities rebuilt (their old rows stay in `_strata_old_NAME` until the finish phase).
     var rebuiltEntities: [String] {
         to.entities.map(\.name).filter { name in
-            diff.sourceEntity(named: name) != nil && changes(of: name).isEmpty == false && !isNative(name)
+            diff.sourceEntity(named: name) != nil && isTouched(name) && !isNative(name)
         }
     }
 
@@ -64,7 +67,7 @@ struct StructuralPlan {
                 }
                 continue
             }
-            guard !changes(of: entity.name).isEmpty else { continue }
+            guard isTouched(entity.name) else { continue }
             let native = isNative(entity.name)
             let kept = native ? Set(oldIndexes).intersection(newIndexes) : []
             let drops = oldIndexes.filter { !kept.contains($0) }.map(\.drop)
@@ -96,6 +99,11 @@ struct StructuralPlan {
     }
 
     private func changes(of entity: String) -> [SchemaChange] { diff.changes.filter { $0.entity == entity } }
+
+    /// True when the stage changes the entity: a change of the diff, or values the plan maps into it.
+    private func isTouched(_ entity: String) -> Bool {
+        !changes(of: entity).isEmpty || mappedValues[entity]?.isEmpty == false
+    }
 
     /// Renames the table of each entity renamed through `originalName`, and its key counter (the larger one kept,
     /// should an earlier entity of the new name have left one). `legacy_alter_table`,
@@ -135,6 +143,7 @@ struct StructuralPlan {
 
     /// True when every change of the entity can be made with ALTER TABLE in place.
     func isNative(_ entity: String) -> Bool {
+        if mappedValues[entity]?.isEmpty == false { return false }
         if isCustom, let new = to.entitiesByName[entity] {
             // A removed column stays until didMigrate has run, so the new version cannot reuse its name before then.
             let columns = Set(new.attributes.map(\.name) + new.relationships.map(\.name))
@@ -210,6 +219,22 @@ struct StructuralPlan {
         var arguments: [DatabaseValue] = []
         for attribute in new.attributes {
             columns.append(attribute.name)
+            if let mapped = mappedValues[new.name]?[attribute.name] {
+                switch mapped {
+                case .column(let name) where old.attribute(named: name) != nil:
+                    expressions.append(quote(name))
+                case .value(let value):
+                    if let stored = value.databaseValue {
+                        expressions.append("?")
+                        arguments.append(stored)
+                    } else {
+                        expressions.append("NULL")
+                    }
+                case .column:
+                    expressions.append("NULL")
+                }
+                continue
+            }
             let source = SchemaDiff.source(of: attribute, in: old)
             let fallback = defaultValue(new.name, attribute)
             if let source, source.valueType.sqlType == attribute.valueType.sqlType {

@@ -65,6 +65,8 @@ public struct ValidatedPlan: Sendable {
         public var notRunReason: String?
         /// Why the step cannot be taken at all (``PlannedStage/impossible``).
         public var impossible: String?
+        /// Where attributes take their values from (``PlannedStage/mappedValues``).
+        public var mappedValues: [String: [String: MappedValue]] = [:]
 
         /// Declares a stage.
         public init(
@@ -185,6 +187,7 @@ public struct ValidatedPlan: Sendable {
             var planned = PlannedStage(kind: stage.kind, from: from, to: to, diff: diff, stage: stage.stage)
             planned.notRunReason = stage.notRunReason
             planned.impossible = stage.impossible
+            planned.mappedValues = stage.mappedValues
             stages.append(planned)
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)

@@ -24,6 +24,8 @@ public struct CoreDataStep: Sendable {
     public let mapping: MappingModel?
     /// Core Data's verdict on each change.
     public let verdicts: [CoreDataVerdict]
+    /// What the dry run carries out of the mapping model covering the step, or why it cannot (nil without one).
+    let mappingRun: Result<MappingModelRun, MappingModelRun.Refusal>?
 
     /// Judges the step from version `from` to version `to` of `plan` (indexes into its versions).
     public init(plan: ModelBundlePlan, from: Int, to: Int) {
@@ -33,9 +35,21 @@ public struct CoreDataStep: Sendable {
         let new = plan.bundle.versions[to]
         fromName = old.name
         toName = new.name
-        diff = SchemaDiff(from: plan.schemas[from], to: plan.schemas[to])
-        mapping = plan.usableMappings.first { $0.from == from && $0.to == to }?.mapping
+        let diff = SchemaDiff(from: plan.schemas[from], to: plan.schemas[to])
+        let mapping = plan.usableMappings.first { $0.from == from && $0.to == to }?.mapping
+        self.diff = diff
+        self.mapping = mapping
         verdicts = CoreDataRules(old: old, new: new, diff: diff).verdicts
+        mappingRun = mapping.map {
+            MappingModelRun.plan($0, from: plan.schemas[from], to: plan.schemas[to], diff: diff)
+        }
+    }
+
+    /// True when the dry run carries out the mapping model covering the step (every entity mapping a Copy, Add,
+    /// Remove or Transform without a policy class, with expressions it evaluates).
+    public var runsMapping: Bool {
+        if case .success? = mappingRun { return true }
+        return false
     }
 
     /// True when Core Data can infer the mapping (every change inferred, some perhaps depending on the rows).
@@ -46,11 +60,13 @@ public struct CoreDataStep: Sendable {
     /// not checked instead).
     public var dataDependent: [CoreDataVerdict] { mapping == nil ? verdicts.filter { $0.condition != nil } : [] }
 
-    /// What the mapping model covering the step does that Strata neither runs nor checks, one line per entity
-    /// mapping: "entity mapping PointToPoint (Transform) runs policy RoutePolicy: not run here; its effect on
-    /// Point.route is not checked". Empty for an inferred step.
+    /// What of the mapping model covering the step the dry run runs, one line per entity mapping ("entity mapping
+    /// TaskToTask (Transform): run here: priority = $source.level"), or, when it cannot run here, what it does that
+    /// is neither run nor checked ("entity mapping PointToPoint (Transform) runs policy RoutePolicy: not run here;
+    /// its effect on Point.route is not checked"). Empty for an inferred step.
     public var mappingNotes: [String] {
         guard let mapping else { return [] }
+        if case .success(let run)? = mappingRun { return run.notes }
         return mapping.entityMappings.map { entityMapping in
             let kind = entityMapping.type.map { " (\($0))" } ?? ""
             let policy = entityMapping.policyClass.map { " runs policy \($0)" } ?? ""

@@ -36,6 +36,15 @@ public struct MappingModel: Sendable {
         public let type: String?
         /// The `NSEntityMigrationPolicy` subclass that runs custom code for it.
         public let policyClass: String?
+        /// Its attribute and relationship mappings, in the file's order.
+        public let properties: [PropertyMapping]
+
+        /// True when the mapping runs the app's code: a policy class other than Core Data's own
+        /// `NSEntityMigrationPolicy`, or the mapping type "Custom".
+        public var runsAppCode: Bool {
+            (policyClass.map { !$0.isEmpty && $0 != "NSEntityMigrationPolicy" } ?? false)
+                || type?.lowercased() == "custom"
+        }
 
         /// "TaskToTask: Task -> Task (Transform, policy TaskPolicy)".
         public var description: String {
@@ -43,6 +52,21 @@ public struct MappingModel: Sendable {
             return "\(name): \(source ?? "(none)") -> \(destination ?? "(none)")"
                 + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
         }
+    }
+
+    /// One attribute or relationship mapping of an entity mapping (`XDDEVATTRIBUTEMAPPING`,
+    /// `XDDEVRELATIONSHIPMAPPING`): the destination property and what fills it.
+    public struct PropertyMapping: Sendable, Equatable, CustomStringConvertible {
+        /// The destination property.
+        public let name: String
+        /// True for a relationship mapping.
+        public let isRelationship: Bool
+        /// What fills it: Xcode's generated expression is the source's property of the same name (`$source.name`),
+        /// for a relationship through the entity mapping of its destination.
+        public let expression: MappingExpression
+
+        /// "title = $source.name".
+        public var description: String { "\(name) = \(expression)" }
     }
 
     /// Reads the `.xcmappingmodel` folder at `folder`.
@@ -66,25 +90,38 @@ public struct MappingModel: Sendable {
             }
             return URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         }
-        let mappings =
-            objects
-            .filter { $0.attributes["type"]?.uppercased() == "XDDEVENTITYMAPPING" }
-            .enumerated()
-            .map { position, object in
-                (
-                    position: position,
-                    number: attribute("mappingnumber", of: object).flatMap { Int($0) } ?? Int.max,
-                    mapping: EntityMapping(
-                        name: attribute("name", of: object)
-                            ?? "\(attribute("sourcename", of: object) ?? "")To\(attribute("destinationname", of: object) ?? "")",
-                        source: attribute("sourcename", of: object),
-                        destination: attribute("destinationname", of: object),
-                        type: attribute("mappingtypename", of: object),
-                        policyClass: attribute("migrationpolicyclassname", of: object))
-                )
+        let byID = Dictionary(
+            objects.compactMap { object in object.attributes["id"].map { ($0, object) } },
+            uniquingKeysWith: { first, _ in first })
+        func properties(of object: XMLTree) throws -> [PropertyMapping] {
+            var found: [PropertyMapping] = []
+            for key in ["attributemappings", "relationshipmappings"] {
+                let link = object.children(named: "relationship").first { $0.attributes["name"]?.lowercased() == key }
+                let references = (link?.attributes["idrefs"] ?? "").split(separator: " ").map(String.init)
+                for property in references.compactMap({ byID[$0] }) {
+                    guard let name = attribute("name", of: property) else { continue }
+                    let expression = try Self.expression(of: property, named: name, in: file)
+                    found.append(
+                        PropertyMapping(
+                            name: name, isRelationship: key == "relationshipmappings", expression: expression))
+                }
             }
-            .sorted { ($0.number, $0.position) < ($1.number, $1.position) }
-            .map(\.mapping)
+            return found
+        }
+        var numbered: [(number: Int, position: Int, mapping: EntityMapping)] = []
+        for (position, object) in objects.filter({ $0.attributes["type"]?.uppercased() == "XDDEVENTITYMAPPING" })
+            .enumerated()
+        {
+            let source = attribute("sourcename", of: object)
+            let destination = attribute("destinationname", of: object)
+            let name = attribute("name", of: object) ?? "\(source ?? "")To\(destination ?? "")"
+            let mapping = EntityMapping(
+                name: name, source: source, destination: destination, type: attribute("mappingtypename", of: object),
+                policyClass: attribute("migrationpolicyclassname", of: object), properties: try properties(of: object))
+            let number = attribute("mappingnumber", of: object).flatMap { Int($0) } ?? Int.max
+            numbered.append((number, position, mapping))
+        }
+        let mappings = numbered.sorted { ($0.number, $0.position) < ($1.number, $1.position) }.map(\.mapping)
         let bundle = attribute("sourcemodelpath", of: model).flatMap { path in
             path.split(separator: "/").last { $0.hasSuffix(".xcdatamodeld") }.map {
                 String($0.dropLast(".xcdatamodeld".count))
@@ -94,5 +131,27 @@ public struct MappingModel: Sendable {
             name: folder.deletingPathExtension().lastPathComponent, url: file, source: try version("sourcemodelpath"),
             destination: try version("destinationmodelpath"), sourceModel: bundle, line: model.line,
             entityMappings: mappings)
+    }
+
+    /// What fills a property mapping: the archived expression Xcode stores (`valueexpressiondata`, base64) unless
+    /// Xcode generates it (`autogenerateexpression`), then the source's property of the same name.
+    private static func expression(of property: XMLTree, named name: String, in file: URL) throws -> MappingExpression {
+        func attribute(_ key: String) -> String? {
+            property.children(named: "attribute").first { $0.attributes["name"]?.lowercased() == key }.map(\.text)
+        }
+        let generated = ["1", "yes", "true"].contains(attribute("autogenerateexpression")?.lowercased() ?? "")
+        guard !generated, let text = attribute("valueexpressiondata"), !text.isEmpty else { return .source(name) }
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+            throw ModelBundleError.malformed(
+                path: file.path, line: property.line,
+                reason: "the value expression of \(name) is not base64 (valueexpressiondata)")
+        }
+        do {
+            return try MappingExpression.decode(data)
+        } catch {
+            throw ModelBundleError.malformed(
+                path: file.path, line: property.line,
+                reason: "the value expression of \(name) is not an archived NSExpression: \(error)")
+        }
     }
 }

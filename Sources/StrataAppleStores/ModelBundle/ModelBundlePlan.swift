@@ -90,14 +90,24 @@ public struct ModelBundlePlan: Sendable {
     /// why), and one Core Data cannot take (134140, failing when reached), in both modes alike.
     var stageDeclarations: [ValidatedPlan.StageDeclaration] {
         var declared = usableMappings.map { usable in
-            var declaration = ValidatedPlan.StageDeclaration(
-                kind: .custom, from: schemas[usable.from].version ?? Schema.Version(0, 0, 0),
-                to: schemas[usable.to].version ?? Schema.Version(0, 0, 0),
-                label: "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)"
-            )
-            declaration.notRunReason =
-                "Core Data runs mapping model \(usable.mapping.name) for \(usable.mapping.source) -> \(usable.mapping.destination), and Strata does not run mapping models (their policies are the app's code)"
-            return declaration
+            let title =
+                "mapping model \(usable.mapping.name): \(usable.mapping.source) -> \(usable.mapping.destination)"
+            let from = schemas[usable.from].version ?? Schema.Version(0, 0, 0)
+            let to = schemas[usable.to].version ?? Schema.Version(0, 0, 0)
+            switch step(from: usable.from, to: usable.to).mappingRun {
+            case .success(let run)?:
+                // Its value expressions are carried out as the stage rebuilds the entities; the rows decide the rest.
+                var declaration = ValidatedPlan.StageDeclaration(kind: .inferred, from: from, to: to, label: title)
+                declaration.mappedValues = run.values
+                return declaration
+            case .failure(let refusal)?:
+                var declaration = ValidatedPlan.StageDeclaration(kind: .custom, from: from, to: to, label: title)
+                declaration.notRunReason =
+                    "Core Data runs mapping model \(usable.mapping.name) for \(usable.mapping.source) -> \(usable.mapping.destination), and Strata does not run it here: \(refusal)"
+                return declaration
+            case nil:
+                return ValidatedPlan.StageDeclaration(kind: .custom, from: from, to: to, label: title)
+            }
         }
         let last = schemas.count - 1
         let pairs =

@@ -118,7 +118,9 @@ struct ModelBundleReport: Encodable {
 
     /// What Core Data does with the step as a whole.
     static func outcome(of step: CoreDataStep) -> String {
-        if let mapping = step.mapping { return "mapping model \(mapping.name), not run" }
+        if let mapping = step.mapping {
+            return "mapping model \(mapping.name), \(step.runsMapping ? "run here (its value expressions)" : "not run")"
+        }
         if !step.canInfer { return "needs a mapping model (Core Data stops with 134140 \"Can't find mapping model\")" }
         if !step.dataDependent.isEmpty { return "inferred; depends on the data" }
         return "inferred"

@@ -1,0 +1,195 @@
+import Foundation
+
+/// `.xcmappingmodel` bundles written by the tests in the layout of Xcode's `xcmapping.xml` (Tests/CoreDataModels/README.md:
+/// an `XDDEVMAPPINGMODEL` naming the two versions, `XDDEVENTITYMAPPING` objects, and per entity mapping its
+/// `XDDEVATTRIBUTEMAPPING` / `XDDEVRELATIONSHIPMAPPING` objects by `idrefs`). A property mapping's expression is
+/// `valueexpressiondata`: the base64 of an NSKeyedArchiver archive of the `NSExpression`, written here as an XML
+/// property list with the classes and keys Foundation archives (`NSKeyPathExpression` with `NSOperand`,
+/// `NSSelectorName` and `NSArguments`, `NSVariableExpression`'s `NSVariable`, `NSKeyPathSpecifierExpression`'s
+/// `NSKeyPath`, `NSConstantValueExpression`'s `NSConstantValue`).
+public enum MappingModelFixture {
+    /// What fills a property.
+    public enum Value: Sendable {
+        /// Xcode's generated expression (`autogenerateexpression`): the source property of the same name.
+        case generated
+        /// `$source.name`.
+        case source(String)
+        /// A constant string.
+        case text(String)
+        /// `FUNCTION($entityPolicy, "selector", $source.name)`: a function only Core Data evaluates.
+        case function(String, source: String)
+    }
+
+    /// One entity mapping: name, source and destination entity, type, policy class, attributes and relationships.
+    public struct EntityMapping: Sendable {
+        let name: String
+        let source: String?
+        let destination: String?
+        let type: String
+        let policy: String?
+        let attributes: [(String, Value)]
+        let relationships: [String]
+
+        /// An entity mapping.
+        public init(
+            _ name: String, source: String?, destination: String?, type: String, policy: String? = nil,
+            attributes: [(String, Value)] = [], relationships: [String] = []
+        ) {
+            self.name = name
+            self.source = source
+            self.destination = destination
+            self.type = type
+            self.policy = policy
+            self.attributes = attributes
+            self.relationships = relationships
+        }
+    }
+
+    /// Writes `NAME.xcmappingmodel/xcmapping.xml` into `folder`, mapping version `source` of model `model` to
+    /// `destination`.
+    public static func write(
+        _ name: String, model: String, source: String, destination: String, mappings: [EntityMapping], in folder: URL
+    ) throws -> URL {
+        var objects: [String] = []
+        var next = 200
+        func id() -> String {
+            next += 1
+            return "z\(next)"
+        }
+        var entityIDs: [String] = []
+        for (number, mapping) in mappings.enumerated() {
+            var attributeIDs: [String] = []
+            for (property, value) in mapping.attributes {
+                let identifier = id()
+                attributeIDs.append(identifier)
+                objects.append(propertyObject(identifier, "XDDEVATTRIBUTEMAPPING", property, value))
+            }
+            var relationshipIDs: [String] = []
+            for property in mapping.relationships {
+                let identifier = id()
+                relationshipIDs.append(identifier)
+                objects.append(propertyObject(identifier, "XDDEVRELATIONSHIPMAPPING", property, .generated))
+            }
+            let identifier = id()
+            entityIDs.append(identifier)
+            var lines = [
+                "    <object type=\"XDDEVENTITYMAPPING\" id=\"\(identifier)\">",
+                "        <attribute name=\"mappingnumber\" type=\"int16\">\(number + 1)</attribute>",
+                "        <attribute name=\"name\" type=\"string\">\(mapping.name)</attribute>",
+                "        <attribute name=\"mappingtypename\" type=\"string\">\(mapping.type)</attribute>",
+            ]
+            if let source = mapping.source {
+                lines.append("        <attribute name=\"sourcename\" type=\"string\">\(source)</attribute>")
+            }
+            if let destination = mapping.destination {
+                lines.append("        <attribute name=\"destinationname\" type=\"string\">\(destination)</attribute>")
+            }
+            if let policy = mapping.policy {
+                lines.append(
+                    "        <attribute name=\"migrationpolicyclassname\" type=\"string\">\(policy)</attribute>")
+            }
+            lines.append(
+                "        <relationship name=\"attributemappings\" type=\"0/0\" destination=\"XDDEVATTRIBUTEMAPPING\" idrefs=\"\(attributeIDs.joined(separator: " "))\"></relationship>"
+            )
+            lines.append(
+                "        <relationship name=\"relationshipmappings\" type=\"0/0\" destination=\"XDDEVRELATIONSHIPMAPPING\" idrefs=\"\(relationshipIDs.joined(separator: " "))\"></relationship>"
+            )
+            lines.append("    </object>")
+            objects.append(lines.joined(separator: "\n"))
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE database SYSTEM "file:///System/Library/DTDs/CoreData.dtd">
+
+            <database>
+                <databaseInfo>
+                    <version>134481920</version>
+                    <UUID>7E2B9C41-0D3A-4F58-8B6E-1A9C2D4E6F80</UUID>
+                    <nextObjectID>\(next + 1)</nextObjectID>
+                    <metadata></metadata>
+                </databaseInfo>
+                <object type="XDDEVMAPPINGMODEL" id="z200">
+                    <attribute name="sourcemodelpath" type="string">\(model)/\(model).xcdatamodeld/\(source).xcdatamodel</attribute>
+                    <attribute name="destinationmodelpath" type="string">\(model)/\(model).xcdatamodeld/\(destination).xcdatamodel</attribute>
+                    <relationship name="entitymappings" type="0/0" destination="XDDEVENTITYMAPPING" idrefs="\(entityIDs.joined(separator: " "))"></relationship>
+                </object>
+            \(objects.joined(separator: "\n"))
+            </database>
+            """
+        let bundle = folder.appendingPathComponent("\(name).xcmappingmodel")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: bundle.appendingPathComponent("xcmapping.xml"))
+        return bundle
+    }
+
+    private static func propertyObject(_ identifier: String, _ type: String, _ name: String, _ value: Value) -> String {
+        var lines = [
+            "    <object type=\"\(type)\" id=\"\(identifier)\">",
+            "        <attribute name=\"name\" type=\"string\">\(name)</attribute>",
+        ]
+        if case .generated = value {
+            lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>")
+        } else {
+            lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>")
+            lines.append(
+                "        <attribute name=\"valueexpressiondata\" type=\"binary\">\(Data(archive(value).utf8).base64EncodedString())</attribute>"
+            )
+        }
+        lines.append("    </object>")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The keyed archive of the expression `value` stands for, as an XML property list.
+    static func archive(_ value: Value) -> String {
+        var objects = ["<string>$null</string>"]
+        func add(_ xml: String) -> Int {
+            objects.append(xml)
+            return objects.count - 1
+        }
+        func uid(_ index: Int) -> String { "<dict><key>CF$UID</key><integer>\(index)</integer></dict>" }
+        func className(_ name: String) -> Int {
+            add(
+                "<dict><key>$classname</key><string>\(name)</string><key>$classes</key><array><string>\(name)</string><string>NSExpression</string><string>NSObject</string></array></dict>"
+            )
+        }
+        func keyPath(_ operand: Int, _ path: String) -> Int {
+            let specifier = add(
+                "<dict><key>NSExpressionType</key><integer>10</integer><key>NSKeyPath</key>\(uid(add("<string>\(path)</string>")))<key>$class</key>\(uid(className("NSKeyPathSpecifierExpression")))</dict>"
+            )
+            let arguments = add(
+                "<dict><key>NS.objects</key><array>\(uid(specifier))</array><key>$class</key>\(uid(add("<dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string><string>NSObject</string></array></dict>")))</dict>"
+            )
+            return add(
+                "<dict><key>NSExpressionType</key><integer>3</integer><key>NSSelectorName</key>\(uid(add("<string>valueForKey:</string>")))<key>NSOperand</key>\(uid(operand))<key>NSArguments</key>\(uid(arguments))<key>$class</key>\(uid(className("NSKeyPathExpression")))</dict>"
+            )
+        }
+        func variable(_ name: String) -> Int {
+            add(
+                "<dict><key>NSExpressionType</key><integer>2</integer><key>NSVariable</key>\(uid(add("<string>\(name)</string>")))<key>$class</key>\(uid(className("NSVariableExpression")))</dict>"
+            )
+        }
+        let root: Int
+        switch value {
+        case .generated, .source:
+            let path: String
+            if case .source(let name) = value { path = name } else { path = "" }
+            root = keyPath(variable("source"), path)
+        case .text(let text):
+            root = add(
+                "<dict><key>NSExpressionType</key><integer>0</integer><key>NSConstantValue</key>\(uid(add("<string>\(text)</string>")))<key>$class</key>\(uid(className("NSConstantValueExpression")))</dict>"
+            )
+        case .function(let selector, let source):
+            let argument = keyPath(variable("source"), source)
+            let arguments = add(
+                "<dict><key>NS.objects</key><array>\(uid(argument))</array><key>$class</key>\(uid(add("<dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string><string>NSObject</string></array></dict>")))</dict>"
+            )
+            root = add(
+                "<dict><key>NSExpressionType</key><integer>4</integer><key>NSSelectorName</key>\(uid(add("<string>\(selector)</string>")))<key>NSOperand</key>\(uid(variable("entityPolicy")))<key>NSArguments</key>\(uid(arguments))<key>$class</key>\(uid(className("NSFunctionExpression")))</dict>"
+            )
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>$archiver</key><string>NSKeyedArchiver</string><key>$version</key><integer>100000</integer><key>$top</key><dict><key>root</key>\(uid(root))</dict><key>$objects</key><array>\(objects.joined())</array></dict></plist>
+            """
+    }
+}
