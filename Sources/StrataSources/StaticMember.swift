@@ -48,6 +48,42 @@ struct StaticMember {
         return nil
     }
 
+    /// A static property's declaration: its binding (initializer or getter), the declaration and its file.
+    struct Declaration {
+        /// The binding of the name.
+        let binding: PatternBindingSyntax
+        /// The declaration holding it.
+        let decl: VariableDeclSyntax
+        /// The file holding it.
+        let file: SourceFile
+    }
+
+    /// The static property `name` among `members`, whatever its value is written as.
+    static func declaration(_ name: String, among members: [(MemberBlockItemSyntax, SourceFile)]) -> Declaration? {
+        for (member, file) in members {
+            guard let decl = member.decl.as(VariableDeclSyntax.self),
+                decl.modifiers.contains(where: {
+                    $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+                })
+            else { continue }
+            for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            {
+                return Declaration(binding: binding, decl: decl, file: file)
+            }
+        }
+        return nil
+    }
+
+    /// The statements of a computed property's getter (`{ … }` or `get { … }`).
+    static func getterBody(_ binding: PatternBindingSyntax) -> CodeBlockItemListSyntax? {
+        switch binding.accessorBlock?.accessors {
+        case .getter(let items)?: items
+        case .accessors(let accessors)?:
+            accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil: nil
+        }
+    }
+
     /// The expression a getter returns.
     private static func getterExpression(_ block: AccessorBlockSyntax) -> ExprSyntax? {
         switch block.accessors {

@@ -19,22 +19,37 @@ struct VersionReader {
                     identifier.file.location(of: identifier.value),
                     "\(type.simpleName).versionIdentifier is not written as Schema.Version(major, minor, patch)"))
         }
-        let listed = StaticMember.find("models", in: type)
-        let scope = index.scope(inside: type)
+        let listed: [StaticList.Element]
+        switch StaticList(index: index).read("models", of: type) {
+        case nil:
+            return .failure(SourceProblem(location, "\(type.simpleName) has no static models Strata can read"))
+        case .unreadable(let unreadable, let declaration)?:
+            return .failure(
+                SourceProblem(
+                    declaration.file.location(of: declaration.decl),
+                    StaticList.message(owner: type.simpleName, member: "models", unreadable)))
+        case .elements(let elements)?:
+            listed = elements
+        }
         var modelNames: [String] = []
         var modelLocations: [String: SourceLocation] = [:]
         var queue: [DeclarationIndex.TypeDecl] = []
         var problems: [SourceProblem] = []
-        for element in listed.map({ Self.typeReferences($0.value) }) ?? [] {
-            guard let model = index.resolveType(element.name, from: scope), model.isModel else {
+        for element in listed {
+            let place = element.origin.file.location(of: element.origin.node)
+            guard let name = Self.typeReference(element.expression),
+                let model = index.resolveType(name, from: element.scope), model.isModel
+            else {
                 problems.append(
                     SourceProblem(
-                        listed.map { $0.file.location(of: element.node) } ?? location,
-                        "\(element.name) in \(type.simpleName).models is not a @Model class of the sources"))
+                        place,
+                        "\(element.expression.trimmedDescription) in \(type.simpleName).models is not a @Model class of the sources"
+                    ))
                 continue
             }
+            guard !modelNames.contains(model.name) else { continue }
             modelNames.append(model.name)
-            modelLocations[model.name] = listed.map { $0.file.location(of: element.node) }
+            modelLocations[model.name] = place
             queue.append(model)
         }
         let (schema, located) = Self.schema(of: queue, version: version, index: index, problems: problems)
@@ -140,13 +155,6 @@ struct VersionReader {
             return Schema.Version(literal.segments.trimmedDescription)
         }
         return nil
-    }
-
-    /// The `X.self` elements of an array literal, with their nodes.
-    static func typeReferences(_ expression: ExprSyntax) -> [(name: String, node: ExprSyntax)] {
-        guard let array = expression.as(ArrayExprSyntax.self) else { return [] }
-        return array.elements.compactMap { element in typeReference(element.expression).map { ($0, element.expression) }
-        }
     }
 
     /// The type `X` of an `X.self` expression.
