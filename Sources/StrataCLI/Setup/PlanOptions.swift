@@ -80,10 +80,12 @@ struct PlanOptions: ParsableArguments {
     /// With `--sources`, `use` says when the command moves to the compiled level: then it throws the
     /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the
     /// sources declare twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists
-    /// them).
-    func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
-        -> ResolvedPlan
-    {
+    /// them). A plan the sources declare in code Strata could not read whole is refused, its errors printed on
+    /// standard error (exit 1, nothing done), unless `listingReadErrors` (`check`, which reports them).
+    func resolve(
+        compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true,
+        listingReadErrors: Bool = false
+    ) throws -> ResolvedPlan {
         if let model = try coreData.resolve() {
             return ResolvedPlan(
                 name: model.name, checked: model.check(), runnable: nil, source: nil, sources: nil,
@@ -98,6 +100,12 @@ struct PlanOptions: ParsableArguments {
                 plan = try app.plan(named: self.plan)
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
+            }
+            if !listingReadErrors, !plan.problems.isEmpty {
+                plan.problems.forEach { Console.error(TerminalText.sanitize($0.description)) }
+                throw CommandFailure.findings(
+                    "plan \(plan.name) could not be read whole from \(sources) (\(plan.problems.count == 1 ? "the error" : "the \(plan.problems.count) errors") above), so nothing was done; `strata check --sources \(sources)` lists them"
+                )
             }
             if warningOfRedeclarations {
                 app.redeclarations.forEach {
