@@ -52,21 +52,22 @@ struct VersionReader {
             modelLocations[model.name] = place
             queue.append(model)
         }
-        let (schema, located) = Self.schema(of: queue, version: version, index: index, problems: problems)
+        let (schema, located, modelTypes) = Self.schema(of: queue, version: version, index: index, problems: problems)
         return .success(
             SourceVersion(
                 name: type.simpleName, schema: schema, location: location,
                 versionLocation: identifier.file.location(of: identifier.decl),
                 versionIsStoredVar: identifier.isStoredVar,
-                modelNames: modelNames, modelLocations: modelLocations, problems: located))
+                modelNames: modelNames, modelLocations: modelLocations, modelTypes: modelTypes, problems: located))
     }
 
-    /// The schema of these model types and every model type their relationships reach, inverses paired, and its
-    /// problems where they are (also in the schema's problems, as messages).
+    /// The schema of these model types and every model type their relationships reach, inverses paired, its
+    /// problems where they are (also in the schema's problems, as messages), and each entity's model class by
+    /// qualified name.
     static func schema(
         of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex,
         problems: [SourceProblem]
-    ) -> (Schema, [SourceProblem]) {
+    ) -> (Schema, [SourceProblem], [String: String]) {
         var problems = problems
         var locations: [InverseResolver.Key: SourceLocation] = [:]
         var queue = models
@@ -138,7 +139,7 @@ struct VersionReader {
         }
         return (
             Schema(entities: entities, version: version, problems: problems.map(\.message), defaults: defaults),
-            problems
+            problems, byName
         )
     }
 
