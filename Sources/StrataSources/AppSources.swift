@@ -15,7 +15,8 @@ package struct AppSources: @unchecked Sendable {
     package let folder: URL
     /// Which files of the folder were read (those its Xcode project or package compiles) and why others were not.
     package let compiledFiles: CompiledFiles
-    /// Types declared twice in files built together: errors, at the second declaration (the first is read).
+    /// Types declared twice in files built together, at the second declaration (the first is read): errors when a
+    /// plan depends on the type, warnings otherwise.
     package let redeclarations: [SourceProblem]
     /// The plans declared, in path and declaration order.
     package let plans: [SourcePlan]
@@ -41,7 +42,6 @@ package struct AppSources: @unchecked Sendable {
         helpers = try HelperSources(folder: folder, extra: helperFolders)
         let index = DeclarationIndex(files: files, helpers: helpers.files)
         self.index = index
-        redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles)
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = []
         var problems: [SourceProblem] = []
@@ -53,6 +53,8 @@ package struct AppSources: @unchecked Sendable {
         }
         self.versions = versions
         self.problems = problems
+        redeclarations = Redeclarations.problems(
+            index.redeclared, files: compiledFiles, reached: ReachedTypes.names(versions: versions, index: index))
     }
 
     /// The name `--plan` takes for each plan, in order: its type name, or its qualified name when type names repeat.
