@@ -18,6 +18,8 @@ package struct AppSources: @unchecked Sendable {
     /// Types declared twice in files built together, at the second declaration (the first is read): errors when a
     /// plan depends on the type, warnings otherwise.
     package let redeclarations: [SourceProblem]
+    /// Each `#if` in or around the plans' declarations, with the branch the build compiles (what `--verbose` says).
+    package let branches: [ConditionalBranch]
     /// The plans declared, in path and declaration order.
     package let plans: [SourcePlan]
     /// Every `VersionedSchema` declared, plan or not, in the same order.
@@ -35,12 +37,15 @@ package struct AppSources: @unchecked Sendable {
     /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
     /// `excluding` globs match, looking names up in the enclosing app and the `helperFolders` too (see
     /// ``HelperSources``); throws only when the folder, a file, the project or a helper folder cannot be read.
-    package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = []) throws {
+    /// `#if` conditions are evaluated for `build` (an iOS device's Release build unless given).
+    package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = [], build: SourceBuild = SourceBuild())
+        throws
+    {
         self.folder = folder
         compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
         files = try SourceFolder.parse(compiledFiles.read)
         helpers = try HelperSources(folder: folder, extra: helperFolders)
-        let index = DeclarationIndex(files: files, helpers: helpers.files)
+        let index = DeclarationIndex(files: files, helpers: helpers.files, build: build)
         self.index = index
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = []
@@ -53,8 +58,9 @@ package struct AppSources: @unchecked Sendable {
         }
         self.versions = versions
         self.problems = problems
-        redeclarations = Redeclarations.problems(
-            index.redeclared, files: compiledFiles, reached: ReachedTypes.names(versions: versions, index: index))
+        let reached = ReachedTypes.names(versions: versions, index: index)
+        redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles, reached: reached)
+        branches = ConditionalBranch.read(in: files, reached: reached, build: build)
     }
 
     /// The name `--plan` takes for each plan, in order: its type name, or its qualified name when type names repeat.

@@ -19,8 +19,8 @@ enum ReachedTypes {
             if type.isEnum {
                 written = EnumCases(of: type).cases.flatMap { $0.associated.map(\.type) }
             } else if let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members {
-                written = StoredProperty.persisted(in: members).compactMap {
-                    $0.type.map(TypeSyntax.init) ?? $0.initializer.flatMap { InferredType.of($0) }
+                written = StoredProperty.persisted(in: index.build.activeMembers(members)).compactMap {
+                    $0.type.map { TypeSyntax($0) } ?? $0.initializer.flatMap { InferredType.of($0) }
                 }
             }
             queue += written.flatMap { declarations(in: TypeShape($0, scope: scope, index: index)) }

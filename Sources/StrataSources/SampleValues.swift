@@ -103,7 +103,7 @@ struct SampleValues {
             return [String: Any]()
         }
         var object: [String: Any] = [:]
-        for property in StoredProperty.persisted(in: members) {
+        for property in StoredProperty.persisted(in: index.build.activeMembers(members)) {
             guard let written = property.type else { continue }
             let shape = TypeShape(written, scope: scope, index: index)
             if case .optional = shape { continue }

@@ -90,10 +90,12 @@ struct StaticList {
 
     /// Runs a getter's statements to its `return` (or its only expression).
     private func statements(_ body: CodeBlockItemListSyntax, _ context: inout Context) throws -> [Element] {
-        if body.count == 1, let only = body.first, let expression = Self.expression(only.item) {
+        // `#if os(watchOS)` in the getter: the clause the app's build compiles.
+        let items = index.build.activeStatements(body)
+        if items.count == 1, let only = items.first, let expression = Self.expression(only.item) {
             return try list(expression, &context)
         }
-        for item in body {
+        for item in items {
             let node = Syntax(item)
             switch item.item {
             case .decl(let decl):

@@ -51,9 +51,18 @@ struct PlanOptions: ParsableArguments {
 
     @Flag(
         help:
-            "With --sources at the compiled level: say what was changed in the app's code to build it (imports dropped, helpers added, shims compiled in)."
+            "With --sources: say which branch of each #if in the plan's declarations was read and, at the compiled level, what was changed in the app's code to build it (imports dropped, helpers added, shims compiled in)."
     )
     var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --sources: the platform the app's #if conditions are evaluated for (ios, macos, watchos, tvos, visionos), as a device's Release build.",
+            valueName: "platform"))
+    var platform = SourceBuild.Platform.ios.rawValue
+
+    /// The build `#if` conditions are evaluated for.
+    var build: SourceBuild { SourceBuild(platform: SourceBuild.Platform(rawValue: platform) ?? .ios) }
 
     @OptionGroup var coreData: ModelPlanOptions
 
@@ -67,6 +76,14 @@ struct PlanOptions: ParsableArguments {
         if staticLevel && compiled { throw ValidationError("--static and --compiled exclude each other") }
         if (staticLevel || compiled) && sources == nil {
             throw ValidationError("--static and --compiled choose how --sources is read: give --sources DIR")
+        }
+        if SourceBuild.Platform(rawValue: platform) == nil {
+            throw ValidationError(
+                "--platform takes \(SourceBuild.Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(platform)'"
+            )
+        }
+        if platform != SourceBuild.Platform.ios.rawValue && sources == nil {
+            throw ValidationError("--platform says how --sources is read: give --sources DIR")
         }
         if !exclude.isEmpty && sources == nil {
             throw ValidationError("--exclude leaves files of --sources out: give --sources DIR")
@@ -96,10 +113,14 @@ struct PlanOptions: ParsableArguments {
             let plan: SourcePlan
             do {
                 app = try AppSources(
-                    folder: URL(fileURLWithPath: sources), excluding: exclude, helperFolders: helperFolders)
+                    folder: URL(fileURLWithPath: sources), excluding: exclude, helperFolders: helperFolders,
+                    build: build)
                 plan = try app.plan(named: self.plan)
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
+            }
+            if verbose {
+                app.branches.forEach { Console.error("strata: " + TerminalText.sanitize($0.description)) }
             }
             if !listingReadErrors, !plan.problems.isEmpty {
                 plan.problems.forEach { Console.error(TerminalText.sanitize($0.description)) }
@@ -150,6 +171,7 @@ struct PlanOptions: ParsableArguments {
         if let order = coreData.order { words += ["--order", order] }
         if coreData.progressive { words.append("--progressive") }
         if let plan { words += ["--plan", plan] }
+        if platform != SourceBuild.Platform.ios.rawValue { words += ["--platform", platform] }
         if staticLevel { words.append("--static") }
         if compiled { words.append("--compiled") }
         if verbose { words.append("--verbose") }
