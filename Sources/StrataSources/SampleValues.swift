@@ -44,7 +44,7 @@ struct SampleValues {
             let cases = rawValues(ofEnum: name, scope: scope)
             guard !cases.isEmpty else { return stored(raw, label: label, row: row, scope: scope) }
             return cases[(row - 1) % cases.count]
-        case .codable(let name):
+        case .codable(let name, _):
             return String(
                 decoding: (try? JSONSerialization.data(
                     withJSONObject: json(name, declared: declaredType(name, scope: scope), row: row, depth: 0),

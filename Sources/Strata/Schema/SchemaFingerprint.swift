@@ -18,17 +18,40 @@ extension Schema {
         }
     }
 
-    /// The canonical JSON of the entities: sorted keys, no whitespace; what the fingerprint hashes.
+    /// The canonical JSON of the entities: sorted keys, no whitespace; what the fingerprint hashes. A Codable type
+    /// whose shape is known is hashed by its shape alone, as SwiftData hashes a composite attribute's fields.
     public var canonicalJSON: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let entities = canonicalEntities.map { entity in
+            var entity = entity
+            for index in entity.attributes.indices {
+                entity.attributes[index].valueType = entity.attributes[index].valueType.nameless
+            }
+            return entity
+        }
         // Encoding plain structs of strings, numbers and arrays cannot fail.
-        return (try? encoder.encode(canonicalEntities)) ?? Data()
+        return (try? encoder.encode(entities)) ?? Data()
     }
 
     /// SHA-256 of the canonical JSON, in hex: equal for structurally identical schemas, whatever their version.
     public var fingerprint: String {
         SHA256.hash(data: canonicalJSON).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The fingerprint the schema had before Codable types were known by shape (each by its name): what a store
+    /// recorded then.
+    var fingerprintWithoutShapes: String {
+        let entities = entities.map { entity in
+            var entity = entity
+            for index in entity.attributes.indices {
+                if case .codable(let name, _?) = entity.attributes[index].valueType {
+                    entity.attributes[index].valueType = .codable(typeName: name)
+                }
+            }
+            return entity
+        }
+        return Schema(entities: entities, version: version).fingerprint
     }
 
     /// The first 8 hex digits of the fingerprint, for display.

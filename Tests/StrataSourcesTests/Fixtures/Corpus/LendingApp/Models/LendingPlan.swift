@@ -4,7 +4,7 @@ enum LendingPlan: SchemaMigrationPlan {
     static var schemas: [any VersionedSchema.Type] { [LendingSchemaV1.self, LendingSchemaV2.self] }
     static var stages: [MigrationStage] { [addPhoneAndRole] }
 
-    // Old borrowers become members with no phone yet.
+    // Every open loan gets a due date two weeks out.
     static let addPhoneAndRole = MigrationStage.custom(
         fromVersion: LendingSchemaV1.self, toVersion: LendingSchemaV2.self,
         willMigrate: nil,
