@@ -28,6 +28,8 @@ package struct AppSources: @unchecked Sendable {
     package let problems: [SourceProblem]
     /// The declarations, for what the plans do not carry (an enum's cases, a struct's fields).
     let index: DeclarationIndex
+    /// The qualified names of the types the plans depend on (``ReachedTypes``).
+    let reached: Set<String>
     /// The parsed files, in path order (the compiled level copies the ones the plans need).
     let files: [SourceFile]
     /// The app's other files, where names the folder uses but does not declare are looked up (an attribute's enum in
@@ -37,7 +39,8 @@ package struct AppSources: @unchecked Sendable {
     /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
     /// `excluding` globs match, looking names up in the enclosing app and the `helperFolders` too (see
     /// ``HelperSources``); throws only when the folder, a file, the project or a helper folder cannot be read.
-    /// `#if` conditions are evaluated for `build` (an iOS device's Release build unless given).
+    /// `#if` conditions are evaluated for `build` (an iOS device's Release build unless given), with the custom
+    /// conditions the project's Release build sets.
     package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = [], build: SourceBuild = SourceBuild())
         throws
     {
@@ -45,6 +48,10 @@ package struct AppSources: @unchecked Sendable {
         compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
         files = try SourceFolder.parse(compiledFiles.read)
         helpers = try HelperSources(folder: folder, extra: helperFolders)
+        // The conditions the project sets (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`, `.define`) join those given.
+        let build = SourceBuild(
+            platform: build.platform,
+            customConditions: build.customConditions.union(compiledFiles.compilationConditions))
         let index = DeclarationIndex(files: files, helpers: helpers.files, build: build)
         self.index = index
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
@@ -59,6 +66,7 @@ package struct AppSources: @unchecked Sendable {
         self.versions = versions
         self.problems = problems
         let reached = ReachedTypes.names(versions: versions, index: index)
+        self.reached = reached
         redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles, reached: reached)
         branches = ConditionalBranch.read(in: files, reached: reached, build: build)
     }

@@ -19,17 +19,25 @@ package struct ConditionalBranch: Hashable, Sendable, CustomStringConvertible {
     /// one, in file order.
     static func read(in files: [SourceFile], reached: Set<String>, build: SourceBuild) -> [ConditionalBranch] {
         files.flatMap { file -> [ConditionalBranch] in
-            let finder = Finder(viewMode: .sourceAccurate)
-            finder.walk(file.tree)
-            let declaresReached = finder.typeNames.contains { reached.contains($0) }
-            return finder.found.compactMap { conditional, enclosing in
-                guard enclosing.map(reached.contains) ?? declaresReached,
-                    let condition = conditional.clauses.first?.condition
-                else { return nil }
+            conditionals(in: file, reached: reached, includingTopLevel: true).compactMap { conditional in
+                guard let condition = conditional.clauses.first?.condition else { return nil }
                 return ConditionalBranch(
                     location: file.location(of: conditional), condition: condition.trimmedDescription,
                     chosen: build.describeChoice(of: conditional), platform: build.platform.osName)
             }
+        }
+    }
+
+    /// The `#if`s of `file` inside a type of `reached` and, with `includingTopLevel`, at the top level of a file
+    /// declaring one, in file order.
+    static func conditionals(in file: SourceFile, reached: Set<String>, includingTopLevel: Bool)
+        -> [IfConfigDeclSyntax]
+    {
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(file.tree)
+        let declaresReached = includingTopLevel && finder.typeNames.contains { reached.contains($0) }
+        return finder.found.compactMap { conditional, enclosing in
+            enclosing.map(reached.contains) ?? declaresReached ? conditional : nil
         }
     }
 

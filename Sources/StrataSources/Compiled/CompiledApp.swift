@@ -69,7 +69,11 @@ package struct CompiledApp: Sendable {
             let name =
                 (isHelper ? "Helper_\(root?.lastPathComponent ?? "")_" : "")
                 + relative.replacingOccurrences(of: "/", with: "_")
-            let text = CompiledSourceText(of: file, keeping: selection.needed[index])
+            let text = CompiledSourceText(
+                of: file, keeping: selection.needed[index],
+                resolving: ConditionalBranch.conditionals(
+                    in: file, reached: sources.reached, includingTopLevel: false),
+                build: sources.index.build)
             files.append(File(name: name, original: file.path, text: text.text))
             dropped += text.dropped.map { .init(file: file.path, line: $0.line, module: $0.module) }
             if !text.dropped.isEmpty { droppedModules[name] = text.dropped.map(\.module) }
