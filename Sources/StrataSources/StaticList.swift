@@ -209,14 +209,31 @@ struct StaticList {
             return array.elements.map { element($0.expression, context) }
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            guard case .list(let elements)? = context.locals[reference.baseName.text] else { throw unreadable }
-            return elements
+            if case .list(let elements)? = context.locals[reference.baseName.text] { return elements }
+            // Another static list of the same type, named without `Self.` (`static var models { allModels }`).
+            guard context.locals[reference.baseName.text] == nil,
+                let declaration = StaticMember.declaration(reference.baseName.text, among: context.type.members)
+            else { throw unreadable }
+            return try elements(of: declaration, in: context.type, depth: context.depth + 1).map { element in
+                var element = element
+                element.origin = (expression, context.file)
+                return element
+            }
+        }
+        if let cast = expression.as(AsExprSyntax.self) {
+            // `[Trip.self] as [any PersistentModel.Type]`
+            return try list(cast.expression, &context)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return try list(only.expression, &context)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
+            var elements = Array(sequence.elements)
+            // `… as [any PersistentModel.Type]` casts what comes before it (casting binds looser than `+`).
+            while elements.count >= 3, elements[elements.count - 2].is(UnresolvedAsExprSyntax.self) {
+                elements.removeLast(2)
+            }
+            if elements.count == 1 { return try list(elements[0], &context) }
             guard elements.count % 2 == 1 else { throw unreadable }
             var result: [Element] = []
             for (offset, element) in elements.enumerated() {

@@ -158,8 +158,18 @@ struct VersionReader {
         return nil
     }
 
-    /// The type `X` of an `X.self` expression.
+    /// The type `X` of an `X.self` expression (also cast, `X.self as any PersistentModel.Type`, or in parentheses).
     static func typeReference(_ expression: ExprSyntax) -> String? {
+        if let cast = expression.as(AsExprSyntax.self) { return typeReference(cast.expression) }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+            return typeReference(first)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return typeReference(only.expression)
+        }
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self" else {
             return nil
         }

@@ -70,6 +70,18 @@ import Testing
                     extra = [Ticket.self]
                     return base + extra
                     """) == ["Trip", "Stop", "Ticket"])
+        #expect(
+            try Self.entities(
+                models:
+                    "([Trip.self, Stop.self] as [any PersistentModel.Type]) + [Ticket.self as any PersistentModel.Type]"
+            )
+                == ["Trip", "Stop", "Ticket"])
+        #expect(
+            try Self.entities(
+                models:
+                    "common + [Ticket.self] }\n    static let common: [any PersistentModel.Type] = [Trip.self, Stop.self]\n    static var unused: Int { 0"
+            )
+                == ["Trip", "Stop", "Ticket"])
         // Another version's models are that version's classes: V1's Trip, with one attribute.
         let folder = try Self.app(models: "TripsV1.models + [Stop.self]")
         let v2 = try #require(try AppSources(folder: folder.url).plan(named: nil).versions.last)
