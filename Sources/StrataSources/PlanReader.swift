@@ -96,7 +96,7 @@ struct PlanReader {
             }
         } else {
             // The older shape: the versions the stages name, in order, then `currentSchema`.
-            let current = StaticMember.find("currentSchema", in: type)
+            let current = StaticMember.find("currentSchema", in: type, build: index.build)
             if let current, let currentName = VersionReader.typeReference(current.value) {
                 _ = version(named: currentName, at: current.value, in: current.file)
             }

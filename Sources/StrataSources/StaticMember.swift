@@ -25,13 +25,17 @@ struct StaticMember {
         return !unsafe && !isolated
     }
 
-    /// The static member `name` of `type` (its declaration or extensions), if it has a readable value.
-    static func find(_ name: String, in type: DeclarationIndex.TypeDecl) -> StaticMember? {
-        find(name, among: type.members)
+    /// The static member `name` of `type` (its declaration or extensions), if it has a readable value; a getter's `#if`
+    /// is read for `build`.
+    static func find(_ name: String, in type: DeclarationIndex.TypeDecl, build: SourceBuild) -> StaticMember? {
+        find(name, among: type.members, build: build)
     }
 
-    /// The static member `name` among `members` (of a type and its extensions), if it has a readable value.
-    static func find(_ name: String, among members: [(MemberBlockItemSyntax, SourceFile)]) -> StaticMember? {
+    /// The static member `name` among `members` (of a type and its extensions), if it has a readable value; a
+    /// getter's `#if` is read for `build`.
+    static func find(_ name: String, among members: [(MemberBlockItemSyntax, SourceFile)], build: SourceBuild)
+        -> StaticMember?
+    {
         for (member, file) in members {
             guard let decl = member.decl.as(VariableDeclSyntax.self),
                 decl.modifiers.contains(where: {
@@ -40,7 +44,9 @@ struct StaticMember {
             else { continue }
             for binding in decl.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             {
-                if let value = binding.initializer?.value ?? binding.accessorBlock.flatMap(getterExpression) {
+                if let value = binding.initializer?.value
+                    ?? binding.accessorBlock.flatMap({ getterExpression($0, build: build) })
+                {
                     return StaticMember(value: value, decl: decl, file: file)
                 }
             }
@@ -85,19 +91,20 @@ struct StaticMember {
     }
 
     /// The expression a getter returns.
-    private static func getterExpression(_ block: AccessorBlockSyntax) -> ExprSyntax? {
+    private static func getterExpression(_ block: AccessorBlockSyntax, build: SourceBuild) -> ExprSyntax? {
         switch block.accessors {
-        case .getter(let items): returned(by: items)
+        case .getter(let items): returned(by: items, build: build)
         case .accessors(let accessors):
             accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body.flatMap {
-                returned(by: $0.statements)
+                returned(by: $0.statements, build: build)
             }
         }
     }
 
     /// The expression a body returns: its only expression, or its last `return` at the top level (after local
-    /// declarations, as functions that build a stage write it).
-    static func returned(by body: CodeBlockItemListSyntax) -> ExprSyntax? {
+    /// declarations, as functions that build a stage write it), `#if` read for `build`.
+    static func returned(by statements: CodeBlockItemListSyntax, build: SourceBuild) -> ExprSyntax? {
+        let body = build.activeStatements(statements)
         if body.count == 1, let item = body.first?.item {
             if case .expr(let expr) = item { return expr }
             if case .stmt(let stmt) = item, let expression = stmt.as(ExpressionStmtSyntax.self) {

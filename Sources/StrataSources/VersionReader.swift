@@ -9,7 +9,7 @@ struct VersionReader {
     /// The version `type` declares, or a problem naming what could not be read.
     func read(_ type: DeclarationIndex.TypeDecl) -> Result<SourceVersion, SourceProblem> {
         let location = type.file.location(of: type.node)
-        guard let identifier = StaticMember.find("versionIdentifier", in: type) else {
+        guard let identifier = StaticMember.find("versionIdentifier", in: type, build: index.build) else {
             return .failure(
                 SourceProblem(location, "\(type.simpleName) has no static versionIdentifier Strata can read"))
         }

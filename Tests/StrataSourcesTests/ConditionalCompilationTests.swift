@@ -160,3 +160,36 @@ extension ConditionalCompilationTests {
         #expect(try Self.entities(folder.url.appendingPathComponent("App")) == ["Trip", "Pass"])
     }
 }
+
+extension ProjectConditionTests {
+    @Test func aVersionIdentifierUnderIfIsReadForThePlatform() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(
+            "Schema.swift",
+            """
+            import SwiftData
+            enum NotesV1: VersionedSchema {
+                static var versionIdentifier: Schema.Version {
+                    #if os(macOS)
+                    Schema.Version(1, 1, 0)
+                    #else
+                    Schema.Version(1, 0, 0)
+                    #endif
+                }
+                static var models: [any PersistentModel.Type] { [Note.self] }
+                @Model final class Note { var text: String = "" }
+            }
+            enum NotesPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [NotesV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """)
+        let versions = { (build: SourceBuild) in
+            try AppSources(folder: folder.url, build: build).plan(named: nil).versions.map {
+                $0.schema.version?.description ?? "-"
+            }
+        }
+        #expect(try versions(SourceBuild()) == ["1.0.0"])
+        #expect(try versions(SourceBuild(platform: .macos)) == ["1.1.0"])
+    }
+}
