@@ -64,6 +64,8 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 // Swift's operator precedence, to evaluate arithmetic in a property's default (`60 * 60 * 24`).
                 .product(name: "SwiftOperators", package: "swift-syntax"),
+                // `#if` conditions evaluated for the platform the app is built for.
+                .product(name: "SwiftIfConfig", package: "swift-syntax"),
                 // The content hash of the compiled level's copies (Sources/StrataSources/Compiled).
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -14,7 +14,7 @@ public struct StoredProperty {
     public let initializer: ExprSyntax?
 
     /// The stored, non-transient properties of a class body that can be stored, in declaration order.
-    public static func persisted(in members: MemberBlockItemListSyntax) -> [StoredProperty] {
+    public static func persisted(in members: some Sequence<MemberBlockItemSyntax>) -> [StoredProperty] {
         members.compactMap { $0.decl.as(VariableDeclSyntax.self) }.flatMap(StoredProperty.all(in:)).filter {
             !$0.isTransient && !$0.isRejected
         }

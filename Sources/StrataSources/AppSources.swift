@@ -15,8 +15,11 @@ package struct AppSources: @unchecked Sendable {
     package let folder: URL
     /// Which files of the folder were read (those its Xcode project or package compiles) and why others were not.
     package let compiledFiles: CompiledFiles
-    /// Types declared twice in files built together: errors, at the second declaration (the first is read).
+    /// Types declared twice in files built together, at the second declaration (the first is read): errors when a
+    /// plan depends on the type, warnings otherwise.
     package let redeclarations: [SourceProblem]
+    /// Each `#if` in or around the plans' declarations, with the branch the build compiles (what `--verbose` says).
+    package let branches: [ConditionalBranch]
     /// The plans declared, in path and declaration order.
     package let plans: [SourcePlan]
     /// Every `VersionedSchema` declared, plan or not, in the same order.
@@ -25,6 +28,8 @@ package struct AppSources: @unchecked Sendable {
     package let problems: [SourceProblem]
     /// The declarations, for what the plans do not carry (an enum's cases, a struct's fields).
     let index: DeclarationIndex
+    /// The qualified names of the types the plans depend on (``ReachedTypes``).
+    let reached: Set<String>
     /// The parsed files, in path order (the compiled level copies the ones the plans need).
     let files: [SourceFile]
     /// The app's other files, where names the folder uses but does not declare are looked up (an attribute's enum in
@@ -34,14 +39,21 @@ package struct AppSources: @unchecked Sendable {
     /// Reads the `.swift` files under `folder` that its project compiles (every one without a project), less those
     /// `excluding` globs match, looking names up in the enclosing app and the `helperFolders` too (see
     /// ``HelperSources``); throws only when the folder, a file, the project or a helper folder cannot be read.
-    package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = []) throws {
+    /// `#if` conditions are evaluated for `build` (an iOS device's Release build unless given), with the custom
+    /// conditions the project's Release build sets.
+    package init(folder: URL, excluding: [String] = [], helperFolders: [URL] = [], build: SourceBuild = SourceBuild())
+        throws
+    {
         self.folder = folder
         compiledFiles = try CompiledFiles(folder: folder, excluding: excluding)
         files = try SourceFolder.parse(compiledFiles.read)
         helpers = try HelperSources(folder: folder, extra: helperFolders)
-        let index = DeclarationIndex(files: files, helpers: helpers.files)
+        // The conditions the project sets (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`, `.define`) join those given.
+        let build = SourceBuild(
+            platform: build.platform,
+            customConditions: build.customConditions.union(compiledFiles.compilationConditions))
+        let index = DeclarationIndex(files: files, helpers: helpers.files, build: build)
         self.index = index
-        redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles)
         plans = index.types(conformingTo: "SchemaMigrationPlan").map(PlanReader(index: index).read)
         var versions: [SourceVersion] = []
         var problems: [SourceProblem] = []
@@ -53,6 +65,10 @@ package struct AppSources: @unchecked Sendable {
         }
         self.versions = versions
         self.problems = problems
+        let reached = ReachedTypes.names(versions: versions, index: index)
+        self.reached = reached
+        redeclarations = Redeclarations.problems(index.redeclared, files: compiledFiles, reached: reached)
+        branches = ConditionalBranch.read(in: files, reached: reached, build: build)
     }
 
     /// The name `--plan` takes for each plan, in order: its type name, or its qualified name when type names repeat.

@@ -27,6 +27,9 @@ package struct CompiledFiles: Sendable {
     package let readsEveryFile: Bool
     /// The language mode of each file read, by path.
     private let modes: [String: SwiftLanguageMode]
+    /// The custom conditions (`-D`) the targets compiling the files read set in a release build: what `#if` sees
+    /// beside the platform.
+    package let compilationConditions: Set<String>
     /// The targets compiling each file read, by path (empty without a project).
     private let owners: [String: [String]]
     /// Why every file was read though a project was found (it compiles none of them).
@@ -56,14 +59,16 @@ package struct CompiledFiles: Sendable {
         var read: [String] = []
         var modes: [String: SwiftLanguageMode] = [:]
         var owners: [String: [String]] = [:]
+        var conditions: Set<String> = []
         var chosen: [Skipped] = []
         for path in candidates {
             let relative = Self.relative(path, to: root)
             switch try around.verdict(on: FilePath.join(root, path)) {
-            case .compiled(let targets, let mode):
+            case .compiled(let targets, let mode, let set):
                 read.append(path)
                 modes[path] = mode
                 owners[path] = targets
+                conditions.formUnion(set)
             case .leftOut(let reason):
                 chosen.append(Skipped(file: relative, reason: reason))
             }
@@ -81,6 +86,7 @@ package struct CompiledFiles: Sendable {
         self.read = read
         self.modes = modes
         self.owners = owners
+        compilationConditions = conditions
         self.skipped = (skipped + chosen).sorted { $0.file < $1.file }
         var targets: [String] = []
         for target in around.targetOrder where read.contains(where: { owners[$0]?.contains(target) ?? false }) {
@@ -140,8 +146,9 @@ package struct CompiledFiles: Sendable {
 private struct ProjectAround {
     /// What the build does with a file.
     enum Verdict {
-        /// Compiled by these targets, in this mode (a Swift 6 target's, when any compiling it builds in Swift 6).
-        case compiled([String], SwiftLanguageMode)
+        /// Compiled by these targets, in this mode (a Swift 6 target's, when any compiling it builds in Swift 6),
+        /// with the custom conditions they set for a release build.
+        case compiled([String], SwiftLanguageMode, conditions: Set<String>)
         /// Not compiled, and why.
         case leftOut(String)
     }
@@ -223,7 +230,7 @@ private struct ProjectAround {
             return .leftOut("that is the package manifest")
         }
         switch manifest.membership(of: file) {
-        case .compiled(let target): return .compiled([target.name], target.languageMode)
+        case .compiled(let target): return .compiled([target.name], target.languageMode, conditions: target.conditions)
         case .leftOut(let target, let argument): return .leftOut("left out of target \(target.name) (\(argument))")
         case .outside: return .leftOut("not in any target")
         }
@@ -233,12 +240,13 @@ private struct ProjectAround {
     /// read.
     mutating func verdict(on file: String) throws -> Verdict {
         if let package = try nestedPackage(of: file) ?? manifest { return Self.verdict(on: file, in: package) }
-        guard !projects.isEmpty else { return .compiled([], .unstated) }
+        guard !projects.isEmpty else { return .compiled([], .unstated, conditions: []) }
         let targets = projects.flatMap(\.targets)
         let compiling = targets.filter { $0.compiles(file) }
         if let first = compiling.first {
             let mode = (compiling.first { $0.languageMode.isSwift6 } ?? first).languageMode
-            return .compiled(compiling.map(\.name), mode)
+            return .compiled(
+                compiling.map(\.name), mode, conditions: compiling.reduce(into: []) { $0.formUnion($1.conditions) })
         }
         let excepting = targets.filter { $0.excepts(file) }.map(\.name)
         if !excepting.isEmpty {

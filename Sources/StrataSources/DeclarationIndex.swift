@@ -63,9 +63,13 @@ final class DeclarationIndex {
     private var pendingExtensions:
         [(name: String, scope: [String], inherited: [String], members: [(MemberBlockItemSyntax, SourceFile)])] = []
 
+    /// The build `#if` conditions are evaluated for: only the clauses it compiles are indexed.
+    let build: SourceBuild
+
     /// Indexes the declarations of `files`, then those of `helpers` (the enclosing app's other files) where they
-    /// declare a name `files` do not.
-    init(files: [SourceFile], helpers: [SourceFile] = []) {
+    /// declare a name `files` do not, in the clauses of `#if` that `build` compiles.
+    init(files: [SourceFile], helpers: [SourceFile] = [], build: SourceBuild = SourceBuild()) {
+        self.build = build
         for file in files { visit(file.tree.statements.map(\.item), scope: [], file: file) }
         visitingHelpers = true
         for file in helpers { visit(file.tree.statements.map(\.item), scope: [], file: file) }
@@ -99,10 +103,10 @@ final class DeclarationIndex {
                     let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
                     return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
                 }
+            let members = build.activeMembers(group.memberBlock.members)
             let declared = TypeDecl(
                 name: qualified, node: decl, file: file, inherited: Self.inherited(group.inheritanceClause),
-                members: group.memberBlock.members.map { ($0, file) }, isModel: isModel,
-                isEnum: decl.is(EnumDeclSyntax.self))
+                members: members.map { ($0, file) }, isModel: isModel, isEnum: decl.is(EnumDeclSyntax.self))
             if let read = types[qualified] {
                 // Helpers are built with the folder: a name they declare again is the app's own error, not ours.
                 if !visitingHelpers { redeclared.append((read, declared)) }
@@ -111,16 +115,14 @@ final class DeclarationIndex {
             types[qualified] = declared
             if visitingHelpers { helperTypes.insert(qualified) }
             order.append(qualified)
-            for member in group.memberBlock.members { visit(member.decl, scope: scope + [name], file: file) }
+            for member in members { visit(member.decl, scope: scope + [name], file: file) }
         } else if let extensionDecl = decl.as(ExtensionDeclSyntax.self) {
             let extended = extensionDecl.extendedType.trimmedDescription
+            let members = build.activeMembers(extensionDecl.memberBlock.members)
             pendingExtensions.append(
-                (
-                    extended, scope, Self.inherited(extensionDecl.inheritanceClause),
-                    extensionDecl.memberBlock.members.map { ($0, file) }
-                ))
+                (extended, scope, Self.inherited(extensionDecl.inheritanceClause), members.map { ($0, file) }))
             let inner = scope + extended.split(separator: ".").map(String.init)
-            for member in extensionDecl.memberBlock.members { visit(member.decl, scope: inner, file: file) }
+            for member in members { visit(member.decl, scope: inner, file: file) }
         } else if let function = decl.as(FunctionDeclSyntax.self), scope.isEmpty {
             functions[function.name.text, default: []].append((function, file))
         } else if let alias = decl.as(TypeAliasDeclSyntax.self) {
@@ -128,12 +130,11 @@ final class DeclarationIndex {
             guard !visitingHelpers || aliases[qualified] == nil else { return }
             aliases[qualified] = Alias(target: alias.initializer.value, scope: scope)
         } else if let conditional = decl.as(IfConfigDeclSyntax.self) {
-            // `#if os(iOS)` blocks: every branch is read, as the declarations may live in any of them.
-            for clause in conditional.clauses {
-                if case .statements(let items)? = clause.elements { visit(items.map(\.item), scope: scope, file: file) }
-                if case .decls(let members)? = clause.elements {
-                    for member in members { visit(member.decl, scope: scope, file: file) }
-                }
+            // `#if os(iOS)` blocks: the clause the app's build compiles is read.
+            switch build.activeClause(of: conditional)?.elements {
+            case .statements(let items)?: visit(items.map(\.item), scope: scope, file: file)
+            case .decls(let members)?: for member in members { visit(member.decl, scope: scope, file: file) }
+            default: break
             }
         }
     }

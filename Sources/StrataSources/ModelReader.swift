@@ -26,10 +26,11 @@ struct ModelReader {
             defaults: [:])
         guard let members = model.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else { return result }
         let scope = index.scope(inside: model)
-        for property in StoredProperty.persisted(in: members) {
+        for property in StoredProperty.persisted(in: index.build.activeMembers(members)) {
             let location = model.file.location(of: property.decl)
             result.locations[property.name] = location
-            guard let type = property.type.map(TypeSyntax.init) ?? property.initializer.flatMap({ InferredType.of($0) })
+            guard
+                let type = property.type.map { TypeSyntax($0) } ?? property.initializer.flatMap({ InferredType.of($0) })
             else {
                 result.problems.append(
                     SourceProblem(

@@ -17,6 +17,9 @@ struct PackageManifest {
         let sources: [String]?
         /// The language mode it builds in and what says so.
         let languageMode: SwiftLanguageMode
+        /// The custom conditions its `swiftSettings` define for a release build (`.define("PRO")`, not those
+        /// `.when(configuration: .debug)`).
+        var conditions: Set<String> = []
     }
 
     /// What a target does with a file.
@@ -80,12 +83,29 @@ struct PackageManifest {
             let excluded =
                 (strings("exclude") ?? []).map { (FilePath.join(root, $0), "exclude") }
                 + (resources ?? []).map { (FilePath.join(root, $0), "resources") }
-            return Target(
+            var target = Target(
                 name: name, folder: root, excluded: excluded,
                 sources: strings("sources").map { $0.map { FilePath.join(root, $0) } },
                 languageMode: Self.languageMode(
                     of: call, target: name, packageModes: packageModes, toolsVersion: toolsVersion))
+            target.conditions = Self.defines(in: Self.argument("swiftSettings", of: call))
+            return target
         }
+    }
+
+    /// The conditions `.define("NAME")` settings of a `swiftSettings:` array set in a release build.
+    private static func defines(in settings: ExprSyntax?) -> Set<String> {
+        guard let array = settings?.as(ArrayExprSyntax.self) else { return [] }
+        var names: Set<String> = []
+        for element in array.elements {
+            guard let call = element.expression.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "define",
+                let name = call.arguments.first.flatMap({ literal($0.expression) })
+            else { continue }
+            let debugOnly = call.arguments.dropFirst().contains { $0.expression.trimmedDescription.contains(".debug") }
+            if !debugOnly { names.insert(name) }
+        }
+        return names
     }
 
     /// What the targets do with `file` (an absolute, standardized path): the target whose folder holds it (the

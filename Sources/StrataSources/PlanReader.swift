@@ -35,12 +35,23 @@ struct PlanReader {
         }
         var stages: [SourceStage] = []
         let resolver = StageResolver(index: index, plan: type)
-        if let listed = StaticMember.find("stages", in: type), let array = listed.value.as(ArrayExprSyntax.self) {
-            for element in array.elements {
-                guard let resolved = resolver.resolve(element.expression, file: listed.file) else {
+        let lists = StaticList(index: index)
+        switch lists.read("stages", of: type) {
+        case nil:
+            problems.append(
+                SourceProblem(
+                    type.file.location(of: type.node), "\(type.simpleName) has no static stages Strata can read"))
+        case .unreadable(let unreadable, let declaration)?:
+            problems.append(
+                SourceProblem(
+                    declaration.file.location(of: declaration.decl),
+                    StaticList.message(owner: type.simpleName, member: "stages", unreadable)))
+        case .elements(let elements)?:
+            for element in elements {
+                guard let resolved = resolver.resolve(element.expression, file: element.file) else {
                     problems.append(
                         SourceProblem(
-                            listed.file.location(of: element),
+                            element.file.location(of: element.expression),
                             "\(element.expression.trimmedDescription) is not a MigrationStage Strata can read"))
                     continue
                 }
@@ -63,25 +74,29 @@ struct PlanReader {
                         to: toVersion.schema.version ?? .init(0, 0, 0),
                         location: file.location(of: node)))
             }
-        } else {
-            let listed = StaticMember.find("stages", in: type)
-            problems.append(
-                SourceProblem(
-                    listed.map { $0.file.location(of: $0.value) } ?? type.file.location(of: type.node),
-                    listed == nil
-                        ? "\(type.simpleName) has no static stages Strata can read"
-                        : "\(type.simpleName).stages is not an array literal of stages Strata can read"))
         }
         var ordered: [SourceVersion] = []
-        if let listed = StaticMember.find("schemas", in: type) {
-            for reference in VersionReader.typeReferences(listed.value) {
-                if let found = version(named: reference.name, at: reference.node, in: listed.file) {
-                    ordered.append(found)
+        let schemas = lists.read("schemas", of: type)
+        if case .unreadable(let unreadable, let declaration)? = schemas {
+            problems.append(
+                SourceProblem(
+                    declaration.file.location(of: declaration.decl),
+                    StaticList.message(owner: type.simpleName, member: "schemas", unreadable)))
+        } else if case .elements(let elements)? = schemas {
+            for element in elements {
+                guard let name = VersionReader.typeReference(element.expression) else {
+                    problems.append(
+                        SourceProblem(
+                            element.file.location(of: element.expression),
+                            "\(element.expression.trimmedDescription) in \(type.simpleName).schemas is not written as SchemaV1.self"
+                        ))
+                    continue
                 }
+                if let found = version(named: name, at: element.expression, in: element.file) { ordered.append(found) }
             }
         } else {
             // The older shape: the versions the stages name, in order, then `currentSchema`.
-            let current = StaticMember.find("currentSchema", in: type)
+            let current = StaticMember.find("currentSchema", in: type, build: index.build)
             if let current, let currentName = VersionReader.typeReference(current.value) {
                 _ = version(named: currentName, at: current.value, in: current.file)
             }

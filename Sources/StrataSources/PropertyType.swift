@@ -35,10 +35,15 @@ enum PropertyType {
             {
                 return .attribute(.rawRepresentable(typeName: declared.simpleName, raw: raw), optional: optional)
             }
-            return .attribute(.codable(typeName: base.runtimeName), optional: optional)
+            return .attribute(codable(base, index: index), optional: optional)
         default:
-            return .attribute(.codable(typeName: base.runtimeName), optional: optional)
+            return .attribute(codable(base, index: index), optional: optional)
         }
+    }
+
+    /// A Codable value of type `type`: by name, with its encoded shape when it is an app type whose shape is known.
+    private static func codable(_ type: TypeShape, index: DeclarationIndex) -> ValueType {
+        .codable(typeName: type.runtimeName, shape: CodableShapeReader(index: index).shape(of: type)?.0)
     }
 
     static func lastComponent(_ name: String) -> String { String(name.split(separator: ".").last ?? "") }

@@ -5,10 +5,12 @@ import SwiftSyntax
 /// folder without a project, usually a stale copy the app no longer compiles. Reported at the later declaration,
 /// naming the one read.
 enum Redeclarations {
-    /// An error for each type declared again in files `files` builds together; declarations in different branches
-    /// of one `#if` are not counted.
+    /// A problem for each type declared again in files `files` builds together: an error when the type is one of
+    /// `reached` (the plans depend on it, see ``ReachedTypes``), a warning otherwise; declarations in different
+    /// branches of one `#if` are not counted.
     static func problems(
-        _ redeclared: [(read: DeclarationIndex.TypeDecl, again: DeclarationIndex.TypeDecl)], files: CompiledFiles
+        _ redeclared: [(read: DeclarationIndex.TypeDecl, again: DeclarationIndex.TypeDecl)], files: CompiledFiles,
+        reached: Set<String>
     ) -> [SourceProblem] {
         redeclared.compactMap { read, again in
             guard files.compiledTogether(read.file.path, again.file.path), !inOtherBranches(read.node, again.node)
@@ -21,6 +23,8 @@ enum Redeclarations {
             return SourceProblem(
                 again.file.location(of: again.node),
                 "\(read.name) is declared twice, here and at \(read.file.location(of: read.node)) (which Strata read); \(why), and the compiler rejects two declarations of one type. Delete the stale one, or leave it out with \(globs[1]) or \(globs[0])"
+                    + (reached.contains(read.name) ? "" : " (no plan, schema or model uses it, so reading goes on)"),
+                severity: reached.contains(read.name) ? "error" : "warning"
             )
         }
     }

@@ -5,9 +5,14 @@ import Strata
 extension AppSources {
     /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity: deterministic (the same
     /// rows every time), type-aware (unique values differ, raw-value enums hold real cases, optionals are nil in every
-    /// fourth row), with each to-one relationship linked to a row of its destination. Refuses an existing file.
+    /// fourth row), with each to-one relationship linked to a row of its destination. Refuses an existing file. The
+    /// Codable values and enum cases are those of the version's own types (`SchemaV2.User` for SchemaV2's models).
     package func makeSampleStore(at url: URL, schema: Schema, rows: Int) throws {
-        try SampleStore.make(at: url, schema: schema, rows: rows, samples: SampleValues(index: index))
+        let version = (plans.flatMap(\.versions) + versions).first {
+            $0.schema.version == schema.version && $0.schema.entities == schema.entities
+        }
+        let scopes = (version?.modelTypes ?? [:]).mapValues { $0.split(separator: ".").map(String.init) }
+        try SampleStore.make(at: url, schema: schema, rows: rows, samples: SampleValues(index: index, scopes: scopes))
     }
 }
 
@@ -17,7 +22,8 @@ package enum SampleStore {
     /// Creates a new Strata store at `schema`'s version with `rows` generated rows per entity; refuses an existing
     /// file.
     package static func make(at url: URL, schema: Schema, rows: Int) throws {
-        try make(at: url, schema: schema, rows: rows, samples: SampleValues(index: DeclarationIndex(files: [])))
+        try make(
+            at: url, schema: schema, rows: rows, samples: SampleValues(index: DeclarationIndex(files: []), scopes: [:]))
     }
 
     static func make(at url: URL, schema: Schema, rows: Int, samples: SampleValues) throws {

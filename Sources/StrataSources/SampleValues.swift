@@ -8,6 +8,9 @@ import SwiftSyntax
 /// unique per row, a real case of a raw-value enum, JSON a Codable struct of the sources decodes from.
 struct SampleValues {
     let index: DeclarationIndex
+    /// Each entity's model class scope (`["SchemaV2", "Loan"]`): where its attributes' type names are resolved, so a
+    /// version's rows hold its own nested types, not another version's of the same name.
+    let scopes: [String: [String]]
 
     /// The first day samples count from: 2024-01-01T00:00:00Z.
     static let firstDay = Date(timeIntervalSince1970: 1_704_067_200)
@@ -19,10 +22,10 @@ struct SampleValues {
         } else if attribute.isUnique, attribute.valueType.sqlType == "INTEGER" {
             return row.databaseValue
         }
-        return stored(attribute.valueType, label: "\(entity) \(attribute.name)", row: row)
+        return stored(attribute.valueType, label: "\(entity) \(attribute.name)", row: row, scope: scopes[entity] ?? [])
     }
 
-    private func stored(_ type: ValueType, label: String, row: Int) -> DatabaseValue {
+    private func stored(_ type: ValueType, label: String, row: Int, scope: [String]) -> DatabaseValue {
         switch type {
         case .string: return "\(label) \(row)".databaseValue
         case .bool: return (row % 2).databaseValue
@@ -38,22 +41,22 @@ struct SampleValues {
                 .databaseValue
         case .url: return "https://example.com/\(label.replacingOccurrences(of: " ", with: "/"))/\(row)".databaseValue
         case .rawRepresentable(let name, let raw):
-            let cases = rawValues(ofEnum: name)
-            guard !cases.isEmpty else { return stored(raw, label: label, row: row) }
+            let cases = rawValues(ofEnum: name, scope: scope)
+            guard !cases.isEmpty else { return stored(raw, label: label, row: row, scope: scope) }
             return cases[(row - 1) % cases.count]
-        case .codable(let name):
+        case .codable(let name, _):
             return String(
                 decoding: (try? JSONSerialization.data(
-                    withJSONObject: json(name, row: row, depth: 0),
+                    withJSONObject: json(name, declared: declaredType(name, scope: scope), row: row, depth: 0),
                     options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("{}".utf8),
                 as: UTF8.self
             ).databaseValue
         }
     }
 
-    /// The raw values of the enum `name`'s cases, as stored.
-    private func rawValues(ofEnum name: String) -> [DatabaseValue] {
-        guard let type = declaredType(name), type.isEnum else { return [] }
+    /// The raw values of the cases of the enum `name` means in `scope`, as stored.
+    private func rawValues(ofEnum name: String, scope: [String]) -> [DatabaseValue] {
+        guard let type = declaredType(name, scope: scope), type.isEnum else { return [] }
         return EnumCases(of: type).cases.compactMap { found in
             switch found.raw {
             case .text(let text): text.databaseValue
@@ -63,19 +66,21 @@ struct SampleValues {
         }
     }
 
-    /// The value type (not a model) of the sources named `name`.
-    private func declaredType(_ name: String) -> DeclarationIndex.TypeDecl? {
-        index.order.lazy.compactMap { index.types[$0] }.first { $0.simpleName == name && !$0.isModel }
+    /// The value type (not a model) of the sources `name` means in `scope`, as Swift resolves it (the version's nested
+    /// type first); without a scope (or one where the name resolves to nothing), the first declared so named.
+    private func declaredType(_ name: String, scope: [String]) -> DeclarationIndex.TypeDecl? {
+        if let declared = index.resolveType(name, from: scope), !declared.isModel { return declared }
+        return index.order.lazy.compactMap { index.types[$0] }.first { $0.simpleName == name && !$0.isModel }
     }
 
     /// A JSON value a Codable of runtime name `name` decodes from, in the shape Swift's synthesized `Codable` gives:
     /// numbers for numeric types (`CGFloat` too), arrays and dictionaries empty, a struct of the sources with each
     /// stored field filled, an enum's case as its raw value, `{"case":{}}` or `{"case":{"_0":…}}`.
-    private func json(_ name: String, row: Int, depth: Int) -> Any {
+    private func json(_ name: String, declared: DeclarationIndex.TypeDecl?, row: Int, depth: Int) -> Any {
         if let primitive = primitiveJSON(name, label: name, row: row) { return primitive }
         if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return [Any]() }
         if name.hasPrefix("Dictionary<") { return [String: Any]() }
-        guard depth < 4, let type = declaredType(name) else { return [String: Any]() }
+        guard depth < 4, let type = declared else { return [String: Any]() }
         let scope = index.scope(inside: type)
         if type.isEnum {
             let cases = EnumCases(of: type).cases
@@ -98,7 +103,7 @@ struct SampleValues {
             return [String: Any]()
         }
         var object: [String: Any] = [:]
-        for property in StoredProperty.persisted(in: members) {
+        for property in StoredProperty.persisted(in: index.build.activeMembers(members)) {
             guard let written = property.type else { continue }
             let shape = TypeShape(written, scope: scope, index: index)
             if case .optional = shape { continue }
@@ -112,7 +117,10 @@ struct SampleValues {
         if case .named(let field, nil, _) = shape, let primitive = primitiveJSON(field, label: label, row: row) {
             return primitive
         }
-        return json(shape.runtimeName, row: row, depth: depth)
+        if case .named(_, let declared?, _) = shape {
+            return json(shape.runtimeName, declared: declared, row: row, depth: depth)
+        }
+        return json(shape.runtimeName, declared: nil, row: row, depth: depth)
     }
 
     /// The JSON of a value of a library type Swift encodes as a single value (nil for others).

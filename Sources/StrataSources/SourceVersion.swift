@@ -17,6 +17,9 @@ package struct SourceVersion: Sendable {
     package let modelNames: [String]
     /// Where each model type is listed in `models`, by qualified name.
     package let modelLocations: [String: SourceLocation]
+    /// Each entity's model class, by qualified name (`SchemaV2.Loan` for entity Loan): the scope its properties'
+    /// types are resolved in.
+    package let modelTypes: [String: String]
     /// The schema's problems (model mistakes, inverses that cannot be paired) at the properties they concern.
     package let problems: [SourceProblem]
 }

@@ -26,7 +26,7 @@ struct StageResolver {
                 return Resolved(call: stage, file: file, node: Syntax(call))
             }
             guard let (function, functionFile) = function(called: call.calledExpression),
-                let body = function.body.flatMap({ StaticMember.returned(by: $0.statements) })
+                let body = function.body.flatMap({ StaticMember.returned(by: $0.statements, build: index.build) })
             else { return nil }
             let bound = Self.bind(function.signature.parameterClause.parameters, to: call.arguments, bindings: bindings)
             guard let inner = resolve(body, file: functionFile, bindings: bound, depth: depth + 1) else { return nil }
@@ -60,11 +60,11 @@ struct StageResolver {
     /// The static property `name`, `.name`, `Type.name` refers to.
     private func member(named expression: ExprSyntax) -> StaticMember? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return StaticMember.find(reference.baseName.text, among: implicitMembers)
+            return StaticMember.find(reference.baseName.text, among: implicitMembers, build: index.build)
         }
         guard let access = expression.as(MemberAccessExprSyntax.self) else { return nil }
         let candidates = access.base.map(members(of:)) ?? implicitMembers
-        return StaticMember.find(access.declName.baseName.text, among: candidates)
+        return StaticMember.find(access.declName.baseName.text, among: candidates, build: index.build)
     }
 
     /// The function a call's callee names: a static function of the plan, of a type, of `extension MigrationStage`,

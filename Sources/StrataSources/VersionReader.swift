@@ -9,7 +9,7 @@ struct VersionReader {
     /// The version `type` declares, or a problem naming what could not be read.
     func read(_ type: DeclarationIndex.TypeDecl) -> Result<SourceVersion, SourceProblem> {
         let location = type.file.location(of: type.node)
-        guard let identifier = StaticMember.find("versionIdentifier", in: type) else {
+        guard let identifier = StaticMember.find("versionIdentifier", in: type, build: index.build) else {
             return .failure(
                 SourceProblem(location, "\(type.simpleName) has no static versionIdentifier Strata can read"))
         }
@@ -19,39 +19,55 @@ struct VersionReader {
                     identifier.file.location(of: identifier.value),
                     "\(type.simpleName).versionIdentifier is not written as Schema.Version(major, minor, patch)"))
         }
-        let listed = StaticMember.find("models", in: type)
-        let scope = index.scope(inside: type)
+        let listed: [StaticList.Element]
+        switch StaticList(index: index).read("models", of: type) {
+        case nil:
+            return .failure(SourceProblem(location, "\(type.simpleName) has no static models Strata can read"))
+        case .unreadable(let unreadable, let declaration)?:
+            return .failure(
+                SourceProblem(
+                    declaration.file.location(of: declaration.decl),
+                    StaticList.message(owner: type.simpleName, member: "models", unreadable)))
+        case .elements(let elements)?:
+            listed = elements
+        }
         var modelNames: [String] = []
         var modelLocations: [String: SourceLocation] = [:]
         var queue: [DeclarationIndex.TypeDecl] = []
         var problems: [SourceProblem] = []
-        for element in listed.map({ Self.typeReferences($0.value) }) ?? [] {
-            guard let model = index.resolveType(element.name, from: scope), model.isModel else {
+        for element in listed {
+            let place = element.origin.file.location(of: element.origin.node)
+            guard let name = Self.typeReference(element.expression),
+                let model = index.resolveType(name, from: element.scope), model.isModel
+            else {
                 problems.append(
                     SourceProblem(
-                        listed.map { $0.file.location(of: element.node) } ?? location,
-                        "\(element.name) in \(type.simpleName).models is not a @Model class of the sources"))
+                        place,
+                        "\(element.expression.trimmedDescription) in \(type.simpleName).models is not a @Model class of the sources"
+                    ))
                 continue
             }
+            guard !modelNames.contains(model.name) else { continue }
             modelNames.append(model.name)
-            modelLocations[model.name] = listed.map { $0.file.location(of: element.node) }
+            modelLocations[model.name] = place
             queue.append(model)
         }
-        let (schema, located) = Self.schema(of: queue, version: version, index: index, problems: problems)
+        let (schema, located, modelTypes) = Self.schema(of: queue, version: version, index: index, problems: problems)
         return .success(
             SourceVersion(
                 name: type.simpleName, schema: schema, location: location,
                 versionLocation: identifier.file.location(of: identifier.decl),
                 versionIsStoredVar: identifier.isStoredVar,
-                modelNames: modelNames, modelLocations: modelLocations, problems: located))
+                modelNames: modelNames, modelLocations: modelLocations, modelTypes: modelTypes, problems: located))
     }
 
-    /// The schema of these model types and every model type their relationships reach, inverses paired, and its
-    /// problems where they are (also in the schema's problems, as messages).
+    /// The schema of these model types and every model type their relationships reach, inverses paired, its
+    /// problems where they are (also in the schema's problems, as messages), and each entity's model class by
+    /// qualified name.
     static func schema(
         of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex,
         problems: [SourceProblem]
-    ) -> (Schema, [SourceProblem]) {
+    ) -> (Schema, [SourceProblem], [String: String]) {
         var problems = problems
         var locations: [InverseResolver.Key: SourceLocation] = [:]
         var queue = models
@@ -123,7 +139,7 @@ struct VersionReader {
         }
         return (
             Schema(entities: entities, version: version, problems: problems.map(\.message), defaults: defaults),
-            problems
+            problems, byName
         )
     }
 
@@ -142,15 +158,18 @@ struct VersionReader {
         return nil
     }
 
-    /// The `X.self` elements of an array literal, with their nodes.
-    static func typeReferences(_ expression: ExprSyntax) -> [(name: String, node: ExprSyntax)] {
-        guard let array = expression.as(ArrayExprSyntax.self) else { return [] }
-        return array.elements.compactMap { element in typeReference(element.expression).map { ($0, element.expression) }
-        }
-    }
-
-    /// The type `X` of an `X.self` expression.
+    /// The type `X` of an `X.self` expression (also cast, `X.self as any PersistentModel.Type`, or in parentheses).
     static func typeReference(_ expression: ExprSyntax) -> String? {
+        if let cast = expression.as(AsExprSyntax.self) { return typeReference(cast.expression) }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first,
+            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true
+        {
+            return typeReference(first)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return typeReference(only.expression)
+        }
         guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self" else {
             return nil
         }

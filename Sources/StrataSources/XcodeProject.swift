@@ -37,6 +37,8 @@ struct XcodeProject {
         var folders: [SynchronizedFolder] = []
         /// The language mode it builds in and the setting that says so.
         var languageMode = SwiftLanguageMode.unstated
+        /// The custom conditions `#if` sees in its Release build (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`).
+        var conditions: Set<String> = []
 
         /// True when the target compiles `file`.
         func compiles(_ file: String) -> Bool {
@@ -121,6 +123,7 @@ private struct ObjectGraph {
                 synchronizedFolder($0, for: id)
             }
             result.languageMode = languageMode(of: target, named: result.name, in: projectName)
+            result.conditions = compilationConditions(of: target)
             return result
         }
         // A membership exception naming a target that does not synchronize the folder adds the files to it.
@@ -226,6 +229,24 @@ private struct ObjectGraph {
             decidedBy: "target \(name) in \(project): SWIFT_VERSION = \(value) \(place)\(over)\(which)")
     }
 
+    /// The custom conditions `#if` sees when the target is built for release: `SWIFT_ACTIVE_COMPILATION_CONDITIONS`
+    /// of its Release configuration (its default one when none is so named), from the target's settings, its base
+    /// `.xcconfig`, then the project's, `$(inherited)` standing for the project's.
+    private func compilationConditions(of target: PropertyListText) -> Set<String> {
+        let key = "SWIFT_ACTIVE_COMPILATION_CONDITIONS"
+        let own = configurations(of: target)
+        guard let configuration = own.first(where: { $0.name == "Release" }) ?? own.first else { return [] }
+        let projectSide = configurations(of: project).first { $0.name == configuration.name }
+        let projectValue = projectSide?.settings[key] ?? projectSide?.base[key]
+        let targetValue = configuration.settings[key] ?? configuration.base[key]
+        func words(_ text: String?, inherited: String?) -> [String] {
+            (text ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" }).flatMap { word -> [String] in
+                word == "$(inherited)" || word == "${inherited}" ? words(inherited, inherited: nil) : [String(word)]
+            }
+        }
+        return Set(targetValue.map { words($0, inherited: projectValue) } ?? words(projectValue, inherited: nil))
+    }
+
     /// A build configuration: its name, its build settings and those of its base `.xcconfig`.
     private struct Configuration {
         let name: String
@@ -242,7 +263,13 @@ private struct ObjectGraph {
             guard let configuration = objects[id], let name = configuration["name"]?.string else { return nil }
             var settings: [String: String] = [:]
             if case .dictionary(let values)? = configuration["buildSettings"] {
-                for (key, value) in values { if let text = value.string { settings[key] = text } }
+                for (key, value) in values {
+                    if let text = value.string {
+                        settings[key] = text
+                    } else if case .array = value {
+                        settings[key] = value.strings.joined(separator: " ")
+                    }
+                }
             }
             var basePath = configuration["baseConfigurationReference"]?.string.flatMap { paths[$0] }
             // Xcode 16 names an .xcconfig inside a synchronized folder by the folder and a relative path.

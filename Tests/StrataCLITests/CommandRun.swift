@@ -31,9 +31,18 @@ struct CommandRun {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        // Read both pipes to the end before waiting, so a chatty child cannot block on a full pipe.
+        // Read both pipes to the end, at once, before waiting: a child filling one pipe (a build's log on standard
+        // error) while the other is read would block on it.
+        let errorRead = PipeContents()
+        let reading = DispatchGroup()
+        reading.enter()
+        DispatchQueue.global().async {
+            errorRead.data = error.fileHandleForReading.readDataToEndOfFile()
+            reading.leave()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        reading.wait()
+        let errorData = errorRead.data
         process.waitUntilExit()
         return CommandRun(
             status: process.terminationStatus,
@@ -61,4 +70,9 @@ struct CommandRun {
         // On Linux the test bundle is itself the running executable, in the products folder.
         return Bundle.main.executableURL!.deletingLastPathComponent()
     }
+}
+
+/// What one pipe held, read on another thread (written there once, read after it is done).
+private final class PipeContents: @unchecked Sendable {
+    var data = Data()
 }

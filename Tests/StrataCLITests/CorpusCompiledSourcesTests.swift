@@ -61,7 +61,9 @@ struct CorpusCompiledSourcesTests {
     }
 
     @Test func moduleQualifiedNamesCompileAndBothLevelsReadTheSameSchemas() throws {
-        for app in ["ShelfApp", "PantryApp"] {
+        // Codable structs and enums known by shape (LendingApp, CinemaApp, KitchenApp) and `#if` resolved for iOS
+        // (TrailApp): the compiled level declares the shapes and keeps the clauses the static level read.
+        for app in ["ShelfApp", "PantryApp", "LendingApp", "CinemaApp", "KitchenApp", "TrailApp"] {
             let folder = SourceCorpusTests.corpus.appendingPathComponent(app).path
             let read = try CommandRun.strata("check", "--sources", folder, "--json", "--static").json()
             let built = try CompiledSourcesTests.compiled("check", "--sources", folder, "--json", "--compiled")
@@ -81,6 +83,20 @@ struct CorpusCompiledSourcesTests {
                     "\(shims)")
             }
         }
+    }
+
+    @Test func theAppsStageMeetsTheValuesItsNewStructCannotDecode() throws {
+        let lending = SourceCorpusTests.corpus.appendingPathComponent("LendingApp").path
+        let temporary = try TemporaryStore()
+        let store = temporary.path("lending.store")
+        let made = try CommandRun.strata("new", store, "--sources", lending, "--at", "1.0.0", "--sample", "4")
+        #expect(made.status == 0, "\(made.standardError)")
+        // The static store is found at 1.0.0 by the compiled plan (one fingerprint, shapes included); the app's
+        // didMigrate fetches the loans, whose 1.0 borrowers lack 2.0's required fields.
+        let dry = try CompiledSourcesTests.compiled("migrate", store, "--sources", lending, "--dry-run")
+        #expect(dry.status == 1)
+        #expect(dry.standardOutput.contains("! Loan.borrower: 4 values that do not convert"), "\(dry.standardOutput)")
+        #expect(dry.standardError.contains("which is not a valid json Borrower"), "\(dry.standardError)")
     }
 
     static func rows(_ store: String, _ entity: String = "Item") throws -> [[String: Any]] {

@@ -13,6 +13,7 @@ import Testing
 
     static let apps = [
         "PantryApp", "ChoresApp", "ShelfApp", "DeckApp", "AtlasApp", "AllotmentApp", "CinemaApp", "KitchenApp",
+        "FieldNotesApp", "LendingApp", "TrailApp",
     ]
 
     @Test(arguments: apps) func readsTheAppAsItsExpectedFileSays(app: String) throws {

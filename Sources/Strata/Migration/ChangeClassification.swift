@@ -54,6 +54,23 @@ extension SchemaChange {
         case .attributeRemoved(_, let attribute):
             return .destructive(loss: "every value of \(entity).\(attribute.name)")
         case .attributeTypeChanged(_, let name, let from, let to):
+            if let differences = from.shapeDifferences(to: to) {
+                let breaking = differences.filter(\.breaksStoredValues)
+                if !breaking.isEmpty {
+                    return .custom(
+                        reason:
+                            "the values stored in \(entity).\(name) no longer decode as \(to) (\(breaking.map(\.path).joined(separator: ", ")))",
+                        fix:
+                            "make the new fields optional, or rewrite each value in didMigrate of a custom stage (read the old value with valueBeforeMigration)"
+                    )
+                }
+                let lost = differences.filter(\.losesData)
+                if !lost.isEmpty {
+                    return .destructive(
+                        loss: lost.map { "\($0) in every value of \(entity).\(name)" }.joined(separator: "; "))
+                }
+                return .lightweight
+            }
             return .custom(
                 reason: "\(entity).\(name) changes type from \(from) to \(to) and values must be converted",
                 fix:

@@ -41,6 +41,28 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     /// How many samples findings carry.
     static let sampleLimit = 5
 
+    /// The SQL condition (and its bound JSON paths) of the stored values of a Codable attribute the new shape does not
+    /// decode: a required field missing, a field made required that is null, a field retyped that holds a value, a
+    /// removed case stored (every value, for an array); nil when the shape change breaks no stored value.
+    static func undecodable(from: ValueType, to: ValueType, column: String) -> (String, [String])? {
+        guard let breaking = from.shapeDifferences(to: to)?.filter(\.breaksStoredValues), !breaking.isEmpty else {
+            return nil
+        }
+        if case .codable(_, .array?) = to { return ("\(column) IS NOT NULL", []) }
+        var conditions: [String] = []
+        var paths: [String] = []
+        for difference in breaking {
+            paths.append("$" + difference.path.split(separator: ".").map { ".\"\($0)\"" }.joined())
+            switch difference {
+            case .added: conditions.append("json_type(\(column), ?) IS NULL")
+            case .optionalityChanged: conditions.append("IFNULL(json_type(\(column), ?), 'null') = 'null'")
+            case .retyped, .caseRemoved: conditions.append("json_type(\(column), ?) IS NOT NULL")
+            case .removed, .caseAdded: paths.removeLast()
+            }
+        }
+        return ("\(column) IS NOT NULL AND json_valid(\(column)) AND (\(conditions.joined(separator: " OR ")))", paths)
+    }
+
     /// The findings of a diff against a database at the diff's source schema; only non-zero counts.
     static func compute(_ diff: SchemaDiff, in db: Database) throws -> [DataFinding] {
         let layout = StoreLayout(schema: diff.from)
@@ -48,22 +70,25 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
         // Every row when `condition` is nil: SQLite counts a table without WHERE without decoding its rows. Each
         // count is made once: several attributes added to one entity ask for the same one.
         var counted: [String: (Int, [String])] = [:]
-        func keys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
-            let memo = "\(entity)\u{0}\(condition ?? "")"
+        func keys(_ entity: String, _ condition: String?, _ arguments: [String] = []) throws -> (Int, [String]) {
+            let memo = ([entity, condition ?? ""] + arguments).joined(separator: "\u{0}")
             if let known = counted[memo] { return known }
-            let result = try uncountedKeys(entity, condition)
+            let result = try uncountedKeys(entity, condition, StatementArguments(arguments))
             counted[memo] = result
             return result
         }
         // An entity's rows are read from its table before the change: under its old name when it was renamed.
-        func uncountedKeys(_ entity: String, _ condition: String?) throws -> (Int, [String]) {
+        func uncountedKeys(_ entity: String, _ condition: String?, _ arguments: StatementArguments) throws -> (
+            Int, [String]
+        ) {
             let table = quote(diff.sourceTable(of: entity))
             let filter = condition.map { " WHERE \($0)" } ?? ""
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)", arguments: arguments) ?? 0
             guard count > 0 else { return (0, []) }
             let samples = try Int64.fetchAll(
                 db,
-                sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table)\(filter) ORDER BY 1 LIMIT \(sampleLimit)")
+                sql: "SELECT \(quote(StoreLayout.primaryKey)) FROM \(table)\(filter) ORDER BY 1 LIMIT \(sampleLimit)",
+                arguments: arguments)
             return (count, samples.map { "\(entity)/\($0)" })
         }
         func add(_ kind: Kind, _ entity: String, _ property: String?, _ result: (Int, [String])) {
@@ -100,6 +125,12 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                 let column = quote(name)
                 let roundTrip = "CAST(CAST(\(column) AS \(to.sqlType)) AS \(from.sqlType)) IS NOT \(column)"
                 add(.failedConversions, entity, name, try keys(entity, "\(column) IS NOT NULL AND \(roundTrip)"))
+            case .attributeTypeChanged(_, let name, let from, let to):
+                // A Codable value whose shape changed: the stored JSON values the new shape does not decode.
+                guard let (condition, arguments) = undecodable(from: from, to: to, column: quote(name)) else {
+                    continue
+                }
+                add(.failedConversions, entity, name, try keys(entity, condition, arguments))
             case .relationshipRemoved(_, let relationship):
                 guard let old = diff.sourceEntity(named: entity) else { continue }
                 switch layout.storage(of: relationship, in: old) {

@@ -10,6 +10,8 @@ struct MigrationPath {
     func locate(_ metadata: StoreMetadata) throws -> Schema {
         if let match = schemas.first(where: { $0.fingerprint == metadata.fingerprint }) { return match }
         if let version = metadata.version, let declared = schemas.first(where: { $0.version == version }) {
+            // A store recorded before its Codable types' shapes were known: the same version, by name.
+            if declared.fingerprintWithoutShapes == metadata.fingerprint { return declared }
             throw MigrationError.modifiedSchema(
                 store: store, version: version.description,
                 differences: SchemaDiff(from: metadata.schema, to: declared).changes.map(\.description))

@@ -96,7 +96,12 @@ public enum SchemaChange: Hashable, Sendable, CustomStringConvertible {
             return "\(subject) added (\(attribute.valueType), \(kind))"
         case .attributeRemoved(_, let attribute): return "\(subject) removed (\(attribute.valueType))"
         case .attributeRenamed(_, let from, _): return "\(subject) renamed from \(from)"
-        case .attributeTypeChanged(_, _, let from, let to): return "\(subject) type changed from \(from) to \(to)"
+        case .attributeTypeChanged(_, _, let from, let to):
+            if let differences = from.shapeDifferences(to: to) {
+                return "\(subject) (\(to)) changed shape: "
+                    + differences.map(\.description).joined(separator: "; ")
+            }
+            return "\(subject) type changed from \(from) to \(to)"
         case .attributeOptionalityChanged(_, _, let isOptional):
             return isOptional ? "\(subject) made optional" : "\(subject) made required"
         case .uniqueAdded: return "\(subject) made unique"

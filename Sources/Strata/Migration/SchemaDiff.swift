@@ -24,7 +24,7 @@ public struct SchemaDiff: Sendable {
                 continue
             }
             if old.name != entity.name { changes.append(.entityRenamed(from: old.name, to: entity)) }
-            changes += Self.attributeChanges(old, entity)
+            changes += Self.attributeChanges(old, entity, from: from, to: to)
             changes += Self.groupChanges(old, entity)
             changes += Self.relationshipChanges(
                 old, entity, renames: renames, fromLayout: fromLayout, toLayout: toLayout)
@@ -104,7 +104,9 @@ public struct SchemaDiff: Sendable {
             ?? old.relationships.first { $0.originalName == relationship.name }
     }
 
-    private static func attributeChanges(_ old: Schema.Entity, _ new: Schema.Entity) -> [SchemaChange] {
+    private static func attributeChanges(
+        _ old: Schema.Entity, _ new: Schema.Entity, from: Schema, to: Schema
+    ) -> [SchemaChange] {
         var changes: [SchemaChange] = []
         var matched: Set<String> = []
         for attribute in new.attributes {
@@ -133,7 +135,11 @@ public struct SchemaDiff: Sendable {
                 changes.append(.uniqueRemoved(entity: new.name, attribute: attribute.name))
             }
             // A default that comes with making the attribute required is part of that change (it fills the nils).
-            if previous.defaultValue != attribute.defaultValue, previous.isOptional == attribute.isOptional {
+            if !sameDefault(
+                (previous, from.storedDefault(old.name, previous.name)),
+                (attribute, to.storedDefault(new.name, attribute.name))),
+                previous.isOptional == attribute.isOptional
+            {
                 changes.append(.defaultChanged(entity: new.name, attribute: attribute, from: previous.defaultValue))
             }
         }
@@ -141,6 +147,22 @@ public struct SchemaDiff: Sendable {
             changes.append(.attributeRemoved(entity: new.name, attribute))
         }
         return changes
+    }
+
+    /// True when two attributes' defaults fill a row alike: the same text, `nil` or none for an optional attribute
+    /// (`var at: Date? = nil` and `var at: Date?`), or, read from sources, the same stored value
+    /// (`Legacy.Kind.video` and `Kind.video` of one raw value).
+    private static func sameDefault(
+        _ old: (attribute: Schema.Attribute, stored: StoredDefault?),
+        _ new: (attribute: Schema.Attribute, stored: StoredDefault?)
+    ) -> Bool {
+        func written(_ attribute: Schema.Attribute) -> String? {
+            attribute.isOptional && attribute.defaultValue == "nil" ? nil : attribute.defaultValue
+        }
+        if written(old.attribute) == written(new.attribute) { return true }
+        guard let before = old.stored, let after = new.stored else { return false }
+        if case .unknown = before { return false }
+        return before == after
     }
 
     /// The `#Unique` and `#Index` groups added and removed; an old group is compared under its attributes' new

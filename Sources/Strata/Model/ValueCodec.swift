@@ -68,13 +68,25 @@ struct ValueCodec: @unchecked Sendable {
             read: { row, column in (rawCodec.read(row, column) as? T.RawValue).flatMap(T.init(rawValue:)) })
     }
 
+    /// The shape the compiled level of `--sources` declared for an app's type (or for an array's element), if any.
+    private static func shape(of type: Any.Type) -> CodableShape? {
+        if let described = type as? any CodableShapeDescribing.Type {
+            return CodableShape(spelling: described.codableShapeSpelling)
+        }
+        if let array = type as? any ArrayShape.Type, let element = array.elementType as? any CodableShapeDescribing.Type
+        {
+            return CodableShape(spelling: element.codableShapeSpelling).map(CodableShape.array)
+        }
+        return nil
+    }
+
     private static func json<T: Codable>(_: T.Type) -> ValueCodec {
         let decode: (DatabaseValue) -> Any? = { stored in
             guard let text = String.fromDatabaseValue(stored) else { return nil }
             return try? JSONDecoder().decode(T.self, from: Data(text.utf8))
         }
         return ValueCodec(
-            valueType: .codable(typeName: String(describing: T.self)), swiftType: T.self,
+            valueType: .codable(typeName: String(describing: T.self), shape: shape(of: T.self)), swiftType: T.self,
             encode: { value in
                 guard let typed = try cast(value, to: T.self) else { return .null }
                 let encoder = JSONEncoder()

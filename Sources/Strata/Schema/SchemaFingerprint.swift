@@ -21,15 +21,23 @@ extension Schema {
         }
     }
 
-    /// The canonical JSON of the entities: sorted keys, no whitespace; what the fingerprint hashes.
+    /// The canonical JSON of the entities: sorted keys, no whitespace; what the fingerprint hashes. A Codable type
+    /// whose shape is known is hashed by its shape alone, as SwiftData hashes a composite attribute's fields.
     public var canonicalJSON: Data { Self.canonicalJSON(of: entities) }
 
     /// The canonical JSON of `entities`.
     private static func canonicalJSON(of entities: [Entity]) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let entities = canonical(entities).map { entity in
+            var entity = entity
+            for index in entity.attributes.indices {
+                entity.attributes[index].valueType = entity.attributes[index].valueType.nameless
+            }
+            return entity
+        }
         // Encoding plain structs of strings, numbers and arrays cannot fail.
-        return (try? encoder.encode(canonical(entities))) ?? Data()
+        return (try? encoder.encode(entities)) ?? Data()
     }
 
     /// SHA-256 of the canonical JSON, in hex: equal for structurally identical schemas, whatever their version.
@@ -39,6 +47,21 @@ extension Schema {
     /// The fingerprint of `entities`, as `fingerprint` gives it.
     static func fingerprint(of entities: [Entity]) -> String {
         SHA256.hash(data: canonicalJSON(of: entities)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The fingerprint the schema had before Codable types were known by shape (each by its name): what a store
+    /// recorded then.
+    var fingerprintWithoutShapes: String {
+        let entities = entities.map { entity in
+            var entity = entity
+            for index in entity.attributes.indices {
+                if case .codable(let name, _?) = entity.attributes[index].valueType {
+                    entity.attributes[index].valueType = .codable(typeName: name)
+                }
+            }
+            return entity
+        }
+        return Schema(entities: entities, version: version).fingerprint
     }
 
     /// The first 8 hex digits of the fingerprint, for display.

@@ -78,7 +78,8 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try plan.resolve(
-            compiling: upgrades ? .forCustomStages : .whenAsked, warningOfRedeclarations: false)
+            compiling: upgrades ? .forCustomStages : .whenAsked, warningOfRedeclarations: false,
+            listingReadErrors: true)
         var lint: [SourceProblem]?
         let shippedVersions = try shipped(versions: resolved.checked.0.schemas)
         if let source = resolved.source, let sources = resolved.sources {

@@ -81,7 +81,8 @@ enum CompiledLevel {
     }
 
     /// The command line for the app's `strata`: `arguments` without `--sources`, `--plan`, `--exclude` (the build
-    /// holds only the files read), `--compiled` and `--static`, and with `--plan NAME`.
+    /// holds only the files read), `--platform` (the sources were read for it), `--compiled` and `--static`, and with
+    /// `--plan NAME`.
     static func arguments(_ arguments: [String], plan name: String) -> [String] {
         var result: [String] = []
         var skipNext = false
@@ -90,10 +91,11 @@ enum CompiledLevel {
                 skipNext = false
                 continue
             }
-            if argument == "--sources" || argument == "--plan" || argument == "--exclude" {
+            if ["--sources", "--plan", "--exclude", "--platform"].contains(argument) {
                 skipNext = true
             } else if !(argument.hasPrefix("--sources=") || argument.hasPrefix("--plan=")
-                || argument.hasPrefix("--exclude=") || argument == "--compiled" || argument == "--static")
+                || argument.hasPrefix("--exclude=") || argument.hasPrefix("--platform=") || argument == "--compiled"
+                || argument == "--static")
             {
                 result.append(argument)
             }

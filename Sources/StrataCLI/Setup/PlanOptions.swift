@@ -51,9 +51,18 @@ struct PlanOptions: ParsableArguments {
 
     @Flag(
         help:
-            "With --sources at the compiled level: say what was changed in the app's code to build it (imports dropped, helpers added, shims compiled in)."
+            "With --sources: say which branch of each #if in the plan's declarations was read and, at the compiled level, what was changed in the app's code to build it (imports dropped, helpers added, shims compiled in)."
     )
     var verbose = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --sources: the platform the app's #if conditions are evaluated for (ios, macos, watchos, tvos, visionos), as a device's Release build.",
+            valueName: "platform"))
+    var platform = SourceBuild.Platform.ios.rawValue
+
+    /// The build `#if` conditions are evaluated for.
+    var build: SourceBuild { SourceBuild(platform: SourceBuild.Platform(rawValue: platform) ?? .ios) }
 
     @OptionGroup var coreData: ModelPlanOptions
 
@@ -68,6 +77,14 @@ struct PlanOptions: ParsableArguments {
         if (staticLevel || compiled) && sources == nil {
             throw ValidationError("--static and --compiled choose how --sources is read: give --sources DIR")
         }
+        if SourceBuild.Platform(rawValue: platform) == nil {
+            throw ValidationError(
+                "--platform takes \(SourceBuild.Platform.allCases.map(\.rawValue).joined(separator: ", ")), not '\(platform)'"
+            )
+        }
+        if platform != SourceBuild.Platform.ios.rawValue && sources == nil {
+            throw ValidationError("--platform says how --sources is read: give --sources DIR")
+        }
         if !exclude.isEmpty && sources == nil {
             throw ValidationError("--exclude leaves files of --sources out: give --sources DIR")
         }
@@ -80,10 +97,12 @@ struct PlanOptions: ParsableArguments {
     /// With `--sources`, `use` says when the command moves to the compiled level: then it throws the
     /// `CompiledHandOff` the command line's entry runs (the app's built `strata`), unless the build fails. Types the
     /// sources declare twice are warned of on standard error unless `warningOfRedeclarations` is false (`check` lists
-    /// them).
-    func resolve(compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true) throws
-        -> ResolvedPlan
-    {
+    /// them). A plan the sources declare in code Strata could not read whole is refused, its errors printed on
+    /// standard error (exit 1, nothing done), unless `listingReadErrors` (`check`, which reports them).
+    func resolve(
+        compiling use: CompiledLevel.Use = .whenAsked, warningOfRedeclarations: Bool = true,
+        listingReadErrors: Bool = false
+    ) throws -> ResolvedPlan {
         if let model = try coreData.resolve() {
             return ResolvedPlan(
                 name: model.name, checked: model.check(), runnable: nil, source: nil, sources: nil,
@@ -94,10 +113,20 @@ struct PlanOptions: ParsableArguments {
             let plan: SourcePlan
             do {
                 app = try AppSources(
-                    folder: URL(fileURLWithPath: sources), excluding: exclude, helperFolders: helperFolders)
+                    folder: URL(fileURLWithPath: sources), excluding: exclude, helperFolders: helperFolders,
+                    build: build)
                 plan = try app.plan(named: self.plan)
             } catch let error as SourceReadingError {
                 throw CommandFailure.usage(error.description)
+            }
+            if verbose {
+                app.branches.forEach { Console.error("strata: " + TerminalText.sanitize($0.description)) }
+            }
+            if !listingReadErrors, !plan.problems.isEmpty {
+                plan.problems.forEach { Console.error(TerminalText.sanitize($0.description)) }
+                throw CommandFailure.findings(
+                    "plan \(plan.name) could not be read whole from \(sources) (\(plan.problems.count == 1 ? "the error" : "the \(plan.problems.count) errors") above), so nothing was done; `strata check --sources \(sources)` lists them"
+                )
             }
             if warningOfRedeclarations {
                 app.redeclarations.forEach {
@@ -143,6 +172,7 @@ struct PlanOptions: ParsableArguments {
         for folder in coreData.mappings { words += ["--mappings", folder] }
         if coreData.progressive { words.append("--progressive") }
         if let plan { words += ["--plan", plan] }
+        if platform != SourceBuild.Platform.ios.rawValue { words += ["--platform", platform] }
         if staticLevel { words.append("--static") }
         if compiled { words.append("--compiled") }
         if verbose { words.append("--verbose") }

@@ -2,17 +2,26 @@ import SwiftSyntax
 
 /// The text of an app's file as the compiled level builds it: `import SwiftData` becomes `import Strata`, imports of
 /// modules Linux lacks (``AppleModules``) become `import Strata` too (Strata re-exports Foundation, as they do),
-/// `SwiftData.` qualified names become `Strata.`, and the top-level items the plans do not need are blanked. Lines and
-/// columns stay where they were, so the compiler's diagnostics point into the original file.
+/// `SwiftData.` qualified names become `Strata.`, the top-level items the plans do not need are blanked, and each `#if`
+/// inside a type the plans depend on keeps only the clause the static level read (for the app's platform, not Linux),
+/// so both levels see the same models. Lines and columns stay where they were, so the compiler's diagnostics point into
+/// the original file.
 struct CompiledSourceText {
     /// The rewritten text.
     let text: String
     /// The modules whose imports were dropped, with the line of each import.
     let dropped: [(module: String, line: Int)]
 
-    /// The rewritten text of `file`, keeping the items `keep` says are needed (one flag per top-level item).
-    init(of file: SourceFile, keeping keep: [Bool]) {
+    /// The rewritten text of `file`, keeping the items `keep` says are needed (one flag per top-level item), and of
+    /// each `#if` of `conditionals` the clause `build` compiles.
+    init(
+        of file: SourceFile, keeping keep: [Bool], resolving conditionals: [IfConfigDeclSyntax] = [],
+        build: SourceBuild = SourceBuild()
+    ) {
         var bytes = Array(file.tree.syntaxTextBytes)
+        // Inactive clauses and the directives of the active one are blanked in place (same length).
+        let blanked = Self.inactiveRanges(conditionals, build: build)
+        for range in blanked { bytes.replaceSubrange(range, with: Self.blank(bytes[range])) }
         var replacements: [(Range<Int>, [UInt8])] = []
         var dropped: [(module: String, line: Int)] = []
         for (item, kept) in zip(file.tree.statements, keep) {
@@ -32,6 +41,7 @@ struct CompiledSourceText {
             }
             for token in item.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("SwiftData") {
                 let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+                guard !blanked.contains(where: { $0.contains(start) }) else { continue }
                 replacements.append((start..<start + "SwiftData".utf8.count, Array("Strata".utf8)))
             }
         }
@@ -40,6 +50,39 @@ struct CompiledSourceText {
         }
         text = String(decoding: bytes, as: UTF8.self)
         self.dropped = dropped
+    }
+
+    /// The byte ranges to blank so that each of `conditionals` keeps only its active clause's elements: the other
+    /// clauses whole, the active clause's `#if`/`#elseif`/`#else` line, the `#endif`. A conditional inside a clause
+    /// blanked whole is left to it.
+    private static func inactiveRanges(_ conditionals: [IfConfigDeclSyntax], build: SourceBuild) -> [Range<Int>] {
+        let resolved = Set(conditionals.map(\.id))
+        var ranges: [Range<Int>] = []
+        for conditional in conditionals {
+            var inInactive = false
+            var parent = conditional.parent
+            while let node = parent {
+                if let clause = node.as(IfConfigClauseSyntax.self),
+                    let owner = clause.parent?.parent?.as(IfConfigDeclSyntax.self), resolved.contains(owner.id),
+                    build.activeClause(of: owner)?.id != clause.id
+                {
+                    inInactive = true
+                }
+                parent = node.parent
+            }
+            guard !inInactive else { continue }
+            let active = build.activeClause(of: conditional)
+            for clause in conditional.clauses {
+                if clause.id == active?.id {
+                    let end = clause.elements?.position.utf8Offset ?? clause.endPosition.utf8Offset
+                    ranges.append(clause.position.utf8Offset..<end)
+                } else {
+                    ranges.append(clause.position.utf8Offset..<clause.endPosition.utf8Offset)
+                }
+            }
+            ranges.append(conditional.poundEndif.position.utf8Offset..<conditional.poundEndif.endPosition.utf8Offset)
+        }
+        return ranges
     }
 
     /// Spaces in place of every character but line breaks.
