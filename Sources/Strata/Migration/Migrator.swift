@@ -150,10 +150,11 @@ public final class Migrator: @unchecked Sendable {
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
         }
-        guard case .store(let metadata) = try StoreProbe.inspect(url) else {
+        guard case .store(let metadata) = try StoreProbe.inspect(url, named: name) else {
             throw StrataError.notAStore(path: name, reason: "it does not exist or holds no Strata store")
         }
-        let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: name)
+        let path = MigrationPath(
+            schemas: validated.schemas, stages: validated.stages, store: name, plan: validated.name)
         let current = try path.locate(metadata)
         let pending = try path.stages(from: current, to: target)
         if !pending.isEmpty { try metadata.requireOnlyRecordedColumns(store: name) }

@@ -1,0 +1,141 @@
+import Foundation
+import Strata
+import StrataExamples
+import Testing
+
+/// Issue 44 with the real `strata` in tmux: a store made read-only dry-runs (as an ordinary user), APPLY after a
+/// complete dry run starts from the store's own version, and a failure of several lines reads as lines in the
+/// Progress log.
+@Suite(.serialized, .enabled(if: TmuxSession.available, "tmux is not installed"))
+struct SecondPassEndToEndTests {
+    /// A bookshelf store at 1.0.0 with `rows` books in a new folder (removed by the caller's `defer`).
+    static func bookshelf(rows: Int) throws -> (folder: URL, store: URL) {
+        let folder = try FirstUseEndToEndTests.folder()
+        let store = folder.appendingPathComponent("Books.store")
+        try ExamplePlans.named("bookshelf")?.makeStore(store, rows)
+        return (folder, store)
+    }
+
+    /// Runs the real `strata` with `arguments` (no terminal) and returns its exit status and standard error.
+    static func strata(_ arguments: [String]) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FirstUseEndToEndTests.binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["STRATA_STATIC": "1"]) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let data = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv"),
+            "needs root to run as nobody"))
+    func aStoreTheUserMayNotWriteDryRunsInTheUI() throws {
+        let (folder, store) = try Self.bookshelf(rows: 40)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        let before = try DemoEndToEndTests.fingerprint(of: store)
+        let tmux = try TmuxSession(
+            command:
+                "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups '\(FirstUseEndToEndTests.binary)' open '\(store.path)' --plan bookshelf",
+            width: 120, height: 40)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("r")
+        let screen = try tmux.wait(for: "Done: at 3.0.0")
+        #expect(!screen.contains("read-only"), "\(screen)")
+        #expect(screen.contains("Browser · private copy @ 3.0.0"), "\(screen)")
+        #expect(try DemoEndToEndTests.fingerprint(of: store) == before)
+        try tmux.send("q")
+    }
+
+    @Test func applyAfterACompleteDryRunStartsFromTheStoresOwnVersion() throws {
+        let (folder, store) = try Self.bookshelf(rows: 60)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exit = folder.appendingPathComponent("exit.txt")
+        let tmux = try TmuxSession(
+            strata: ["open", store.path, "--plan", "bookshelf"], exitFile: exit, width: 120, height: 40)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("r")
+        try tmux.wait(for: "Done: at 3.0.0 (on the private copy; the store is unchanged)")
+        try tmux.send("n")
+        var screen = try tmux.wait(for: "The dry run is complete")
+        #expect(screen.contains("m switches to APPLY"), "\(screen)")
+
+        try tmux.send("m")
+        screen = try tmux.wait(for: "Switch to APPLY mode?")
+        #expect(screen.contains("from its own version 1.0.0: 1.0.0 → 2.0.0 → 3.0.0"), "\(screen)")
+        try tmux.send("apply")
+        try tmux.send("Enter")
+        try tmux.wait(for: "APPLY mode: n and r now write")
+        try tmux.send("r")
+        screen = try tmux.wait(for: "Migrate the store 1.0.0 → 3.0.0")
+        try tmux.send("yes")
+        try tmux.send("Enter")
+        screen = try tmux.wait("the store migrated") { $0.contains("Done: at 3.0.0") && !$0.contains("private copy;") }
+        try tmux.send("q")
+        #expect(TmuxSession.text(of: exit).hasPrefix("exit=0"))
+        #expect(try StoreInspector(url: store).version() == Schema.Version(3, 0, 0))
+    }
+
+    @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = folder.appendingPathComponent("HelpdeskApp")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try Self.helpdeskApp.write(
+            to: sources.appendingPathComponent("Tickets.swift"), atomically: true, encoding: .utf8)
+        let store = folder.appendingPathComponent("tickets.store")
+        let made = try Self.strata(["new", store.path, "--sources", sources.path, "--at", "1.0.0", "--sample", "120"])
+        #expect(made.status == 0, "\(made.error)")
+        let tmux = try TmuxSession(
+            command:
+                "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= STRATA_STATIC=1 '\(FirstUseEndToEndTests.binary)' open '\(store.path)' --sources '\(sources.path)'",
+            width: 120, height: 40)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("n")
+        let screen = try tmux.wait(for: "Ticket.number: 20 groups of duplicate")
+        #expect(!screen.contains("\\n"), "\(screen)")
+        let lines = screen.split(separator: "\n")
+        #expect(
+            lines.contains { $0.contains("│     - Ticket.number: 20 groups of duplicate") },
+            "the problem on its own line: \(screen)")
+        try tmux.send("q")
+    }
+
+    /// A help-desk app whose 1.0.0 -> 2.0.0 lightweight stage makes the ticket number unique (the sample rows repeat
+    /// numbers, so the stage fails with a line per problem).
+    static let helpdeskApp = """
+        import SwiftData
+
+        enum HelpdeskV1: VersionedSchema {
+            static var versionIdentifier: Schema.Version { Schema.Version(1, 0, 0) }
+            static var models: [any PersistentModel.Type] { [Ticket.self] }
+            @Model final class Ticket {
+                var number: Int
+                init(number: Int) { self.number = number }
+            }
+        }
+
+        enum HelpdeskV2: VersionedSchema {
+            static var versionIdentifier: Schema.Version { Schema.Version(2, 0, 0) }
+            static var models: [any PersistentModel.Type] { [Ticket.self] }
+            @Model final class Ticket {
+                @Attribute(.unique) var number: Int
+                init(number: Int) { self.number = number }
+            }
+        }
+
+        enum HelpdeskPlan: SchemaMigrationPlan {
+            static var schemas: [any VersionedSchema.Type] { [HelpdeskV1.self, HelpdeskV2.self] }
+            static var stages: [MigrationStage] { [.lightweight(fromVersion: HelpdeskV1.self, toVersion: HelpdeskV2.self)] }
+        }
+        """
+}
