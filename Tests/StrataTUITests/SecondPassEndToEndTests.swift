@@ -85,6 +85,31 @@ struct SecondPassEndToEndTests {
         #expect(try StoreInspector(url: store).version() == Schema.Version(3, 0, 0))
     }
 
+    /// A stage cancelled and run again is still stage 2 of 2, and the changes view still starts at the store's
+    /// version (1.0.0, with the rename of isbn): the run's history is the migrator's, kept across the cancel.
+    @Test func aCancelledStageRunAgainKeepsTheRunsHistory() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try FirstUseEndToEndTests.demo(rows: 300_000, in: folder)
+        try tmux.wait(for: "DRY RUN", seconds: 120)
+        try tmux.send("n")
+        try tmux.wait(for: "1 stage left", seconds: 60)
+        try tmux.send("n")
+        try tmux.wait(for: "Stage 2/2")
+        try tmux.wait(for: "step didMigrate", seconds: 60)
+        try tmux.send("C-c")
+        try tmux.wait(for: "Cancelled: the stage rolled back", seconds: 20)
+        try tmux.send("n")
+        var screen = try tmux.wait(for: "Done: at 3.0.0", seconds: 120)
+        #expect(screen.contains("Stage 2/2 2.0.0 → 3.0.0  done"), "\(screen)")
+        #expect(!screen.contains("Stage 1/1"), "\(screen)")
+        try tmux.send("3", "c")
+        screen = try tmux.wait(for: "Changes: Book since 1.0.0")
+        screen = try tmux.wait(for: "~300,000 +0 -0 =0")
+        #expect(screen.contains("isbnCode (was isbn)") || screen.contains("author (dropped)"), "\(screen)")
+        try tmux.send("q")
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

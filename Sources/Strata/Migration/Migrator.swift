@@ -259,6 +259,15 @@ public final class Migrator: @unchecked Sendable {
     /// Asks the running stage to stop and roll back.
     public func cancel() { cancellation.cancel() }
 
+    /// Lets the migrator run again after a cancelled stage rolled back: the cancel is cleared and everything else is
+    /// kept (the stages completed, so the next is still "2 of 2"; the private copy; the row recorder's baseline).
+    /// Call it while no stage runs; a cancel during a later stage stops that one.
+    public func resumeAfterCancel() {
+        stepping.lock()
+        defer { stepping.unlock() }
+        cancellation.reset()
+    }
+
     /// Copies the store, with SQLite's backup API, to a new file.
     public func backup(to url: URL) throws {
         guard !FileManager.default.fileExists(atPath: url.path) else {

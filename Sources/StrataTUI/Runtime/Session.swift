@@ -162,13 +162,10 @@ package final class Session: @unchecked Sendable {
                     error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
             return
         }
-        var migrator = current()
-        if migrator?.cancellation.isCancelled == true {
-            // A cancelled migrator stays cancelled: start again from the file as the rollback left it.
-            let (fresh, _) = makeMigrator(mode, from: migrator?.storeURL)
-            replace(with: fresh)
-            migrator = fresh
-        }
+        // After a cancel the same migrator goes on from where the rollback left its file: the run's history (stages
+        // completed, the dry run's copy and the rows recorded since the store's version) stays one value.
+        let migrator = current()
+        if migrator?.cancellation.isCancelled == true { migrator?.resumeAfterCancel() }
         guard let migrator else {
             inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
             return
@@ -190,9 +187,9 @@ package final class Session: @unchecked Sendable {
         inbox.post(.runEnded(cancelled: cancelled, error: failure))
     }
 
-    /// A migrator for a mode (dry run: on a private copy of `source`, the store by default, its errors naming the
-    /// user's file) and the stages it plans.
-    private func makeMigrator(_ mode: RunMode, from source: URL? = nil) -> (Migrator?, Action) {
+    /// A migrator for a mode (dry run: on a private copy of the store, its errors naming the user's file) and the
+    /// stages it plans.
+    private func makeMigrator(_ mode: RunMode) -> (Migrator?, Action) {
         lock.lock()
         runMode = mode
         lock.unlock()
@@ -212,7 +209,7 @@ package final class Session: @unchecked Sendable {
         do {
             let migrator =
                 mode == .dryRun
-                ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan, named: storeName)
+                ? try Migrator.onPrivateCopy(of: storeURL, validated: plan, named: storeName)
                 : try Migrator(store: storeURL, validated: plan)
             // A dry run records what each stage does to the rows, for the Progress log and `c`.
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }

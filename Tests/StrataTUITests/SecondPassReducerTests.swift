@@ -1,0 +1,66 @@
+import Foundation
+import Strata
+import Testing
+
+@testable import StrataTUI
+
+/// Issue 44 as reducer values, no terminal: what `n`, `m` and `c` say once a dry run has run every stage, or after
+/// a stage failed.
+@Suite struct SecondPassReducerTests {
+    /// The bookshelf state after a dry run ran both stages on the copy.
+    static func dryRunDone() throws -> AppState {
+        var state = try Fixtures.bookshelf()
+        for (index, stage) in [Fixtures.stage(1, 2), Fixtures.stage(2, 3)].enumerated() {
+            _ = Reducer.reduce(
+                &state, .migration(.stageStarted(index: index, count: 2, stage: stage, totalRows: 2_000)))
+            _ = Reducer.reduce(&state, .migration(.stageFinished(stage: stage, duration: 0.1, rows: 2_000)))
+        }
+        _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: nil))
+        return state
+    }
+
+    @Test func nAfterACompleteDryRunSaysHowToApplyIt() throws {
+        var state = try Self.dryRunDone()
+        #expect(Reducer.reduce(&state, .key(.character("n"))) == [])
+        #expect(
+            state.message?.text
+                == "The dry run is complete: the private copy is at 3.0.0, the store still at 1.0.0. m switches to APPLY to run 1.0.0 → 2.0.0 → 3.0.0 on the store."
+        )
+    }
+
+    @Test func mAfterACompleteDryRunAsksToApplyFromTheStoresVersion() throws {
+        var state = try Self.dryRunDone()
+        _ = Reducer.reduce(&state, .key(.character("m")))
+        guard case .confirm(let question)? = state.overlay else {
+            Issue.record(
+                "m should ask to switch to APPLY, not say there is nothing to run: \(state.message?.text ?? "")")
+            return
+        }
+        #expect(
+            question.lines.last
+                == "from its own version 1.0.0: 1.0.0 → 2.0.0 → 3.0.0; each run asks again before it writes.")
+        for character in "apply" { _ = Reducer.reduce(&state, .key(.character(character))) }
+        #expect(Reducer.reduce(&state, .key(.enter)) == [.switchMode(.apply)])
+        #expect(state.stages.map(\.status) == [.pending, .pending], "the stages are the store's to run now")
+        #expect(Reducer.reduce(&state, .key(.character("r"))) == [])
+        guard case .confirm(let apply)? = state.overlay else {
+            Issue.record("r in APPLY mode asks before it writes")
+            return
+        }
+        #expect(apply.lines.first == "Migrate the store 1.0.0 → 3.0.0 (every remaining stage):")
+    }
+
+    @Test func cAfterAFailedStageSaysItFailed() throws {
+        var state = try Fixtures.bookshelf()
+        _ = Reducer.reduce(
+            &state, .migration(.stageStarted(index: 0, count: 2, stage: Fixtures.stage(1, 2), totalRows: 2_000)))
+        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), message: "duplicates")))
+        _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: "duplicates"))
+        _ = Reducer.reduce(&state, .key(.character("3")))
+        #expect(Reducer.reduce(&state, .key(.character("c"))) == [])
+        #expect(
+            state.message?.text
+                == "Stage 1.0.0 → 2.0.0 failed and rolled back: no stage has changed the copy's rows yet. Enter on it in the Stages pane shows why; n runs it again."
+        )
+    }
+}
