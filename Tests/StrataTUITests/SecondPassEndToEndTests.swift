@@ -110,6 +110,31 @@ struct SecondPassEndToEndTests {
         try tmux.send("q")
     }
 
+    /// The changes view at 80 columns opens on what changed (the key, then the changed columns, then the rest), says
+    /// h/l scrolls the others, and a bigger window loads as many rows as it shows: PgDn then goes on from there.
+    @Test func theChangesViewShowsWhatChangedFirstAndReloadsOnResize() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try FirstUseEndToEndTests.demo(rows: 300, in: folder, width: 80, height: 24)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("r")
+        try tmux.wait(for: "Done: at 3.0.0")
+        try tmux.send("3", "c")
+        var screen = try tmux.wait(for: "~300 +0 -0 =0 · rows 1–9 of 300")
+        let header = try #require(screen.split(separator: "\n").first { $0.contains("_pk") }, "\(screen)")
+        #expect(header.contains("_pk  author (dropped)"), "\(header)")
+        #expect(screen.contains("h/l columns"), "\(screen)")
+        try tmux.resize(width: 120, height: 40)
+        screen = try tmux.wait(for: "rows 1–18 of 300")
+        let rows = screen.split(separator: "\n").filter {
+            $0.range(of: #"│ \d+ +"#, options: .regularExpression) != nil
+        }
+        #expect(rows.contains { $0.contains("│ 18 ") }, "\(screen)")
+        try tmux.send("PageDown")
+        try tmux.wait(for: "rows 19–36 of 300")
+        try tmux.send("q")
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

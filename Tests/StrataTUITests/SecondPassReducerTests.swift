@@ -1,7 +1,7 @@
 import Foundation
-import Strata
 import Testing
 
+@testable import Strata
 @testable import StrataTUI
 
 /// Issue 44 as reducer values, no terminal: what `n`, `m` and `c` say once a dry run has run every stage, or after
@@ -62,5 +62,29 @@ import Testing
             state.message?.text
                 == "Stage 1.0.0 → 2.0.0 failed and rolled back: no stage has changed the copy's rows yet. Enter on it in the Stages pane shows why; n runs it again."
         )
+    }
+
+    @Test func aResizeLoadsThePageAgainWithAsManyRowsAsFit() throws {
+        var state = try Fixtures.rows()
+        let before = Reducer.rowsPageSize(state)
+        let effects = Reducer.reduce(&state, .resize(width: 120, height: 40))
+        #expect(Reducer.rowsPageSize(state) > before)
+        #expect(effects == [.loadRows(entity: "Book", offset: 0, limit: Reducer.rowsPageSize(state), filter: [])])
+        #expect(Reducer.reduce(&state, .resize(width: 120, height: 40)) == [], "the same size loads nothing")
+    }
+
+    @Test func theChangesViewPutsChangedColumnsFirst() {
+        let properties = [
+            PropertyLineage(after: "title", before: "title"), PropertyLineage(after: "isbnCode", before: "isbn"),
+            PropertyLineage(after: "publishedYear", before: nil), PropertyLineage(after: nil, before: "author"),
+            PropertyLineage(after: "firstName", before: nil),
+        ]
+        let changes = [
+            PropertyRowChanges(property: "author", renamedFrom: nil, kind: .dropped, rows: 300),
+            PropertyRowChanges(property: "firstName", renamedFrom: nil, kind: .filled, rows: 300),
+            PropertyRowChanges(property: "publishedYear", renamedFrom: nil, kind: .filled, rows: 0),
+        ]
+        let ordered = RowChangesView.ordered(properties, changes: changes).map { $0.after ?? $0.before ?? "" }
+        #expect(ordered == ["author", "firstName", "isbnCode", "title", "publishedYear"])
     }
 }

@@ -315,7 +315,7 @@ package final class Session: @unchecked Sendable {
                 return .rowsFailed(
                     entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
             }
-            let properties = recorder.properties(of: entity)
+            let properties = RowChangesView.ordered(recorder.properties(of: entity), changes: counts.properties)
             let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
             var view = RowChangesView(kind: kind, since: recorder.baselineVersion ?? initialState.storeVersion)
             view.counts = RowChangeCounts(
