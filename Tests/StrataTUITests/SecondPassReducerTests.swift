@@ -87,4 +87,16 @@ import Testing
         let ordered = RowChangesView.ordered(properties, changes: changes).map { $0.after ?? $0.before ?? "" }
         #expect(ordered == ["author", "firstName", "isbnCode", "title", "publishedYear"])
     }
+
+    /// At 80 columns the Versions pane keeps its store and target markers whole (the fingerprints give way), and the
+    /// progress bar leaves a column before the pane's border.
+    @Test func eightyColumnsKeepTheMarkersAndABorderGap() throws {
+        let text = Renderer.render(try Fixtures.running()).text
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("│ f 1.0.0 1 entity store ") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("│ t 3.0.0 1 entity target ") }, "\(text)")
+        #expect(!text.contains("st…") && !text.contains("ta…"), "\(text)")
+        let bar = try #require(lines.first { $0.contains("] ") && $0.contains("rows") })
+        #expect(bar.hasSuffix("rows │"), "\(bar)")
+    }
 }
