@@ -135,6 +135,25 @@ struct SecondPassEndToEndTests {
         try tmux.send("q")
     }
 
+    /// `open --read-only` dry-runs but never switches to APPLY: `m` says why, and the store stays at 1.0.0.
+    @Test func aStoreOpenedReadOnlyNeverSwitchesToApply() throws {
+        let (folder, store) = try Self.bookshelf(rows: 30)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try DemoEndToEndTests.fingerprint(of: store)
+        let exit = folder.appendingPathComponent("exit.txt")
+        let tmux = try TmuxSession(
+            strata: ["open", store.path, "--plan", "bookshelf", "--read-only"], exitFile: exit, width: 120, height: 40)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("r")
+        try tmux.wait(for: "Done: at 3.0.0 (on the private copy; the store is unchanged)")
+        try tmux.send("m")
+        let screen = try tmux.wait(for: "Opened with --read-only")
+        #expect(!screen.contains("Switch to APPLY mode?") && !screen.contains(" APPLY "), "\(screen)")
+        try tmux.send("q")
+        #expect(TmuxSession.text(of: exit).hasPrefix("exit=0"))
+        #expect(try DemoEndToEndTests.fingerprint(of: store) == before)
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -99,4 +99,13 @@ import Testing
         let bar = try #require(lines.first { $0.contains("] ") && $0.contains("rows") })
         #expect(bar.hasSuffix("rows │"), "\(bar)")
     }
+
+    @Test func readOnlyNeverSwitchesToApply() throws {
+        var state = try Fixtures.bookshelf()
+        state.neverApply = true
+        #expect(Reducer.reduce(&state, .key(.character("m"))) == [])
+        #expect(state.overlay == nil && state.mode == .dryRun)
+        #expect(state.message?.text.hasPrefix("Opened with --read-only: the store is never written") == true)
+        #expect(Reducer.reduce(&state, .key(.character("n"))) == [.run(all: false)], "dry runs still run")
+    }
 }

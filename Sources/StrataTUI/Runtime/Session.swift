@@ -13,8 +13,14 @@ package final class Session: @unchecked Sendable {
     private let storeName: URL
     /// Actions from background work, for the UI thread to drain.
     package let inbox = ActionQueue()
-    /// The state to start from.
-    package private(set) var initialState: AppState
+    /// The state to start from, as the initializer built it.
+    private var firstState: AppState
+    /// The state to start from (`--read-only` never switching to APPLY).
+    package var initialState: AppState {
+        var state = firstState
+        state.neverApply = readOnly
+        return state
+    }
     private let plan: ValidatedPlan?
     /// Why custom stages without code are not run.
     private let notRunReason: String
@@ -28,6 +34,8 @@ package final class Session: @unchecked Sendable {
     private var migrator: Migrator?
     /// The current mode (guarded by `lock`: set on the migrations queue, read on the reads queue).
     private var runMode: RunMode = .dryRun
+    /// True when the store was opened with `--read-only`: no migrator ever writes it.
+    private let readOnly: Bool
 
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
@@ -55,11 +63,13 @@ package final class Session: @unchecked Sendable {
     }
 
     /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
-    /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does.
+    /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does. With
+    /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused.
     package init(
         store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()
+        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false
     ) throws {
+        self.readOnly = readOnly
         storeName = opened.url
         self.plan = plan
         self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
@@ -74,13 +84,13 @@ package final class Session: @unchecked Sendable {
                 width: width, height: height, options: options)
             apple = store
             schemas = opening.schemas
-            initialState = opening.state
+            firstState = opening.state
             _ = Reducer.reduce(
-                &initialState,
+                &firstState,
                 .planned(
-                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: initialState.storeVersion
+                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: firstState.storeVersion
                 ))
-            _ = Reducer.reduce(&initialState, browse())
+            _ = Reducer.reduce(&firstState, browse())
             return
         }
         storeURL = url
@@ -88,34 +98,34 @@ package final class Session: @unchecked Sendable {
         let metadata = try StoreInspector(url: url).metadata()
         guard let plan else {
             schemas = [metadata.schema]
-            initialState = AppState(
+            firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
                 storeVersion: StageID.label(metadata.version),
                 planName: nil, schemas: schemas, storeIndex: 0, targetIndex: nil)
-            _ = Reducer.reduce(&initialState, makeMigrator(.dryRun).1)
-            _ = Reducer.reduce(&initialState, browse())
+            _ = Reducer.reduce(&firstState, makeMigrator(.dryRun).1)
+            _ = Reducer.reduce(&firstState, browse())
             return
         }
         // The store is at a plan version when its schema is that version's; a version number alone can be another plan's.
         if let storeIndex = plan.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
             schemas = plan.schemas
-            initialState = AppState(
+            firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
                 storeVersion: StageID.label(metadata.version),
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
             let (migrator, planned) = makeMigrator(.dryRun)
             self.migrator = migrator
-            _ = Reducer.reduce(&initialState, planned)
+            _ = Reducer.reduce(&firstState, planned)
         } else {
             let mismatch = PlanMismatch(store: metadata, plan: plan, planName: planName ?? plan.name)
             schemas = mismatch.schemas
-            initialState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
+            firstState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
             _ = Reducer.reduce(
-                &initialState,
-                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: initialState.storeVersion))
+                &firstState,
+                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: firstState.storeVersion))
         }
-        _ = Reducer.reduce(&initialState, browse())
+        _ = Reducer.reduce(&firstState, browse())
     }
 
     /// The effects to start with (data counts of the first diff).
@@ -127,6 +137,7 @@ package final class Session: @unchecked Sendable {
         case .run(let all): migrations.async { self.run(all: all) }
         case .cancel: current()?.cancel()
         case .switchMode(let mode):
+            if mode == .apply && readOnly { return }
             migrations.async {
                 self.replace(with: nil)
                 let (migrator, planned) = self.makeMigrator(mode)

@@ -52,6 +52,9 @@ package struct AppState: Sendable {
     package var stagesNote: String?
     /// DRY RUN or APPLY.
     package var mode: RunMode = .dryRun
+    /// True when the store was opened with `--read-only`: it dry-runs on private copies, and `m` never switches to
+    /// APPLY.
+    package var neverApply = false
     /// True while stages run.
     package var running = false
     /// When the current run was asked for (its first stage may wait for the store's lock).

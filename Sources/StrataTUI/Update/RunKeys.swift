@@ -100,6 +100,12 @@ extension KeyReducer {
             state.say("A stage is running; the mode can change once it ends.", .warning)
             return []
         }
+        if state.neverApply {
+            state.say(
+                "Opened with --read-only: the store is never written, and n and r dry-run on a private copy. Open it without --read-only to apply the plan.",
+                .warning)
+            return []
+        }
         if state.mode == .apply {
             state.mode = .dryRun
             state.say("DRY RUN mode: n and r work on a fresh private copy.")
