@@ -154,6 +154,24 @@ struct SecondPassEndToEndTests {
         #expect(try DemoEndToEndTests.fingerprint(of: store) == before)
     }
 
+    /// `y` on a stage puts it, with its SQL, on the clipboard through OSC 52: tmux (set-clipboard on) keeps it as a
+    /// paste buffer, as a terminal over SSH would put it on the local clipboard.
+    @Test func yCopiesAStageThroughOSC52() throws {
+        let (folder, store) = try Self.bookshelf(rows: 20)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exit = folder.appendingPathComponent("exit.txt")
+        let tmux = try TmuxSession(
+            strata: ["open", store.path, "--plan", "bookshelf"], exitFile: exit, width: 120, height: 40)
+        _ = try TmuxSession.run(["set-option", "-s", "set-clipboard", "on"])
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("2", "y")
+        try tmux.wait(for: "Copied stage 1.0.0 → 2.0.0 with its SQL to the clipboard")
+        let buffer = try TmuxSession.run(["show-buffer"]).output
+        #expect(buffer.hasPrefix("Stage 1.0.0 → 2.0.0 (lightweight)\npending"), "\(buffer)")
+        #expect(buffer.contains("ALTER TABLE"), "\(buffer)")
+        try tmux.send("q")
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

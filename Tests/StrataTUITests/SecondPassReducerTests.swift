@@ -108,4 +108,47 @@ import Testing
         #expect(state.message?.text.hasPrefix("Opened with --read-only: the store is never written") == true)
         #expect(Reducer.reduce(&state, .key(.character("n"))) == [.run(all: false)], "dry runs still run")
     }
+
+    @Test func yCopiesTheSelectedStageWithItsSQL() throws {
+        var state = try Fixtures.bookshelf()
+        _ = Reducer.reduce(&state, .key(.character("2")))
+        let effects = Reducer.reduce(&state, .key(.character("y")))
+        guard case .copy(let text)? = effects.first, effects.count == 1 else {
+            Issue.record("y should copy: \(effects)")
+            return
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(2) == ["Stage 1.0.0 → 2.0.0 (lightweight)", "pending"], "\(text)")
+        #expect(text.contains("Steps and SQL it will run") && text.contains("ALTER TABLE"), "\(text)")
+        #expect(
+            state.message?.text == "Copied stage 1.0.0 → 2.0.0 with its SQL to the clipboard (\(lines.count) lines).")
+    }
+
+    @Test func yInTheChangesViewCopiesTheRowBeforeAndAfter() throws {
+        var state = try Fixtures.bookshelf()
+        var page = RowsPage(entity: "Book")
+        var changes = RowChangesView(since: "1.0.0")
+        changes.rows = [
+            ChangedRow(
+                kind: .changed, key: "1",
+                cells: [
+                    ChangedCell(before: "Frank Herbert", after: nil, changed: true),
+                    ChangedCell(before: nil, after: "Frank", changed: true),
+                ])
+        ]
+        page.changes = changes
+        page.columns = ["_pk", "author (dropped)", "firstName"]
+        page.rows = [["1", "Frank Herbert → –", "– → Frank"]]
+        state.browser.page = page
+        state.main = .rows
+        state.focus = .diff
+        _ = Reducer.reduce(&state, .rowsLoaded(page))
+        let effects = Reducer.reduce(&state, .key(.character("y")))
+        #expect(
+            effects == [
+                .copy(
+                    "Book 1: changed since 1.0.0\n* author (dropped): Frank Herbert → –\n* firstName: – → Frank")
+            ])
+        #expect(state.message?.text == "Copied Book 1 before and after to the clipboard (3 lines).")
+    }
 }

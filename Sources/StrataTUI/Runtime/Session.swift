@@ -151,7 +151,7 @@ package final class Session: @unchecked Sendable {
             reads.async { self.inbox.post(self.changes(entity: entity, kind: kind, offset: offset, limit: limit)) }
         case .loadFindings(let from, let to):
             reads.async { self.inbox.post(self.findings(from: from, to: to)) }
-        case .quit: break
+        case .quit, .copy: break
         }
     }
 

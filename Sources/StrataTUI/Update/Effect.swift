@@ -14,6 +14,8 @@ package enum Effect: Sendable, Equatable {
     case loadChanges(entity: String, kind: RowChangeKind?, offset: Int, limit: Int)
     /// Compute data counts for the diff between two versions (indexes into the state's schemas).
     case loadFindings(from: Int, to: Int)
+    /// Put text on the terminal's clipboard (OSC 52: it reaches the local clipboard over SSH and through tmux).
+    case copy(String)
     /// Stop the program (after cancelling any running stage).
     case quit
 }

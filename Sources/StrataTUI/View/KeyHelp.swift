@@ -59,7 +59,10 @@ package enum KeyHelp {
                     ("m", "dry run / apply (asks)"),
                 ]
             ),
-            ("General", [("?", "this help"), ("q", "quit (asks if running)")]),
+            (
+                "General",
+                [("y", "copy the selection"), ("? q", "help / quit (asks)")]
+            ),
         ],
     ]
 }

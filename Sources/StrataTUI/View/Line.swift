@@ -15,6 +15,9 @@ package struct Line: Sendable, Equatable {
     /// An empty line.
     package init() {}
 
+    /// The line's text without its styles.
+    package var text: String { spans.map(\.text).joined() }
+
     /// A line of one span.
     package init(_ text: String, _ role: Role = .plain, _ style: Style = []) {
         spans = [Span(text: text, role: role, style: style)]
