@@ -170,6 +170,17 @@ struct SecondPassEndToEndTests {
         #expect(buffer.hasPrefix("Stage 1.0.0 → 2.0.0 (lightweight)\npending"), "\(buffer)")
         #expect(buffer.contains("ALTER TABLE"), "\(buffer)")
         try tmux.send("q")
+
+        // The stage's CLI line, copied with it, runs as the UI's dry run of that stage did.
+        let line = try #require(
+            buffer.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first {
+                $0.hasPrefix("strata migrate ")
+            }, "\(buffer)")
+        #expect(line == "strata migrate \(store.path) --plan bookshelf --to 2.0.0 --dry-run --rows")
+        let before = try DemoEndToEndTests.fingerprint(of: store)
+        let run = try Self.strata(Array(line.split(separator: " ").dropFirst().map(String.init)))
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try DemoEndToEndTests.fingerprint(of: store) == before)
     }
 
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {

@@ -151,4 +151,20 @@ import Testing
             ])
         #expect(state.message?.text == "Copied Book 1 before and after to the clipboard (3 lines).")
     }
+
+    /// A stage's detail says the command that dry-runs to it, with the plan as it was named on the command line.
+    @Test func aStagesDetailShowsItsCommandLine() throws {
+        var state = try Fixtures.bookshelf(width: 160, height: 40)
+        state.planArguments = ["--sources", "My App/Sources"]
+        _ = Reducer.reduce(&state, .key(.character("2")))
+        _ = Reducer.reduce(&state, .key(.enter))
+        let text = Renderer.render(state).text
+        #expect(text.contains("The same on the command line"), "\(text)")
+        #expect(
+            StageDetailView.commandLine(state, state.stages[0])
+                == "strata migrate /tmp/strata-demo/bookshelf.store --sources 'My App/Sources' --to 2.0.0 --dry-run --rows"
+        )
+        #expect(
+            text.contains("│   strata migrate /tmp/strata-demo/bookshelf.store --sources 'My App/Sources' --to 2.0.0"))
+    }
 }

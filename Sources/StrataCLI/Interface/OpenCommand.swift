@@ -70,6 +70,6 @@ struct OpenCommand: ParsableCommand {
         }
         try TerminalApp.run(
             store: store, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
-            options: options, readOnly: readOnly)
+            options: options, readOnly: readOnly, planArguments: plan.given)
     }
 }

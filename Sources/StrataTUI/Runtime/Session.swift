@@ -19,6 +19,7 @@ package final class Session: @unchecked Sendable {
     package var initialState: AppState {
         var state = firstState
         state.neverApply = readOnly
+        state.planArguments = planArguments
         return state
     }
     private let plan: ValidatedPlan?
@@ -36,6 +37,8 @@ package final class Session: @unchecked Sendable {
     private var runMode: RunMode = .dryRun
     /// True when the store was opened with `--read-only`: no migrator ever writes it.
     private let readOnly: Bool
+    /// The plan as the command line named it, for the CLI line of what the UI does.
+    private let planArguments: [String]
 
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
@@ -64,12 +67,15 @@ package final class Session: @unchecked Sendable {
 
     /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
     /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does. With
-    /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused.
+    /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused; `planArguments` are the
+    /// plan's options as typed, for the CLI line of what the UI does.
     package init(
         store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false
+        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false,
+        planArguments: [String] = []
     ) throws {
         self.readOnly = readOnly
+        self.planArguments = planArguments
         storeName = opened.url
         self.plan = plan
         self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
