@@ -183,6 +183,34 @@ struct SecondPassEndToEndTests {
         #expect(try DemoEndToEndTests.fingerprint(of: store) == before)
     }
 
+    /// `e` on the changes view writes its page as a Markdown table into a new file of the current folder, named in
+    /// the message.
+    @Test func eExportsTheChangesViewToAFile() throws {
+        let (folder, store) = try Self.bookshelf(rows: 30)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try TmuxSession(
+            command:
+                "cd '\(folder.path)' && TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(FirstUseEndToEndTests.binary)' open '\(store.path)' --plan bookshelf",
+            width: 120, height: 40)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("r")
+        try tmux.wait(for: "Done: at 3.0.0")
+        try tmux.send("3", "c")
+        try tmux.wait(for: "~30 +0 -0 =0")
+        try tmux.send("e")
+        let file = folder.appendingPathComponent("strata-Book-changes.md")
+        try tmux.wait(for: "Exported to \(file.path)")
+        let markdown = try String(contentsOf: file, encoding: .utf8)
+        let lines = markdown.split(separator: "\n").map(String.init)
+        #expect(lines.first == "# Book: changes since 1.0.0 (all)")
+        #expect(
+            lines.contains(
+                "| _pk | author (dropped) | firstName | lastName | isbnCode (was isbn) | title | publishedYear |"),
+            "\(markdown)")
+        #expect(lines.contains { $0.hasPrefix("| 1 | Frank Herbert → – | – → Frank | – → Herbert |") }, "\(markdown)")
+        try tmux.send("q")
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -167,4 +167,18 @@ import Testing
         #expect(
             text.contains("│   strata migrate /tmp/strata-demo/bookshelf.store --sources 'My App/Sources' --to 2.0.0"))
     }
+
+    @Test func eExportsTheDiffAsMarkdown() throws {
+        var state = try Fixtures.bookshelf()
+        let effects = Reducer.reduce(&state, .key(.character("e")))
+        guard case .export(let name, let markdown)? = effects.first, effects.count == 1 else {
+            Issue.record("e should export: \(effects)")
+            return
+        }
+        #expect(name == "strata-diff-1.0.0-3.0.0")
+        #expect(markdown.hasPrefix("# Diff 1.0.0 → 3.0.0\n\n```\n5 changes · 2 lightweight, 2 custom, 1 destructive\n"))
+        #expect(markdown.contains("~ lightweight isbnCode renamed from isbn"), "\(markdown)")
+        _ = Reducer.reduce(&state, .exported(path: "/tmp/x/strata-diff-1.0.0-3.0.0.md"))
+        #expect(state.message?.text == "Exported to /tmp/x/strata-diff-1.0.0-3.0.0.md.")
+    }
 }

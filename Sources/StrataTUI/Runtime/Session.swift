@@ -157,6 +157,8 @@ package final class Session: @unchecked Sendable {
             reads.async { self.inbox.post(self.changes(entity: entity, kind: kind, offset: offset, limit: limit)) }
         case .loadFindings(let from, let to):
             reads.async { self.inbox.post(self.findings(from: from, to: to)) }
+        case .export(let name, let markdown):
+            reads.async { self.inbox.post(self.export(name: name, markdown: markdown)) }
         case .quit, .copy: break
         }
     }
@@ -263,6 +265,22 @@ package final class Session: @unchecked Sendable {
         lock.lock()
         self.migrator = migrator
         lock.unlock()
+    }
+
+    /// Writes an export into a new file of the current folder (`strata-diff-1.0.0-3.0.0.md`, `-2` and on when taken).
+    private func export(name: String, markdown: String) -> Action {
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for number in 1...100 {
+            let file = folder.appendingPathComponent(number == 1 ? "\(name).md" : "\(name)-\(number).md")
+            guard !FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                try Data(markdown.utf8).write(to: file, options: .withoutOverwriting)
+                return .exported(path: file.path)
+            } catch {
+                return .failed("Exporting to \(file.path): \(error.localizedDescription)")
+            }
+        }
+        return .failed("Exporting: \(name).md and 99 numbered names are taken in \(folder.path).")
     }
 
     // MARK: - Reads (on `reads`)

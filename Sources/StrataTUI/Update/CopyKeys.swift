@@ -1,3 +1,4 @@
+import Strata
 import StrataText
 
 /// `y`: what is under the cursor, as text, onto the terminal's clipboard (OSC 52), and a message saying what it was.
@@ -60,6 +61,63 @@ extension KeyReducer {
             return ("entity \(entity.name)", "\(entity.name): \(entity.rows) rows")
         case (.progress, _):
             return ("the log", state.log.flatMap(TerminalText.lines).joined(separator: "\n"))
+        }
+    }
+}
+
+/// `e`: the current view as Markdown into a new file in the current folder, named by what it holds.
+extension KeyReducer {
+    /// Exports the large pane's view: the diff, a stage with its SQL, or the page of rows (of changes) as a table;
+    /// with a list pane focused, what `y` copies there.
+    static func export(_ state: inout AppState) -> [Effect] {
+        guard let (name, markdown) = exported(state) else {
+            state.say("Nothing to export here: e writes the diff, a stage or the rows shown.", .warning)
+            return []
+        }
+        return [.export(name: name, markdown: markdown)]
+    }
+
+    /// The file name (without `.md`) and the Markdown of the current view.
+    static func exported(_ state: AppState) -> (name: String, markdown: String)? {
+        func slug(_ text: String) -> String {
+            String(text.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+        }
+        switch state.main {
+        case .rows:
+            guard let page = state.browser.page, !page.columns.isEmpty else { return nil }
+            func cell(_ text: String) -> String {
+                TerminalText.sanitize(text).replacingOccurrences(of: "|", with: "\\|")
+            }
+            let heading =
+                page.changes.map { "# \(page.entity): changes since \($0.since) (\($0.kindLabel))" }
+                ?? "# \(page.entity)"
+            let table =
+                [
+                    "| " + page.columns.map(cell).joined(separator: " | ") + " |",
+                    "|" + String(repeating: " --- |", count: page.columns.count),
+                ]
+                + page.rows.map { "| " + $0.map(cell).joined(separator: " | ") + " |" }
+            let position = "Rows \(page.offset + 1)–\(page.offset + page.rows.count) of \(page.total)."
+            let name = "strata-\(slug(page.entity))\(page.changes == nil ? "" : "-changes")"
+            return (name, ([heading, "", position, ""] + table).joined(separator: "\n") + "\n")
+        case .stage(let index) where state.stages.indices.contains(index):
+            guard let (_, text) = copied(state) else { return nil }
+            let stage = state.stages[index].id
+            return (
+                "strata-stage-\(slug(StageID.label(stage.from)))-\(slug(StageID.label(stage.to)))",
+                "```\n\(text)\n```\n"
+            )
+        default:
+            guard state.schemas.indices.contains(state.diffFrom), state.schemas.indices.contains(state.diffTo) else {
+                return nil
+            }
+            let from = state.versions[state.diffFrom].version
+            let to = state.versions[state.diffTo].version
+            var diffState = state
+            diffState.main = .diff
+            diffState.focus = .diff
+            guard let (_, text) = copied(diffState) else { return nil }
+            return ("strata-diff-\(slug(from))-\(slug(to))", "# Diff \(from) → \(to)\n\n```\n\(text)\n```\n")
         }
     }
 }

@@ -16,6 +16,8 @@ package enum Effect: Sendable, Equatable {
     case loadFindings(from: Int, to: Int)
     /// Put text on the terminal's clipboard (OSC 52: it reaches the local clipboard over SSH and through tmux).
     case copy(String)
+    /// Write an export (`e`) into a new file in the current folder whose name starts with `name`, as Markdown.
+    case export(name: String, markdown: String)
     /// Stop the program (after cancelling any running stage).
     case quit
 }

@@ -40,6 +40,7 @@ enum KeyReducer {
         case .character("r"): return run(&state, all: true)
         case .character("m"): return switchMode(&state)
         case .character("y"): return copy(&state)
+        case .character("e"): return export(&state)
         case .character("/"): startFilter(&state)
         case .escape: return escape(&state)
         default: return paneKey(&state, key)

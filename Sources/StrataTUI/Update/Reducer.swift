@@ -114,6 +114,9 @@ package enum Reducer {
             state.findings = findings
             state.findingsNote = note
             return []
+        case .exported(let path):
+            state.say("Exported to \(path).")
+            return []
         case .failed(let message):
             state.say(message, .error)
             if state.browser.page?.loading == true { state.browser.page?.loading = false }

@@ -61,7 +61,7 @@ package enum KeyHelp {
             ),
             (
                 "General",
-                [("y", "copy the selection"), ("? q", "help / quit (asks)")]
+                [("y e", "copy / export the view"), ("? q", "help / quit (asks)")]
             ),
         ],
     ]
