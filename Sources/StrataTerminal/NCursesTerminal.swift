@@ -88,6 +88,13 @@ package final class NCursesTerminal: Terminal {
         return Self.characterKey(UInt32(code)).map(TerminalInput.key)
     }
 
+    /// Puts text on the clipboard of the terminal the user sees with OSC 52 (`ESC ] 52 ; c ; base64 BEL`), written
+    /// straight to the terminal after the frame: it travels over SSH, and tmux keeps it (with `set-clipboard on`).
+    package func copy(_ text: String) {
+        let sequence = "\u{1B}]52;c;\(Data(text.utf8).base64EncodedString())\u{07}"
+        FileHandle.standardOutput.write(Data(sequence.utf8))
+    }
+
     /// Draws a frame: runs of cells with the same role and style go out in one call. A run ends after a cell
     /// holding a cluster of several scalars (ZWJ sequence, skin tone, flag, combining mark): ncurses measures such
     /// a cluster scalar by scalar, so the next run is placed at its own column instead of after ncurses' count.

@@ -33,15 +33,17 @@ public enum TerminalApp {
             options: options)
     }
 
-    /// Opens the UI on a store already opened (`strata open` passes the one it opened, or its private import).
+    /// Opens the UI on a store already opened (`strata open` passes the one it opened, or its private import); with
+    /// `readOnly` (`--read-only`) it only ever dry-runs; `planArguments` are the plan's options as typed.
     package static func run(
         store: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        options: RenderOptions = RenderOptions()
+        options: RenderOptions = RenderOptions(), readOnly: Bool = false, planArguments: [String] = []
     ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
         let session = try Session(
-            store: store, validated: plan, planName: planName, notRunReason: notRunReason, options: options)
+            store: store, validated: plan, planName: planName, notRunReason: notRunReason, options: options,
+            readOnly: readOnly, planArguments: planArguments)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }
         if !terminal.unicode { options.ascii = true }

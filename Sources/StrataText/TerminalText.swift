@@ -19,6 +19,18 @@ package enum TerminalText {
         return result
     }
 
+    /// The text's lines, each sanitized: a message of several lines (a failure listing its problems) reaches the
+    /// terminal as lines, never with `\n` escapes; every other control character is still made visible.
+    package static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }
+    }
+
+    /// The text's lines, sanitized (``lines(_:)``), joined again with `continuation` before each line after the
+    /// first: a message of several lines printed after a prefix ("1.0.0 -> 2.0.0: failed: ").
+    package static func multiline(_ text: String, continuation: String = "  ") -> String {
+        lines(text).joined(separator: "\n" + continuation)
+    }
+
     /// True for a C0 or C1 control character (what `sanitize` replaces).
     package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

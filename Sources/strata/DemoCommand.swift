@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
 
             Examples:
               strata demo
-              strata demo --rows 5000 --store /tmp/books.store --no-open
+              strata demo --rows 5000 --store Demo.store --no-open
               strata demo --plan trips
             """)
 

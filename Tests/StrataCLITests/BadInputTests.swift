@@ -75,7 +75,10 @@ import Testing
         ] {
             let run = try CommandRun.strata(command)
             #expect(run.status == 1)
-            #expect(run.standardError.contains("\(store) was written with 1.0.0"))
+            #expect(
+                run.standardError.hasPrefix(
+                    "error: \(store) (at 1.0.0) matches no version of plan bookshelf: open it with the plan it was made with."
+                ), "\(run.standardError)")
             #expect(!run.standardError.contains("strata-copy"))
         }
     }

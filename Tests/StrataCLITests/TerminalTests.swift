@@ -3,6 +3,20 @@ import Testing
 /// `strata` on a real pseudo-terminal: the confirmation prompt, progress bars and colour (unless NO_COLOR).
 @Suite(.enabled(if: TerminalRun.script != nil, "needs util-linux script for a pseudo-terminal"))
 struct TerminalTests {
+    /// Issue 44: `--step` asks about the version the next stage reaches, not the plan's newest.
+    @Test func stepAsksAboutTheNextStagesVersion() throws {
+        let directory = try TemporaryStore()
+        let store = try directory.demoStore(rows: 5)
+        let run = try TerminalRun.strata(["migrate", store, "--plan", "bookshelf", "--step"], input: "y\n")
+        #expect(run.status == 0, "\(run.screen)")
+        #expect(
+            run.screen.contains(
+                "Migrate \(store) from 1.0.0 to 2.0.0 with plan bookshelf (only the next stage)? This writes the store."
+            ),
+            "\(run.screen)")
+        #expect(try CommandRun.strata("info", store, "--json").json()["version"] as? String == "2.0.0")
+    }
+
     @Test func confirmedRunShowsAProgressBarPerStage() throws {
         let directory = try TemporaryStore()
         let store = try directory.demoStore(rows: 40)

@@ -57,4 +57,41 @@ import Testing
         #expect(again.status == 0, "\(again.error)")
         #expect(try ledger.expectation.verify(ledger.url) == 4)
     }
+
+    /// Issue 44: `chmod a-w` on a store (and its folder), what a careful user does before experimenting, still lets
+    /// `migrate --dry-run` run the whole plan, as an ordinary user: the private copy is writable whatever the
+    /// original's mode, and the original stays byte-identical.
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv"),
+            "needs root to run as nobody"))
+    func aStoreTheUserMayNotWriteDryRuns() throws {
+        let work = TemporaryDirectory()
+        let ledger = try LedgerStore(at: work.store(), rows: 200)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: ledger.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: work.url.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.url.path) }
+        let before = StoreFiles.hashes(ledger.url)
+
+        let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let run = try ChildProcess.run(
+            ChildProcess.executable("strata"), ["migrate", ledger.url.path, "--plan", "ledger", "--dry-run"],
+            prefix: asNobody)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("A real run would take the store from 1.0.0 to 4.0.0."), "\(run.output)")
+        #expect(!run.error.contains("read-only"), "\(run.error)")
+        #expect(StoreFiles.hashes(ledger.url) == before)
+    }
+
+    /// The private copy of a read-only file is the user's own to write (0600 at least), whatever the original's mode.
+    @Test func thePrivateCopyOfAReadOnlyStoreIsWritable() throws {
+        let work = TemporaryDirectory()
+        let ledger = try LedgerStore(at: work.store(), rows: 20)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: ledger.url.path)
+        let copy = try PrivateCopy(of: ledger.url)
+        defer { copy.remove() }
+        let mode = try #require(
+            FileManager.default.attributesOfItem(atPath: copy.url.path)[.posixPermissions] as? Int)
+        #expect(mode & 0o600 == 0o600, "the copy's mode is \(String(mode, radix: 8))")
+    }
 }

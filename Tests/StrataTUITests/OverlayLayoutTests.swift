@@ -84,8 +84,8 @@ import Testing
             "diff with next version", "f t", "diff from / to here", "Rows", "h l ← →", "scroll columns", "pages",
             "first / last page", "the row in full", "/a=Ann", "filter = != ~ < <= > >=", "c", "changes since store",
             "f", "filter the changes", "Migrate", "n", "run the next stage", "r", "run the rest", "Ctrl-C",
-            "cancel stage, roll back", "m", "dry run / apply (asks)", "General", "?", "this help", "q",
-            "quit (asks if running)", "j/k and PgUp/PgDn scroll; any other key closes this help.",
+            "cancel stage, roll back", "m", "dry run / apply (asks)", "General", "y e", "copy / export the view",
+            "? q", "help / quit (asks)", "j/k and PgUp/PgDn scroll; any other key closes this help.",
         ]
         for (box, (width, height)) in zip(boxes, Self.sizes) {
             let missing = expected.filter { !box.tokens.contains($0) }

@@ -37,7 +37,7 @@ import Testing
             return
         }
         #expect(question.lines.joined(separator: " ").contains(Fixtures.storePath))
-        #expect(question.lines.joined(separator: " ").contains("from 1.0.0 to 3.0.0"))
+        #expect(question.lines.joined(separator: " ").contains("from its own version 1.0.0: 1.0.0 → 2.0.0 → 3.0.0"))
         #expect(Reducer.reduce(&state, .key(.enter)) == [], "Enter alone confirms nothing")
         for character in "apply" { _ = Reducer.reduce(&state, .key(.character(character))) }
         #expect(Reducer.reduce(&state, .key(.enter)) == [.switchMode(.apply)])

@@ -29,6 +29,12 @@ final class TmuxSession {
         _ = try Self.run(["send-keys", "-t", name] + keys)
     }
 
+    /// Resizes the window (the program gets SIGWINCH, as when a terminal window is resized).
+    func resize(width: Int, height: Int) throws {
+        let resized = try Self.run(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
+        guard resized.status == 0 else { throw Failure("tmux resize-window failed: \(resized.output)") }
+    }
+
     /// The screen's text now.
     func screen() throws -> String { try Self.run(["capture-pane", "-p", "-t", name]).output }
 
@@ -63,10 +69,19 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        let argv = (["/usr/bin/env", "tmux"] + arguments).map { strdup($0) }
+        // The tests' own server (`-L`), started with no signal blocked: a test thread blocks most signals, and the
+        // server and the programs it starts would inherit that mask (a blocked SIGWINCH never tells them of a resize).
+        let argv = (["/usr/bin/env", "tmux", "-L", "strata-tests"] + arguments).map { strdup($0) }
         defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv + [nil], environ)
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv + [nil], environ)
         guard spawned == 0 else { throw Failure("cannot start tmux: error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -68,7 +68,8 @@ public struct PrivateCopy: Sendable {
     public var sideFiles: URL { directory.appendingPathComponent("side-files", isDirectory: true) }
     private let directory: URL
 
-    /// Copies the file at `original` and its -wal and -shm (where present) byte for byte; never writes them.
+    /// Copies the file at `original` and its -wal and -shm (where present) byte for byte, the copies readable and
+    /// writable by their owner whatever the originals' modes; never writes the originals.
     public init(of original: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: original.path) else {
@@ -80,7 +81,12 @@ public struct PrivateCopy: Sendable {
         for suffix in ["", "-wal", "-shm"] {
             let source = URL(fileURLWithPath: original.path + suffix)
             if manager.fileExists(atPath: source.path) {
-                try manager.copyItem(at: source, to: URL(fileURLWithPath: url.path + suffix))
+                let copied = URL(fileURLWithPath: url.path + suffix)
+                try manager.copyItem(at: source, to: copied)
+                // The copy is the user's own to write, whatever the original's mode (a store made read-only with
+                // `chmod a-w` still dry-runs).
+                let mode = (try? manager.attributesOfItem(atPath: copied.path)[.posixPermissions] as? Int) ?? 0
+                try manager.setAttributes([.posixPermissions: mode | 0o600], ofItemAtPath: copied.path)
             }
         }
     }

@@ -6,6 +6,8 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case invalidPlan([String])
     /// The store's schema matches no version of the plan.
     case unknownStoreVersion(store: String, recorded: String, closest: String?, differences: [String])
+    /// The store shares no entity (or almost none) with any version of the plan: it was made with another plan.
+    case anotherPlansStore(store: String, plan: String, recorded: String, entities: [String], planEntities: [String])
     /// The schema recorded under a version differs from the plan's schema of that version.
     case modifiedSchema(store: String, version: String, differences: [String])
     /// No stage leads from the store's version to the target, and a lightweight migration cannot be inferred.
@@ -47,6 +49,10 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                     + differences.map { "  - \($0)" }.joined(separator: "\n")
             }
             return text + "\nAdd the store's version to the plan's schemas."
+        case .anotherPlansStore(let store, let plan, let recorded, let entities, let planEntities):
+            let named = plan.isEmpty ? "the plan" : "plan \(plan)"
+            return
+                "\(store) (at \(recorded)) matches no version of \(named): open it with the plan it was made with. It holds \(entities.joined(separator: ", ")); the plan's versions hold \(planEntities.joined(separator: ", ")). Nothing was changed."
         case .modifiedSchema(let store, let version, let differences):
             return
                 "\(version) was modified after it shipped: \(store) was written with \(version), and the plan's \(version) now differs in:\n"

@@ -38,6 +38,13 @@ public final class MigrationCancellation: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Clears a cancellation once the stage it stopped has rolled back (``Migrator/resumeAfterCancel()``).
+    func reset() {
+        lock.lock()
+        cancelled = false
+        lock.unlock()
+    }
+
     /// True once cancellation was requested.
     public var isCancelled: Bool {
         lock.lock()

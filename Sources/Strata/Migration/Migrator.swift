@@ -150,10 +150,11 @@ public final class Migrator: @unchecked Sendable {
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
         }
-        guard case .store(let metadata) = try StoreProbe.inspect(url) else {
+        guard case .store(let metadata) = try StoreProbe.inspect(url, named: name) else {
             throw StrataError.notAStore(path: name, reason: "it does not exist or holds no Strata store")
         }
-        let path = MigrationPath(schemas: validated.schemas, stages: validated.stages, store: name)
+        let path = MigrationPath(
+            schemas: validated.schemas, stages: validated.stages, store: name, plan: validated.name)
         let current = try path.locate(metadata)
         let pending = try path.stages(from: current, to: target)
         if !pending.isEmpty { try metadata.requireOnlyRecordedColumns(store: name) }
@@ -257,6 +258,15 @@ public final class Migrator: @unchecked Sendable {
 
     /// Asks the running stage to stop and roll back.
     public func cancel() { cancellation.cancel() }
+
+    /// Lets the migrator run again after a cancelled stage rolled back: the cancel is cleared and everything else is
+    /// kept (the stages completed, so the next is still "2 of 2"; the private copy; the row recorder's baseline).
+    /// Call it while no stage runs; a cancel during a later stage stops that one.
+    public func resumeAfterCancel() {
+        stepping.lock()
+        defer { stepping.unlock() }
+        cancellation.reset()
+    }
 
     /// Copies the store, with SQLite's backup API, to a new file.
     public func backup(to url: URL) throws {

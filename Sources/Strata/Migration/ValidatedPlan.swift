@@ -1,6 +1,6 @@
 /// A migration plan checked for consistency, with each version's schema built once.
 public struct ValidatedPlan: Sendable {
-    /// The plan's type name.
+    /// The plan's name in messages: its type name, unless it was picked by another (``named(_:)``).
     public let name: String
     /// Every version's schema, in the plan's order.
     public let schemas: [Schema]
@@ -17,6 +17,9 @@ public struct ValidatedPlan: Sendable {
         guard checked.problems.isEmpty else { throw MigrationError.invalidPlan(checked.problems) }
         self = checked.0
     }
+
+    /// The same plan known by another name, which messages use: the one the user picked it by (`--plan bookshelf`).
+    public func named(_ name: String) -> ValidatedPlan { ValidatedPlan(name: name, schemas: schemas, stages: stages) }
 
     private init(name: String, schemas: [Schema], stages: [PlannedStage]) {
         self.name = name

@@ -19,18 +19,20 @@ enum StoreProbe {
     }
 
     /// Reads the metadata of the file at `url`; throws `notAStore` for anything that is not an empty SQLite
-    /// file or a Strata store.
-    static func inspect(_ url: URL) throws -> Finding {
+    /// file or a Strata store. Errors name `name` (`url`'s path by default): the user's file when `url` is a
+    /// private copy of it.
+    static func inspect(_ url: URL, named name: String? = nil) throws -> Finding {
+        let name = name ?? url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return .missing }
-        if isDirectory.boolValue { throw StrataError.notAStore(path: url.path, reason: "it is a directory") }
-        return try read(url) { db in
+        if isDirectory.boolValue { throw StrataError.notAStore(path: name, reason: "it is a directory") }
+        return try read(url, named: name) { db in
             if let metadata = try StoreMetadata.read(db) { return .store(metadata) }
             let tables =
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
             guard tables == 0 else {
                 throw StrataError.notAStore(
-                    path: url.path,
+                    path: name,
                     reason:
                         "it is an SQLite database without Strata's metadata table (\(StoreLayout.metadataTable)); Strata does not adopt foreign tables"
                 )
@@ -45,14 +47,15 @@ enum StoreProbe {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        return try reading(url) { try DatabaseQueue(path: url.path, configuration: configuration).read(body) }
+        return try reading(url.path) { try DatabaseQueue(path: url.path, configuration: configuration).read(body) }
     }
 
-    /// Runs `body` on a read-only view of the store that writes nothing to it.
-    static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` on a read-only view of the store that writes nothing to it; SQLite's errors name `name` (`url`'s
+    /// path by default).
+    static func read<T>(_ url: URL, named name: String? = nil, _ body: (Database) throws -> T) throws -> T {
         let wal = url.path + "-wal"
         let walSize = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
-        return try reading(url) {
+        return try reading(name ?? url.path) {
             if walSize > 0 {
                 let copy = try PrivateCopy(of: url)
                 defer { copy.remove() }
@@ -68,8 +71,8 @@ enum StoreProbe {
         }
     }
 
-    /// Runs a read, passing Strata's own errors through and wrapping SQLite's with the store's path.
-    private static func reading<T>(_ url: URL, _ read: () throws -> T) throws -> T {
+    /// Runs a read, passing Strata's own errors through and wrapping SQLite's with the store's name.
+    private static func reading<T>(_ name: String, _ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch let error as StrataError {
@@ -77,7 +80,7 @@ enum StoreProbe {
         } catch let error as MigrationError {
             throw error
         } catch {
-            throw StrataError.wrap(error, store: url.path, operation: "reading")
+            throw StrataError.wrap(error, store: name, operation: "reading")
         }
     }
 }

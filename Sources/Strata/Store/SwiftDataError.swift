@@ -106,7 +106,7 @@ extension SwiftDataError {
                     return backwardMigration.carrying(error)
                 }
                 return loadIssueModelContainer.carrying(error)
-            case .unknownStoreVersion, .modifiedSchema, .unrecordedColumns:
+            case .unknownStoreVersion, .anotherPlansStore, .modifiedSchema, .unrecordedColumns:
                 return loadIssueModelContainer.carrying(error)
             default:
                 return nil

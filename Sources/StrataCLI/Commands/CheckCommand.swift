@@ -83,7 +83,10 @@ struct CheckCommand: ParsableCommand {
         var lint: [SourceProblem]?
         let shippedVersions = try shipped(versions: resolved.checked.0.schemas)
         if let source = resolved.source, let sources = resolved.sources {
-            lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings()
+            // Paths as the user gave them: `JournalApp/Schema/V1.swift` for `--sources JournalApp`.
+            lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings().map {
+                $0.named(inside: sources.folder, as: plan.sources ?? sources.folder.path)
+            }
         }
         var report =
             try resolved.model.map { try CheckReport(model: $0, store: try store.map(StoreArgument.url)) }

@@ -15,7 +15,7 @@ struct DiffCommand: ParsableCommand {
 
             Examples:
               strata diff --plan bookshelf 1.0.0 2.0.0
-              strata diff --plan bookshelf 2.0.0 3.0.0 --store Books.store --json
+              strata diff --plan bookshelf 1.0.0 3.0.0 --store Books.store --json
               strata diff --sources MyApp/Sources 1.0.0 2.0.0
               strata diff --model MyApp/Model.xcdatamodeld "Model 2" "Model 3"
               strata diff --model MyApp/Model.xcdatamodeld --store App.sqlite

@@ -86,7 +86,7 @@ struct MigrateCommand: ParsableCommand {
             )
         }
         let url = try file.url()
-        if !dryRun && !yes { try confirm(url: url, to: target.version) }
+        if !dryRun && !yes { try confirm(url: url, to: target.version, plan: target.plan) }
         // A dry run opens the store once (a SwiftData / Core Data store is imported from that one private copy).
         let dryRunStore =
             dryRun
@@ -138,11 +138,18 @@ struct MigrateCommand: ParsableCommand {
 
     /// Asks on a terminal; without one, a real run needs --yes. Decided from a read that writes nothing, before
     /// the store is opened for writing; a store already at `version` needs no confirmation.
-    private func confirm(url: URL, to version: Schema.Version?) throws {
+    private func confirm(url: URL, to version: Schema.Version?, plan validated: ValidatedPlan) throws {
         let current = try StoreInspector(url: url).version()
         guard current != version else { return }
         let from = current?.description ?? "unversioned"
-        let to = version?.description ?? "unversioned"
+        // With --step, the version the next stage reaches, on the path a migration takes (ValidatedPlan.stages).
+        var next: Schema.Version?
+        if step, let current, let from = validated.schema(current),
+            let goal = version.flatMap(validated.schema) ?? validated.schemas.last
+        {
+            next = try? validated.stages(from: from, to: goal).first?.to.version
+        }
+        let to = (next ?? version)?.description ?? "unversioned"
         guard Console.inputIsTerminal else {
             throw CommandFailure.usage(
                 "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy"

@@ -18,7 +18,7 @@ struct RowsCommand: ParsableCommand {
             Examples:
               strata rows Books.store Book --limit 20
               strata rows Books.store Book --where author="Jane Austen" --json
-              strata rows Books.store Book --where "title~pride" --where "published>=1900-01-01"
+              strata rows Books.store Book --where "title~dune" --where "_pk>100"
             """)
 
     @OptionGroup var file: StoreFile

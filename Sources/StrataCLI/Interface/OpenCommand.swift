@@ -23,6 +23,7 @@ struct OpenCommand: ParsableCommand {
             Examples:
               strata open Books.store
               strata open Books.store --plan bookshelf --no-color
+              strata open Books.store --plan bookshelf --read-only
               strata open default.store --plan bookshelf
               strata open Notes.store --sources MyApp/Sources
               strata open default.store --sources MyApp/Sources
@@ -33,6 +34,11 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var plan: PlanOptions
 
     @OptionGroup var display: DisplayOptions
+
+    @Flag(
+        name: .customLong("read-only"),
+        help: "Never write the store: n and r dry-run on a private copy, and m never switches to APPLY.")
+    var readOnly = false
 
     func run() throws {
         let url = URL(fileURLWithPath: file.store)
@@ -64,6 +70,6 @@ struct OpenCommand: ParsableCommand {
         }
         try TerminalApp.run(
             store: store, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
-            options: options)
+            options: options, readOnly: readOnly, planArguments: plan.given)
     }
 }

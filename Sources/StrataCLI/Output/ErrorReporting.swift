@@ -15,8 +15,7 @@ enum ErrorReporting {
 
     /// Every line of a message as the terminal must show it.
     private static func printable(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
-            .joined(separator: "\n")
+        TerminalText.lines(message).joined(separator: "\n")
     }
 
     /// The status for `error` and its message as written.

@@ -22,11 +22,11 @@ enum EventLog {
         case .progress(let stage, let rowsDone, let totalRows):
             "\(stage): \(rowsDone)/\(totalRows) rows"
         case .warning(let stage, let message):
-            "\(stage): warning: \(TerminalText.sanitize(message))"
+            "\(stage): warning: \(TerminalText.multiline(message))"
         case .stageFinished(let stage, let duration, let rows):
             "\(stage): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
         case .stageFailed(let stage, let message):
-            "\(stage): failed: \(TerminalText.sanitize(message))"
+            "\(stage): failed: \(TerminalText.multiline(message))"
         case .output(let stage, let line):
             "\(stage): output: \(TerminalText.sanitize(line))"
         case .sideFile(let stage, let path):

@@ -138,8 +138,10 @@ struct CheckReport: Encodable {
         ]
         lines += table.lines(style: style).map { "  " + $0 }
         for path in upgrades where path.outcome != .reached {
-            let text = "\(path.from): \(path.outcomeText): \(TerminalText.sanitize(path.message ?? ""))"
-            lines.append(path.outcome == .failed ? style.red(text) : style.yellow(text))
+            let text = TerminalText.lines("\(path.from): \(path.outcomeText): \(path.message ?? "")")
+            lines += text.enumerated().map { ($0.offset == 0 ? "" : "  ") + $0.element }.map {
+                path.outcome == .failed ? style.red($0) : style.yellow($0)
+            }
         }
         let failed = upgrades.filter { $0.outcome == .failed }.count
         lines.append(

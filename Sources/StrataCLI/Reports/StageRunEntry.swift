@@ -78,7 +78,7 @@ struct StageRunEntry: Encodable {
             lines += rowChanges.flatMap { $0.textLines(style: style) }.map { "   " + $0 }
         }
         if let failure {
-            lines += failure.split(separator: "\n").map { "   " + style.red(TerminalText.sanitize(String($0))) }
+            lines += TerminalText.lines(failure).filter { !$0.isEmpty }.map { "   " + style.red($0) }
         }
         return lines
     }

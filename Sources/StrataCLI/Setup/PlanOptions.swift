@@ -157,8 +157,8 @@ struct PlanOptions: ParsableArguments {
         }
         let diagnosed = ValidatedPlan.diagnose(try CommandLineSetup.current.catalog.plan(named: plan))
         return ResolvedPlan(
-            name: plan, checked: (diagnosed.0, diagnosed.problems.map(\.description)),
-            runnable: ValidatedPlan.runnable(diagnosed), source: nil, sources: nil,
+            name: plan, checked: (diagnosed.0.named(plan), diagnosed.problems.map(\.description)),
+            runnable: ValidatedPlan.runnable(diagnosed)?.named(plan), source: nil, sources: nil,
             notRunReason: CompiledLevel.staticReason)
     }
 

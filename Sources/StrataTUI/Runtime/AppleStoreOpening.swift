@@ -71,7 +71,7 @@ struct AppleStoreOpening {
         switch (plan, equal, named, closest) {
         case (nil, _, _, _):
             note =
-                "A SwiftData / Core Data store opens read-only. Pass --plan NAME to compare its model with a plan's versions."
+                "A SwiftData / Core Data store opens read-only. Pass --plan NAME, --sources DIR (an app's source folder) or --model PATH (a Core Data model, .xcdatamodeld) to compare its model with a plan's versions."
         case (_, let equal?, _, _):
             note =
                 "The store's model is the plan's \(StageID.label(planSchemas[equal].version)). Read only: these stages are shown, not run."

@@ -20,7 +20,10 @@ package enum EventLoop {
         var effects = session.initialEffects
         var dirty = true
         while true {
-            effects.forEach(session.perform)
+            // Copies go to the terminal; everything else is the session's work.
+            for effect in effects {
+                if case .copy(let text) = effect { terminal.copy(text) } else { session.perform(effect) }
+            }
             effects = []
             if state.quitting { break }
             // Frames are drawn after a change, and continuously while work runs or a message shows.

@@ -13,8 +13,15 @@ package final class Session: @unchecked Sendable {
     private let storeName: URL
     /// Actions from background work, for the UI thread to drain.
     package let inbox = ActionQueue()
-    /// The state to start from.
-    package private(set) var initialState: AppState
+    /// The state to start from, as the initializer built it.
+    private var firstState: AppState
+    /// The state to start from (`--read-only` never switching to APPLY).
+    package var initialState: AppState {
+        var state = firstState
+        state.neverApply = readOnly
+        state.planArguments = planArguments
+        return state
+    }
     private let plan: ValidatedPlan?
     /// Why custom stages without code are not run.
     private let notRunReason: String
@@ -28,6 +35,10 @@ package final class Session: @unchecked Sendable {
     private var migrator: Migrator?
     /// The current mode (guarded by `lock`: set on the migrations queue, read on the reads queue).
     private var runMode: RunMode = .dryRun
+    /// True when the store was opened with `--read-only`: no migrator ever writes it.
+    private let readOnly: Bool
+    /// The plan as the command line named it, for the CLI line of what the UI does.
+    private let planArguments: [String]
 
     /// Opens a store (Strata's, or SwiftData's / Core Data's read-only) with an optional plan; throws when the file
     /// is neither kind of store or the plan is invalid.
@@ -55,11 +66,16 @@ package final class Session: @unchecked Sendable {
     }
 
     /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
-    /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does.
+    /// dry runs' errors naming the user's file; otherwise as the initializer taking the store's URL does. With
+    /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused; `planArguments` are the
+    /// plan's options as typed, for the CLI line of what the UI does.
     package init(
         store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()
+        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false,
+        planArguments: [String] = []
     ) throws {
+        self.readOnly = readOnly
+        self.planArguments = planArguments
         storeName = opened.url
         self.plan = plan
         self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
@@ -74,13 +90,13 @@ package final class Session: @unchecked Sendable {
                 width: width, height: height, options: options)
             apple = store
             schemas = opening.schemas
-            initialState = opening.state
+            firstState = opening.state
             _ = Reducer.reduce(
-                &initialState,
+                &firstState,
                 .planned(
-                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: initialState.storeVersion
+                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: firstState.storeVersion
                 ))
-            _ = Reducer.reduce(&initialState, browse())
+            _ = Reducer.reduce(&firstState, browse())
             return
         }
         storeURL = url
@@ -88,34 +104,34 @@ package final class Session: @unchecked Sendable {
         let metadata = try StoreInspector(url: url).metadata()
         guard let plan else {
             schemas = [metadata.schema]
-            initialState = AppState(
+            firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
                 storeVersion: StageID.label(metadata.version),
                 planName: nil, schemas: schemas, storeIndex: 0, targetIndex: nil)
-            _ = Reducer.reduce(&initialState, makeMigrator(.dryRun).1)
-            _ = Reducer.reduce(&initialState, browse())
+            _ = Reducer.reduce(&firstState, makeMigrator(.dryRun).1)
+            _ = Reducer.reduce(&firstState, browse())
             return
         }
         // The store is at a plan version when its schema is that version's; a version number alone can be another plan's.
         if let storeIndex = plan.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
             schemas = plan.schemas
-            initialState = AppState(
+            firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
                 storeVersion: StageID.label(metadata.version),
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
             let (migrator, planned) = makeMigrator(.dryRun)
             self.migrator = migrator
-            _ = Reducer.reduce(&initialState, planned)
+            _ = Reducer.reduce(&firstState, planned)
         } else {
             let mismatch = PlanMismatch(store: metadata, plan: plan, planName: planName ?? plan.name)
             schemas = mismatch.schemas
-            initialState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
+            firstState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
             _ = Reducer.reduce(
-                &initialState,
-                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: initialState.storeVersion))
+                &firstState,
+                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: firstState.storeVersion))
         }
-        _ = Reducer.reduce(&initialState, browse())
+        _ = Reducer.reduce(&firstState, browse())
     }
 
     /// The effects to start with (data counts of the first diff).
@@ -127,6 +143,7 @@ package final class Session: @unchecked Sendable {
         case .run(let all): migrations.async { self.run(all: all) }
         case .cancel: current()?.cancel()
         case .switchMode(let mode):
+            if mode == .apply && readOnly { return }
             migrations.async {
                 self.replace(with: nil)
                 let (migrator, planned) = self.makeMigrator(mode)
@@ -140,7 +157,9 @@ package final class Session: @unchecked Sendable {
             reads.async { self.inbox.post(self.changes(entity: entity, kind: kind, offset: offset, limit: limit)) }
         case .loadFindings(let from, let to):
             reads.async { self.inbox.post(self.findings(from: from, to: to)) }
-        case .quit: break
+        case .export(let name, let markdown):
+            reads.async { self.inbox.post(self.export(name: name, markdown: markdown)) }
+        case .quit, .copy: break
         }
     }
 
@@ -162,13 +181,10 @@ package final class Session: @unchecked Sendable {
                     error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
             return
         }
-        var migrator = current()
-        if migrator?.cancellation.isCancelled == true {
-            // A cancelled migrator stays cancelled: start again from the file as the rollback left it.
-            let (fresh, _) = makeMigrator(mode, from: migrator?.storeURL)
-            replace(with: fresh)
-            migrator = fresh
-        }
+        // After a cancel the same migrator goes on from where the rollback left its file: the run's history (stages
+        // completed, the dry run's copy and the rows recorded since the store's version) stays one value.
+        let migrator = current()
+        if migrator?.cancellation.isCancelled == true { migrator?.resumeAfterCancel() }
         guard let migrator else {
             inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
             return
@@ -190,9 +206,9 @@ package final class Session: @unchecked Sendable {
         inbox.post(.runEnded(cancelled: cancelled, error: failure))
     }
 
-    /// A migrator for a mode (dry run: on a private copy of `source`, the store by default, its errors naming the
-    /// user's file) and the stages it plans.
-    private func makeMigrator(_ mode: RunMode, from source: URL? = nil) -> (Migrator?, Action) {
+    /// A migrator for a mode (dry run: on a private copy of the store, its errors naming the user's file) and the
+    /// stages it plans.
+    private func makeMigrator(_ mode: RunMode) -> (Migrator?, Action) {
         lock.lock()
         runMode = mode
         lock.unlock()
@@ -212,7 +228,7 @@ package final class Session: @unchecked Sendable {
         do {
             let migrator =
                 mode == .dryRun
-                ? try Migrator.onPrivateCopy(of: source ?? storeURL, validated: plan, named: storeName)
+                ? try Migrator.onPrivateCopy(of: storeURL, validated: plan, named: storeName)
                 : try Migrator(store: storeURL, validated: plan)
             // A dry run records what each stage does to the rows, for the Progress log and `c`.
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
@@ -249,6 +265,22 @@ package final class Session: @unchecked Sendable {
         lock.lock()
         self.migrator = migrator
         lock.unlock()
+    }
+
+    /// Writes an export into a new file of the current folder (`strata-diff-1.0.0-3.0.0.md`, `-2` and on when taken).
+    private func export(name: String, markdown: String) -> Action {
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for number in 1...100 {
+            let file = folder.appendingPathComponent(number == 1 ? "\(name).md" : "\(name)-\(number).md")
+            guard !FileManager.default.fileExists(atPath: file.path) else { continue }
+            do {
+                try Data(markdown.utf8).write(to: file, options: .withoutOverwriting)
+                return .exported(path: file.path)
+            } catch {
+                return .failed("Exporting to \(file.path): \(error.localizedDescription)")
+            }
+        }
+        return .failed("Exporting: \(name).md and 99 numbered names are taken in \(folder.path).")
     }
 
     // MARK: - Reads (on `reads`)
@@ -318,7 +350,7 @@ package final class Session: @unchecked Sendable {
                 return .rowsFailed(
                     entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
             }
-            let properties = recorder.properties(of: entity)
+            let properties = RowChangesView.ordered(recorder.properties(of: entity), changes: counts.properties)
             let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
             var view = RowChangesView(kind: kind, since: recorder.baselineVersion ?? initialState.storeVersion)
             view.counts = RowChangeCounts(

@@ -6,6 +6,13 @@ package protocol Terminal: AnyObject {
     func nextInput(timeout milliseconds: Int) -> TerminalInput?
     /// Shows a frame.
     func draw(_ frame: Frame)
+    /// Puts text on the clipboard of the terminal the user sees (OSC 52).
+    func copy(_ text: String)
+}
+
+extension Terminal {
+    /// A terminal without a clipboard copies nothing.
+    package func copy(_ text: String) {}
 }
 
 /// One input from the terminal.

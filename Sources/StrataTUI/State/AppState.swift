@@ -52,6 +52,12 @@ package struct AppState: Sendable {
     package var stagesNote: String?
     /// DRY RUN or APPLY.
     package var mode: RunMode = .dryRun
+    /// The plan as the command line named it (`--plan bookshelf`, `--sources DIR`…), for the CLI line of what the UI
+    /// does; empty for `--plan` and the plan's name.
+    package var planArguments: [String] = []
+    /// True when the store was opened with `--read-only`: it dry-runs on private copies, and `m` never switches to
+    /// APPLY.
+    package var neverApply = false
     /// True while stages run.
     package var running = false
     /// When the current run was asked for (its first stage may wait for the store's lock).

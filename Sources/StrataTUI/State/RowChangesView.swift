@@ -30,6 +30,20 @@ package struct RowChangesView: Sendable, Equatable {
 
     /// "all", "changed", "inserted" or "deleted".
     package var kindLabel: String { kind?.rawValue ?? "all" }
+
+    /// The columns in the order the view shows them after the key: properties whose values changed (changed,
+    /// dropped or filled in some row, as `changes` counts them), then renamed ones, then the rest, each group in
+    /// the recorder's order; so that at 80 columns what changed is on screen.
+    package static func ordered(_ properties: [PropertyLineage], changes: [PropertyRowChanges]) -> [PropertyLineage] {
+        let touched = Set(changes.filter { $0.rows > 0 }.map(\.property))
+        func rank(_ property: PropertyLineage) -> Int {
+            if touched.contains(property.after ?? property.before ?? "") { return 0 }
+            if let after = property.after, let before = property.before, after != before { return 1 }
+            return 2
+        }
+        return properties.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }
+            .map(\.element)
+    }
 }
 
 /// An entity's rows inserted, deleted, changed and unchanged.

@@ -26,4 +26,6 @@ package enum Action: Sendable {
     case findingsLoaded(from: Int, to: Int, [DataFinding], note: String?)
     /// Background work failed.
     case failed(String)
+    /// An export was written (`e`): the file's path.
+    case exported(path: String)
 }

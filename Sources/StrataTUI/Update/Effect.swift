@@ -14,6 +14,10 @@ package enum Effect: Sendable, Equatable {
     case loadChanges(entity: String, kind: RowChangeKind?, offset: Int, limit: Int)
     /// Compute data counts for the diff between two versions (indexes into the state's schemas).
     case loadFindings(from: Int, to: Int)
+    /// Put text on the terminal's clipboard (OSC 52: it reaches the local clipboard over SSH and through tmux).
+    case copy(String)
+    /// Write an export (`e`) into a new file in the current folder whose name starts with `name`, as Markdown.
+    case export(name: String, markdown: String)
     /// Stop the program (after cancelling any running stage).
     case quit
 }

@@ -39,6 +39,8 @@ enum KeyReducer {
         case .character("n"): return run(&state, all: false)
         case .character("r"): return run(&state, all: true)
         case .character("m"): return switchMode(&state)
+        case .character("y"): return copy(&state)
+        case .character("e"): return export(&state)
         case .character("/"): startFilter(&state)
         case .escape: return escape(&state)
         default: return paneKey(&state, key)

@@ -83,6 +83,13 @@ extension KeyReducer {
             switch confirmation.subject {
             case .switchToApply:
                 state.mode = .apply
+                // The stages the dry run ran on its copy are still to run on the store (the re-plan that follows says
+                // the same): `n` and `r` pressed before it arrives run them, in order, on the migrations queue.
+                for index in state.stages.indices where state.stages[index].status != .applied {
+                    state.stages[index].status = .pending
+                    (state.stages[index].duration, state.stages[index].rows) = (nil, nil)
+                    state.stages[index].message = nil
+                }
                 state.say("APPLY mode: n and r now write \(state.storePath) after a confirmation.", .warning)
                 return [.switchMode(.apply)]
             case .apply(let all):

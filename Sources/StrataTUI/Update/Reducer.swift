@@ -9,10 +9,13 @@ package enum Reducer {
         case .key(let key):
             return KeyReducer.reduce(&state, key)
         case .resize(let width, let height):
+            let rows = rowsPageSize(state)
             state.width = width
             state.height = height
             for pane in Pane.allCases { state.refollow(pane) }
-            return []
+            // A page of rows holds as many as the old size showed: a new size loads the page again, as many as fit.
+            guard let page = state.browser.page, state.main == .rows, rowsPageSize(state) != rows else { return [] }
+            return [reload(page, state)]
         case .tick(let now):
             state.now = now
             return []
@@ -84,14 +87,8 @@ package enum Reducer {
             state.refollow(.browser)
             var effects: [Effect] = changed ? [.loadFindings(from: state.diffFrom, to: state.diffTo)] : []
             if let page = state.browser.page {
-                if let changes = page.changes, entities.contains(where: { $0.name == page.entity }) {
-                    effects.append(
-                        .loadChanges(
-                            entity: page.entity, kind: changes.kind, offset: page.offset, limit: rowsPageSize(state)))
-                } else if entities.contains(where: { $0.name == page.entity }) {
-                    effects.append(
-                        .loadRows(
-                            entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter))
+                if entities.contains(where: { $0.name == page.entity }) {
+                    effects.append(reload(page, state))
                 } else {
                     state.browser.page = nil
                     if state.main == .rows { state.main = .diff }
@@ -117,11 +114,23 @@ package enum Reducer {
             state.findings = findings
             state.findingsNote = note
             return []
+        case .exported(let path):
+            state.say("Exported to \(path).")
+            return []
         case .failed(let message):
             state.say(message, .error)
             if state.browser.page?.loading == true { state.browser.page?.loading = false }
             return []
         }
+    }
+
+    /// Loads `page` again from its offset (its rows, or its changes), as many rows as the view now shows.
+    static func reload(_ page: RowsPage, _ state: AppState) -> Effect {
+        if let changes = page.changes {
+            return .loadChanges(
+                entity: page.entity, kind: changes.kind, offset: page.offset, limit: rowsPageSize(state))
+        }
+        return .loadRows(entity: page.entity, offset: page.offset, limit: rowsPageSize(state), filter: page.filter)
     }
 
     /// Rows per page in the rows view.

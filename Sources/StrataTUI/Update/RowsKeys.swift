@@ -66,6 +66,13 @@ extension KeyReducer {
             return [.loadRows(entity: entity, offset: 0, limit: size, filter: [])]
         }
         guard let since = state.changesSince else {
+            let stopped = state.stages.last { $0.status == .failed || $0.status == .cancelled }
+            if state.mode == .dryRun, let stopped {
+                state.say(
+                    "Stage \(stopped.id.label(state.options.glyphs)) \(stopped.status.rawValue) and rolled back: no stage has changed the copy's rows yet. Enter on it in the Stages pane shows why; n runs it again.",
+                    .warning)
+                return []
+            }
             state.say(
                 state.mode == .dryRun
                     ? "No stage has run on the copy yet: n runs the next one, then c shows what it did to the rows."

@@ -61,9 +61,24 @@ extension KeyReducer {
             "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
     }
 
-    /// Why nothing runs: no plan (and how to add one), or the Stages pane's note, or the store at the target.
+    /// Why nothing runs: no plan (and how to add one), or the Stages pane's note, or a dry run that ran every stage
+    /// (and how to apply them), or the store at the target.
     static func nothingToRun(_ state: AppState) -> String {
-        state.planName == nil ? noPlanHint : state.stagesNote ?? "Nothing to run: at the target version."
+        if state.planName == nil { return noPlanHint }
+        if let note = state.stagesNote { return note }
+        if state.mode == .dryRun, let path = pathToApply(state), state.stages.contains(where: { $0.status == .done }) {
+            return
+                "The dry run is complete: the private copy is at \(path.last ?? "the target"), the store still at \(state.storeVersion). m switches to APPLY to run \(path.joined(separator: " \(state.options.glyphs.arrow) ")) on the store."
+        }
+        return "Nothing to run: at the target version."
+    }
+
+    /// The versions a switch to APPLY would take the store through ("1.0.0", "2.0.0", "3.0.0"): the stages planned
+    /// from the store's own version, whatever the dry run did to its copy; nil when none are.
+    static func pathToApply(_ state: AppState) -> [String]? {
+        let planned = state.stages.filter { $0.status != .applied }
+        guard let first = planned.first else { return nil }
+        return [StageID.label(first.id.from)] + planned.map { StageID.label($0.id.to) }
     }
 
     /// How to add a plan to a store opened without one.
@@ -72,7 +87,8 @@ extension KeyReducer {
 
     /// `m`: to apply mode after a typed confirmation; back to dry run at once.
     static func switchMode(_ state: inout AppState) -> [Effect] {
-        if state.planName == nil || !state.stages.contains(where: { $0.isRunnable }) && state.mode == .dryRun {
+        // A dry run that ran every stage on the copy left the store where it was: APPLY starts from the store's version.
+        if state.planName == nil || state.mode == .dryRun && pathToApply(state) == nil {
             state.say(nothingToRun(state), .warning)
             return []
         }
@@ -84,18 +100,24 @@ extension KeyReducer {
             state.say("A stage is running; the mode can change once it ends.", .warning)
             return []
         }
+        if state.neverApply {
+            state.say(
+                "Opened with --read-only: the store is never written, and n and r dry-run on a private copy. Open it without --read-only to apply the plan.",
+                .warning)
+            return []
+        }
         if state.mode == .apply {
             state.mode = .dryRun
             state.say("DRY RUN mode: n and r work on a fresh private copy.")
             return [.switchMode(.dryRun)]
         }
-        let target = state.targetIndex.map { state.versions[$0].version } ?? "?"
+        let path = (pathToApply(state) ?? []).joined(separator: " \(state.options.glyphs.arrow) ")
         state.overlay = .confirm(
             Confirmation(
                 subject: .switchToApply,
                 lines: [
                     "Switch to APPLY mode? n and r will then migrate the store itself:", state.storePath,
-                    "from \(state.storeVersion) to \(target); each run asks again before it writes.",
+                    "from its own version \(state.storeVersion): \(path); each run asks again before it writes.",
                 ],
                 word: "apply"))
         return []

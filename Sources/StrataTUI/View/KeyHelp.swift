@@ -10,9 +10,9 @@ package enum KeyHelp {
         case (.versions, _):
             hints = versions ? ["Enter diff next", "f/t from/to", "j/k move", "/ filter"] : ["j/k move"]
         case (.diff, .rows) where state.browser.page?.changes != nil:
-            hints = ["c rows", "f filter", "Enter before/after", "h/l columns", "Esc back", "PgUp/PgDn page"]
+            hints = ["c rows", "h/l columns", "f filter", "Enter before/after", "Esc back", "PgUp/PgDn page"]
         case (.diff, .rows):
-            hints = ["/ filter", "Enter row", "h/l columns", "Esc back", "j/k row", "PgUp/PgDn page"]
+            hints = ["/ filter", "h/l columns", "Enter row", "Esc back", "j/k row", "PgUp/PgDn page"]
             if state.changesSince != nil { hints.insert("c changes", at: 0) }
         case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
         case (.diff, .diff): hints = ["j/k scroll", "/ filter", "g/G top/end"]
@@ -59,7 +59,10 @@ package enum KeyHelp {
                     ("m", "dry run / apply (asks)"),
                 ]
             ),
-            ("General", [("?", "this help"), ("q", "quit (asks if running)")]),
+            (
+                "General",
+                [("y e", "copy / export the view"), ("? q", "help / quit (asks)")]
+            ),
         ],
     ]
 }

@@ -15,6 +15,9 @@ package struct Line: Sendable, Equatable {
     /// An empty line.
     package init() {}
 
+    /// The line's text without its styles.
+    package var text: String { spans.map(\.text).joined() }
+
     /// A line of one span.
     package init(_ text: String, _ role: Role = .plain, _ style: Style = []) {
         spans = [Span(text: text, role: role, style: style)]
@@ -46,9 +49,17 @@ package struct Line: Sendable, Equatable {
         }
     }
 
-    /// Splits text into lines of at most `width` columns at spaces (long words are cut).
+    /// Splits text into lines of at most `width` columns at spaces and at its own line breaks (long words are cut).
     package static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        // A text of several lines (a failure listing its problems) wraps line by line, never showing `\n`.
+        // Each line keeps its indent ("  - Ticket.number: …"), its continuations too.
+        if text.contains("\n") {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                let indent = String(line.prefix { $0 == " " }.prefix(max(0, width - 1)))
+                return wrap(String(line.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
+            }
+        }
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {

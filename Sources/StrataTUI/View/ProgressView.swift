@@ -119,7 +119,8 @@ enum ProgressView {
         let done = Formatting.count(progress.rowsDone)
         let counts =
             " \(String(repeating: " ", count: 3 - String(Int(fraction * 100)).count))\(Int(fraction * 100))%  \(String(repeating: " ", count: max(0, total.count - done.count)))\(done) / \(total) rows"
-        let barWidth = max(10, min(40, width - CharacterWidth.of(counts) - 2))
+        // Brackets, and a column to spare before the pane's border.
+        let barWidth = max(10, min(40, width - CharacterWidth.of(counts) - 3))
         let filled = Int(Double(barWidth) * fraction)
         return Line("[", .dim)
             .with(String(repeating: glyphs.barFull, count: filled), .progress)

@@ -12,7 +12,8 @@ package enum Renderer {
         }
         let glyphs = state.options.glyphs
         drawList(
-            .versions, title: "Versions", lines: VersionsView.lines(state), state: state, frame: &frame, layout: layout)
+            .versions, title: "Versions", lines: VersionsView.lines(state, width: layout.versions.inner.width - 1),
+            state: state, frame: &frame, layout: layout)
         drawStages(state, frame: &frame, layout: layout)
         drawList(
             .browser, title: BrowserView.title(state),

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import StrataText
 
 /// The large pane on a stage (Enter in Stages): the stage's outcome, its changes and the SQL of each step.
@@ -7,6 +8,26 @@ enum StageDetailView {
     static func title(_ state: AppState, index: Int) -> String {
         guard state.stages.indices.contains(index) else { return "Stage" }
         return "Stage \(state.stages[index].id.label(state.options))"
+    }
+
+    /// The command that dry-runs the store to this stage's version with its row changes, as the UI does with `n`
+    /// (`strata migrate Books.store --plan bookshelf --to 2.0.0 --dry-run --rows`), so that what was explored can be
+    /// scripted; nil for a stage from the store's history or a store that cannot be migrated.
+    static func commandLine(_ state: AppState, _ stage: StageRow) -> String? {
+        guard let planName = state.planName, stage.status != .applied, state.mode != .readOnly,
+            !state.storeModelFirst
+        else { return nil }
+        let plan = state.planArguments.isEmpty ? ["--plan", planName] : state.planArguments
+        let words =
+            ["strata", "migrate", state.storePath] + plan + ["--to", StageID.label(stage.id.to), "--dry-run", "--rows"]
+        return words.map(shellWord).joined(separator: " ")
+    }
+
+    /// A word as a shell reads it back: quoted when it holds anything but letters, digits and `-_./=:@+,`.
+    static func shellWord(_ word: String) -> String {
+        let plain = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_./=:@+,"))
+        guard word.isEmpty || word.unicodeScalars.contains(where: { !plain.contains($0) }) else { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The lines at a width.
@@ -22,6 +43,11 @@ enum StageDetailView {
             lines.append(
                 Line("  \(entry.marker) ", DiffView.role(marker: entry.marker), .bold)
                     .with(CharacterWidth.pad(entry.label, to: 12), DiffView.role(label: entry.label)).with(entry.text))
+        }
+        if let command = commandLine(state, stage) {
+            lines.append(Line())
+            lines.append(Line("The same on the command line", .heading, [.bold, .underline]))
+            lines += Line.wrap(command, width: width - 2).map { Line("  " + $0, .key) }
         }
         guard !stage.steps.isEmpty else { return lines }
         lines.append(Line())

@@ -33,7 +33,7 @@ enum StatusBarView {
     static func wrappedMessage(_ state: AppState) -> [String]? {
         guard state.filterInput == nil, state.overlay == nil, let message = state.visibleMessage else { return nil }
         let prefix = message.level == .info ? "" : "\(message.level.rawValue): "
-        return (prefix + message.text).components(separatedBy: "\n").flatMap { Line.wrap($0, width: state.width) }
+        return Line.wrap(prefix + message.text, width: state.width)
     }
 
     /// True when the visible message has more lines than `messageLineLimit`: it is cut, and points to the log.

@@ -4,8 +4,15 @@ import StrataText
 /// and short fingerprint, marking the store's version, the target and the two versions diffed (f and t in the first
 /// column).
 enum VersionsView {
-    /// One line per visible version.
-    static func lines(_ state: AppState) -> [Line] {
+    /// One line per visible version, at most `width` columns: where the fingerprints would push the store and target
+    /// markers (or the entity counts) off the pane, the fingerprints are left out.
+    static func lines(_ state: AppState, width limit: Int) -> [Line] {
+        let full = lines(state, fingerprints: true)
+        return full.allSatisfy({ $0.width <= limit }) ? full : lines(state, fingerprints: false)
+    }
+
+    /// One line per visible version, with or without the fingerprints.
+    static func lines(_ state: AppState, fingerprints: Bool) -> [Line] {
         let width = state.versions.map { CharacterWidth.of($0.version) }.max() ?? 0
         let names = state.versions.map { state.options.versionNames[$0.version] }
         let nameWidth = names.map { $0.map(CharacterWidth.of) ?? 0 }.max() ?? 0
@@ -16,10 +23,9 @@ enum VersionsView {
             if nameWidth > 0 {
                 line = line.with(" \(CharacterWidth.pad(names[index] ?? "", to: nameWidth))", .plain, .bold)
             }
-            line = line.with(
-                " \(CharacterWidth.pad(Formatting.plural(row.entityCount, "entity", "entities"), to: 8))", .dim
-            )
-            .with(" \(row.fingerprint)", .dim)
+            let entities = Formatting.plural(row.entityCount, "entity", "entities")
+            line = line.with(" \(fingerprints ? CharacterWidth.pad(entities, to: 8) : entities)", .dim)
+            if fingerprints { line = line.with(" \(row.fingerprint)", .dim) }
             if index == state.storeIndex { line = line.with(" store", .info, .bold) }
             if index == state.matchIndex { line = line.with(" = store", .info, .bold) }
             if index == state.targetIndex { line = line.with(" target", .key, .bold) }

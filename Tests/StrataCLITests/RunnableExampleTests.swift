@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Issue 44: the examples a reader copies run, so none can rot. Every block of README.md fenced as ```sh runnable runs
+/// as a shell script in a new folder, and every `--help` example that names only the bookshelf store runs beside a
+/// fresh one; each on a terminal (util-linux `script`), as a person types it, answering `y` to a question, with the
+/// built `strata` first on PATH (and `swift run strata` standing for it).
+@Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script"))
+struct RunnableExampleTests {
+    /// The checkout's root, where README.md is.
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    /// The blocks of `markdown` fenced as ```sh runnable, each as its lines.
+    static func runnableBlocks(in markdown: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```sh runnable" {
+                current = []
+            } else if current != nil, line.hasPrefix("```") {
+                blocks.append(current ?? [])
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Runs `lines` as one `sh -e` script on a terminal in `folder`, HOME a new folder of its own, and returns its
+    /// status and output.
+    static func onATerminal(_ lines: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let home = try TemporaryStore()
+        let script = home.directory.appendingPathComponent(".example.sh")
+        let prelude = [
+            "set -e",
+            #"swift() { if [ "$1" = run ] && [ "$2" = strata ]; then shift 2; strata "$@"; else command swift "$@"; fi; }"#,
+        ]
+        try (prelude + lines).joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "sh '\(script.path)'", "/dev/null"]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = CommandRun.productsDirectory.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["HOME"] = home.directory.path
+        environment["STRATA_STATIC"] = "1"
+        environment["NO_COLOR"] = "1"
+        environment["COLUMNS"] = "200"
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(String(repeating: "y\n", count: 8).utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func everyRunnableBlockOfTheReadmeRuns() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.runnableBlocks(in: readme)
+        #expect(blocks.count >= 2, "README.md marks its runnable blocks ```sh runnable")
+        for block in blocks {
+            let directory = try TemporaryStore()
+            let run = try Self.onATerminal(block, in: directory.directory)
+            #expect(run.status == 0, "\(block.joined(separator: "\n"))\n---\n\(run.output)")
+            #expect(!run.output.contains("error:"), "\(run.output)")
+        }
+    }
+
+    /// The README's lint excerpt (`$ strata check --sources JournalApp` and what it prints) against the real output,
+    /// run beside the JournalApp fixture: each shown line, up to its first `…`, begins a line printed, paths as given.
+    @Test func theLintExcerptIsWhatTheLintPrints() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(
+            readme.components(separatedBy: "```text\n$ strata check --sources JournalApp\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let shown = block.split(separator: "\n").map { String($0.prefix { $0 != "…" }) }.filter { !$0.isEmpty }
+        #expect(shown.count >= 6, "\(block)")
+        let fixtures = Self.root.appendingPathComponent("Tests/StrataSourcesTests/Fixtures")
+        let run = try Self.onATerminal(["strata check --sources JournalApp"], in: fixtures)
+        #expect(run.status == 1)
+        // A terminal ends lines with "\r\n", one Character to Swift: split on either.
+        let printed = run.output.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespaces) }
+        for line in shown {
+            #expect(printed.contains { $0.hasPrefix(line) }, "not printed: \(line)\n---\n\(run.output)")
+        }
+    }
+
+    /// Files the `--help` examples name that this test does not make: an app's sources, device and Core Data stores.
+    static let unmade = [
+        "MyApp", "App.sqlite", "default.store", "Notes.store", "Notes-1.0.0.store", "Big.store", "Old.store",
+        "Imported.store",
+    ]
+
+    @Test(arguments: ["info", "check", "diff", "plan", "migrate", "rows", "demo"])
+    func everyHelpExampleOnTheBookshelfRuns(command: String) throws {
+        let help = try CommandRun.strata([command, "--help"], environment: ["COLUMNS": "300"])
+        let examples = help.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("strata \(command)") && !$0.hasPrefix("strata \(command) [") }
+        #expect(!examples.isEmpty, "\(command) --help shows examples")
+        var ran = 0
+        for example in examples where !Self.unmade.contains(where: { example.contains($0) }) {
+            // The UI waits for keys: the examples that open it are the UI tests' to run.
+            if example.hasPrefix("strata open") || command == "demo" && !example.contains("--no-open") { continue }
+            let directory = try TemporaryStore()
+            _ = try directory.demoStore(rows: 60, name: "Books.store")
+            let run = try Self.onATerminal([example], in: directory.directory)
+            #expect(run.status == 0, "\(example)\n---\n\(run.output)")
+            #expect(!run.output.contains("error:"), "\(example): \(run.output)")
+            ran += 1
+        }
+        #expect(ran > 0, "\(command): no example ran")
+    }
+}
