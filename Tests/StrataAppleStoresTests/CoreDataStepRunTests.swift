@@ -11,16 +11,7 @@ import Testing
 struct CoreDataStepRunTests {
     /// A Strata store at `version` of `plan` (empty: the outcome here does not depend on rows).
     private func store(at index: Int, of plan: ModelBundlePlan, in folder: ModelFolder) throws -> URL {
-        let url = folder.url.appendingPathComponent("Tasks.store")
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in
-            for statement in StoreLayout(schema: plan.schemas[index]).createStatements() {
-                try db.execute(sql: statement)
-            }
-            try StoreMetadata.write(plan.schemas[index], to: db)
-        }
-        try queue.close()
-        return url
+        try folder.strataStore("Tasks.store", at: plan.schemas[index])
     }
 
     @Test func aStepCoreDataCannotInferWithoutAMappingModelFailsInBothModes() throws {
@@ -68,6 +59,15 @@ struct CoreDataStepRunTests {
 /// A Boolean renamed into an Integer 32 through the renaming identifier: Core Data's inferred mapping carries the
 /// values (docs/APPLE_STORES.md, "Type changes"), and so does the dry run, in both modes.
 struct CoreDataTypeChangeTests {
+    /// Three books at TestModel 2: silenced, not, and unknown.
+    static func silencedBooks(_ db: Database) throws {
+        for (key, flag) in [(1, true), (2, false), (3, nil)] as [(Int, Bool?)] {
+            try db.execute(
+                sql: "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
+                arguments: [key, "Book \(key)", flag])
+        }
+    }
+
     @Test func aBooleanRenamedIntoAnIntegerKeepsItsValues() throws {
         let folder = try ModelFolder()
         let bundle = try ModelBundle(url: try BookshelfStore.booleanToIntegerModel(in: folder.url))
@@ -78,21 +78,7 @@ struct CoreDataTypeChangeTests {
             let (validated, problems) = plan.check()
             #expect(problems.isEmpty)
             let stores = try ModelFolder()
-            let url = stores.url.appendingPathComponent("Books.store")
-            let queue = try DatabaseQueue(path: url.path)
-            try queue.write { db in
-                for statement in StoreLayout(schema: plan.schemas[1]).createStatements() {
-                    try db.execute(sql: statement)
-                }
-                try StoreMetadata.write(plan.schemas[1], to: db)
-                for (key, flag) in [(1, true), (2, false), (3, nil)] as [(Int, Bool?)] {
-                    try db.execute(
-                        sql:
-                            "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
-                        arguments: [key, "Book \(key)", flag])
-                }
-            }
-            try queue.close()
+            let url = try stores.strataStore("Books.store", at: plan.schemas[1], fill: Self.silencedBooks)
             let migrator = try Migrator(store: url, validated: validated)
             let reports = try migrator.runAll()
             #expect(reports.count == 1)

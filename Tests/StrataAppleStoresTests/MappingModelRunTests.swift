@@ -11,20 +11,7 @@ import Testing
 struct MappingModelRunTests {
     /// A Strata store at TestModel 2 with three books: silenced, not, and unknown.
     private func store(_ plan: ModelBundlePlan, in folder: ModelFolder) throws -> URL {
-        let url = folder.url.appendingPathComponent("Books.store")
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in
-            for statement in StoreLayout(schema: plan.schemas[1]).createStatements() { try db.execute(sql: statement) }
-            try StoreMetadata.write(plan.schemas[1], to: db)
-            for (key, flag) in [(1, true), (2, false), (3, nil)] as [(Int, Bool?)] {
-                try db.execute(
-                    sql:
-                        "INSERT INTO \"Book\" (\"\(StoreLayout.primaryKey)\", \"title\", \"isSilenced\") VALUES (?, ?, ?)",
-                    arguments: [key, "Book \(key)", flag])
-            }
-        }
-        try queue.close()
-        return url
+        try folder.strataStore("Books.store", at: plan.schemas[1], fill: CoreDataTypeChangeTests.silencedBooks)
     }
 
     @Test func valueExpressionsAreCarriedOut() throws {
