@@ -60,6 +60,12 @@ struct DemoCommand: ParsableCommand {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             url = folder.appendingPathComponent("\(example.name).store")
         }
+        // Building 200,000 rows takes seconds: on a terminal, say what is happening instead of a blank screen.
+        if StoreSummary.interactive {
+            let building =
+                "Building the \(example.name) demo store: \(rows.formatted()) rows at its first version, in \(url.path)…\n"
+            FileHandle.standardOutput.write(Data(building.utf8))
+        }
         try example.makeStore(url, rows)
         print("Created the \(example.name) demo store at its first version with \(rows) rows: \(url.path)")
         print(try StoreSummary.text(store: .strata(url), plan: ValidatedPlan(example.plan), planName: example.name))

@@ -211,6 +211,18 @@ struct SecondPassEndToEndTests {
         try tmux.send("q")
     }
 
+    /// `strata demo` says what it builds while it builds it, rather than leaving the terminal blank for seconds.
+    @Test func theDemoSaysWhatItBuildsWhileItBuildsIt() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try FirstUseEndToEndTests.demo(rows: 200_000, in: folder)
+        let screen = try tmux.wait(
+            for: "Building the bookshelf demo store: 200,000 rows at its first version", seconds: 5)
+        #expect(screen.contains(folder.appendingPathComponent("books.store").path), "\(screen)")
+        try tmux.wait(for: "DRY RUN", seconds: 120)
+        try tmux.send("q")
+    }
+
     @Test func aFailureOfSeveralLinesReadsAsLinesInTheProgressLog() throws {
         let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

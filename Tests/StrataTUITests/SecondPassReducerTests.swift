@@ -181,4 +181,21 @@ import Testing
         _ = Reducer.reduce(&state, .exported(path: "/tmp/x/strata-diff-1.0.0-3.0.0.md"))
         #expect(state.message?.text == "Exported to /tmp/x/strata-diff-1.0.0-3.0.0.md.")
     }
+
+    /// In an ASCII terminal (LANG=C) a changed value reads `old -> new`, as every other arrow there does.
+    @Test func changedValuesUseTheTerminalsArrow() throws {
+        var state = try Fixtures.bookshelf(options: RenderOptions(ascii: true))
+        var page = RowsPage(entity: "Book")
+        var changes = RowChangesView(since: "1.0.0")
+        changes.rows = [
+            ChangedRow(
+                kind: .changed, key: "1", cells: [ChangedCell(before: "Frank Herbert", after: nil, changed: true)])
+        ]
+        page.changes = changes
+        page.columns = ["_pk", "author (dropped)"]
+        (state.browser.page, state.main, state.focus) = (page, .rows, .diff)
+        _ = Reducer.reduce(&state, .rowsLoaded(page))
+        #expect(state.browser.page?.rows == [["1", "Frank Herbert -> –"]])
+        #expect(Renderer.render(state).text.contains("Frank Herbert -> -"))
+    }
 }

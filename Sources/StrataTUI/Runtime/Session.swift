@@ -381,8 +381,7 @@ package final class Session: @unchecked Sendable {
                     case (nil, nil): ""
                     }
                 }
-            let arrow = initialState.options.glyphs.arrow
-            page.rows = view.rows.map { [$0.key] + $0.cells.map { $0.text(arrow: arrow) } }
+            // The rows' text is drawn from `view.rows` with the terminal's arrow (`Reducer`'s `.rowsLoaded`).
             page.total = counts.rowsAfter + counts.deleted
             if let kind { page.total = view.counts.rows(of: kind) }
             return .rowsLoaded(page)

@@ -97,6 +97,11 @@ package enum Reducer {
             return effects
         case .rowsLoaded(var page):
             guard let current = state.browser.page, current.entity == page.entity else { return [] }
+            // A change reads "old → new" with the arrow this terminal draws ("->" in ASCII), like every other arrow.
+            if let changes = page.changes {
+                let arrow = state.options.glyphs.arrow
+                page.rows = changes.rows.map { [$0.key] + $0.cells.map { $0.text(arrow: arrow) } }
+            }
             page.columnOffset = current.columnOffset
             page.selected = min(current.selected, max(0, page.rows.count - 1))
             // A page of rows and a page of changes answer different requests: the one asked for last wins.
