@@ -136,6 +136,38 @@ struct CompiledSourcesTests {
     /// helper; the models import CloudKit (unused) and Combine (`ObservableObject`). It compiles unchanged: its output
     /// is in the dry-run log in order with its events, its side file went to a temporary folder that is gone, and
     /// the report says what was adapted.
+    /// A stage logging the older way (`os_log` with a C-style format under a `public` `OSLog` of the app's), with
+    /// `@Generable` types stored and an `@Observable` helper from a SwiftUI file, runs: its lines are the stage's
+    /// output and its rows are set.
+    @Test func aStageUsingOsLogAndAppleOnlyAttributesRuns() throws {
+        let birds = SourcesCommandTests.tree("BirdLogApp") + "/Models"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("BirdLog.store")
+        #expect(try CommandRun.strata("new", store, "--sources", birds, "--at", "1.0.0", "--sample", "5").status == 0)
+
+        let dry = try Self.compiled("migrate", store, "--sources", birds, "--dry-run", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        #expect(
+            stage["output"] as? [String] == [
+                "[Migration] info: Set the sky of 5 sightings (3 clear, 100.0% done) for <private>",
+                "[Migration] debug: 40% of sightings overcast",
+            ])
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["attributesDropped"] as? [[String: Any]])?.map { "\($0["line"] ?? "") \($0["attribute"] ?? "")" }
+                == ["6 Generable", "12 Generable", "14 Guide"])
+
+        let real = try Self.compiled("migrate", store, "--sources", birds, "--yes", "--json")
+        #expect(real.status == 0, "\(real.standardError)")
+        let rows = try #require(
+            try CommandRun.strata("rows", store, "Sighting", "--json").json()["rows"] as? [[String: Any]])
+        let skies = rows.map { "\($0["count"] ?? "") \($0["sky"] ?? "")" }.sorted()
+        #expect(skies == ["1 overcast", "2 overcast", "3 clear", "4 clear", "5 clear"], "\(rows)")
+    }
+
     @Test func aStageThatLogsWritesASideFileAndUsesASiblingFolderRuns() throws {
         let garden = SourcesCommandTests.tree("GardenApp") + "/Sources/Garden/Data"
         let temporary = try TemporaryStore()
@@ -229,7 +261,7 @@ struct CompiledSourcesTests {
             verbose.standardError.contains(
                 "helper added from outside the source folder: \(SourcesCommandTests.tree("GardenApp"))/Sources/Garden/Shared/PlantKind.swift"
             ))
-        #expect(verbose.standardError.contains("shim compiled in: os.Logger and OSLog"))
+        #expect(verbose.standardError.contains("shim compiled in: os.Logger, OSLog and os_log"))
     }
 
     /// A helper the stage calls uses PencilKit, which Linux lacks: the build fails at the helper's line, naming the

@@ -41,7 +41,7 @@ import Testing
                 "import Strata", "import Foundation", "import Strata",
             ])
         let entry = try #require(app.files.last)
-        #expect(entry.text.contains(#"compiledAdaptations: "{\"helpersAdded\":["#))
+        #expect(entry.text.contains(#"compiledAdaptations: "{\"attributesDropped\":[],\"helpersAdded\":["#))
         #expect(
             adaptations.textLines.first
                 == "import OSLog dropped (\(data.path)/GardenMigrationPlan.swift:2): Linux has no OSLog")
@@ -160,5 +160,81 @@ import Testing
                 "\(sketch.path)/Migration/SketchMigrationPlan.swift:24:34: error: StrokeCounter.strokes: cannot find 'PKDrawing' in scope (the file imports PencilKit, which Linux lacks)",
                 "\(sketch.path)/Models/SketchSchemas.swift:8:5: error: SketchSchemaV1.Sketch: some other failure",
             ])
+    }
+
+    /// The older logging (`os_log` with a C-style format, `OSLog(subsystem:category:)`, `OSLogType`) comes with the
+    /// logging shim, whose declarations are public: the app's `public static let migration = OSLog(…)` compiles.
+    @Test func osLogIsShimmedAndItsTypesArePublic() throws {
+        let birds = FixtureTree.folder("BirdLogApp/Models")
+        let app = CompiledApp(sources: try AppSources(folder: birds))
+        #expect(app.adaptations.shims.map(\.name) == ["logging"])
+        #expect(
+            app.adaptations.shims.first?.provides
+                == "os.Logger, OSLog and os_log, whose messages are shown in the migration's log")
+        let shim = try #require(app.files.first { $0.name == "StrataShim_logging.swift" })
+        for declaration in [
+            "public struct OSLog: Sendable", "public struct OSLogType: Equatable, Sendable",
+            "public static let `default` = OSLog(", "public static let fault = OSLogType(",
+            "public init(subsystem: String, category: String)", "public struct Logger: Sendable",
+            "public func os_log(\n    _ message: StaticString", "public func os_log(\n    _ type: OSLogType",
+        ] {
+            #expect(shim.text.contains(declaration), "\(declaration)")
+        }
+        // The app's extension of OSLog is taken though the stage writes only `log: .migration`.
+        let plan = try #require(app.files.first { $0.name == "BirdLogMigrationPlan.swift" })
+        #expect(plan.text.contains("extension OSLog {"))
+        #expect(plan.text.contains("public static let migration = OSLog(subsystem: \"com.example.birdlog\""))
+        // Every declaration of every shim is public (or private to its file), so the app's public ones may use them.
+        let garden = CompiledApp(
+            sources: try AppSources(folder: Self.garden.appendingPathComponent("Sources/Garden/Data")))
+        let shims = garden.files.filter { $0.name.hasPrefix("StrataShim_") }
+        #expect(shims.count == 4)
+        for shim in shims {
+            let lines = shim.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let bare = lines.filter { line in
+                ["struct ", "enum ", "final class ", "protocol ", "func ", "static let ", "static var ", "init("]
+                    .contains { line.hasPrefix($0) }
+            }
+            #expect(bare.isEmpty, "\(shim.name): \(bare)")
+        }
+    }
+
+    /// `@Generable` and `@Guide` (FoundationModels) are blanked where FoundationModels' import was dropped, in place,
+    /// and listed; a file whose SwiftUI import is dropped imports Observation instead, for its `@Observable` class.
+    @Test func appleOnlyAttributesAreDroppedAndObservationStaysImported() throws {
+        let birds = FixtureTree.folder("BirdLogApp/Models")
+        let app = CompiledApp(sources: try AppSources(folder: birds))
+        let adaptations = app.adaptations
+        #expect(
+            adaptations.importsDropped.map {
+                "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.module)"
+            }
+                == [
+                    "BirdLogMigrationPlan.swift:3 os", "BirdLogSchemaV2.swift:2 FoundationModels",
+                    "MigrationProgress.swift:1 SwiftUI",
+                ])
+        #expect(
+            adaptations.attributesDropped.map { "\($0.line) @\($0.attribute) \($0.module)" } == [
+                "6 @Generable FoundationModels", "12 @Generable FoundationModels", "14 @Guide FoundationModels",
+            ])
+        #expect(
+            adaptations.textLines.contains(
+                "@Generable dropped (\(birds.path)/BirdLogSchemaV2.swift:6): Linux has no FoundationModels"))
+        let schema = try #require(app.files.first { $0.name == "BirdLogSchemaV2.swift" })
+        let lines = schema.text.components(separatedBy: "\n")
+        #expect(!schema.text.contains("@Generable") && !schema.text.contains("@Guide"))
+        #expect(lines[1] == "import Strata")
+        #expect(lines[5].trimmingCharacters(in: .whitespaces).isEmpty)
+        #expect(lines[6] == "enum Sky: String, Codable, CaseIterable {") // still on its line
+        #expect(lines[14].hasPrefix("    var syllables: String"))
+        let progress = try #require(app.files.first { $0.name == "MigrationProgress.swift" })
+        #expect(progress.text.hasPrefix("import Strata; import Observation\n"))
+        #expect(progress.text.contains("@Observable\nfinal class MigrationProgress"))
+        // The static level reads the generable enum as it is: stored as its raw String.
+        let sources = try AppSources(folder: birds)
+        let v2 = try #require(sources.versions.first { $0.schema.version == Schema.Version(2, 0, 0) }?.schema)
+        #expect(
+            v2.entitiesByName["Sighting"]?.attributes.first { $0.name == "sky" }?.valueType
+                == .rawRepresentable(typeName: "Sky", raw: .string))
     }
 }

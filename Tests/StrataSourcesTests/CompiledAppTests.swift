@@ -35,7 +35,7 @@ import Testing
             contentsOf: folder.appendingPathComponent("Models/NotesSchemaV2.swift"), encoding: .utf8)
         let lines = copy.text.components(separatedBy: "\n")
         #expect(lines.count == original.components(separatedBy: "\n").count)
-        #expect(Array(lines.prefix(3)) == ["import Foundation", "import Strata", "import Strata"])
+        #expect(Array(lines.prefix(3)) == ["import Foundation", "import Strata", "import Strata; import Observation"])
         #expect(!copy.text.contains("SwiftData") && !copy.text.contains("SwiftUI"))
         // The enum whose member uses SwiftUI's Color stays: the compiler decides, and the build names it.
         #expect(lines[38] == "    var color: Color { self == .high ? .red : .primary }")
@@ -72,7 +72,7 @@ import Testing
         let app = CompiledApp(sources: try AppSources(folder: folder.url))
         let copy = try #require(app.files.first)
         let lines = copy.text.components(separatedBy: "\n")
-        #expect(lines[0] == "import Strata" && lines[1] == "import Strata")
+        #expect(lines[0] == "import Strata" && lines[1] == "import Strata; import Observation")
         #expect(lines[3...6].allSatisfy { $0.allSatisfy(\.isWhitespace) }) // the view, blanked line by line
         #expect(lines[8] == "enum V1: Strata.VersionedSchema {")
         #expect(copy.text.contains("enum Plan: SchemaMigrationPlan {"))

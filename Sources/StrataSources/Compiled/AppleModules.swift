@@ -25,6 +25,17 @@ enum AppleModules {
         "WatchKit", "WeatherKit", "WebKit", "WidgetKit", "os",
     ]
 
+    /// The attributes and macros of modules Linux lacks, by name, with their module: dropped from a declaration of a
+    /// file whose import of that module was dropped (`@Generable` on a stored enum describes it to an on-device model,
+    /// which no migration uses).
+    static let attributes: [String: String] = ["Generable": "FoundationModels", "Guide": "FoundationModels"]
+
+    /// The modules an import of `module` re-exports that Linux has, imported in its place (SwiftUI's `Observation`,
+    /// so an `@Observable` helper still compiles once SwiftUI's import is dropped).
+    static func reexported(by module: String) -> [String] {
+        module == "SwiftUI" ? ["Observation"] : []
+    }
+
     /// The shim standing in for `module`, if the compiled level has one.
     static func shim(for module: String) -> CompiledShim? {
         switch module {

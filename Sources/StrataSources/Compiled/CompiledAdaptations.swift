@@ -12,6 +12,19 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
         package let module: String
     }
 
+    /// An attribute or macro of a module Linux lacks (`@Generable`), dropped from a declaration of one of the app's
+    /// files.
+    package struct DroppedAttribute: Sendable, Codable, Equatable {
+        /// The app's file.
+        package let file: String
+        /// The line of the attribute.
+        package let line: Int
+        /// The attribute's name, without the `@` ("Generable").
+        package let attribute: String
+        /// The module declaring it ("FoundationModels").
+        package let module: String
+    }
+
     /// A shim compiled into the app's target.
     package struct Shim: Sendable, Codable, Equatable {
         /// Its name ("logging", "folders", ...).
@@ -22,17 +35,25 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
 
     /// The imports dropped, in file and line order.
     package let importsDropped: [DroppedImport]
+    /// The attributes dropped, in file and line order.
+    package let attributesDropped: [DroppedAttribute]
     /// The files from outside the source folder added because the plans need declarations in them, in path order.
     package let helpersAdded: [String]
     /// The shims compiled in.
     package let shims: [Shim]
 
     /// True when nothing was adapted.
-    package var isEmpty: Bool { importsDropped.isEmpty && helpersAdded.isEmpty && shims.isEmpty }
+    package var isEmpty: Bool {
+        importsDropped.isEmpty && attributesDropped.isEmpty && helpersAdded.isEmpty && shims.isEmpty
+    }
 
-    /// The report's lines: "import CloudKit dropped (Models/Item.swift:3)", "helper added: …", "shim: …".
+    /// The report's lines: "import CloudKit dropped (Models/Item.swift:3)", "@Generable dropped (…)", "helper added: …",
+    /// "shim: …".
     package var textLines: [String] {
         importsDropped.map { "import \($0.module) dropped (\($0.file):\($0.line)): Linux has no \($0.module)" }
+            + attributesDropped.map {
+                "@\($0.attribute) dropped (\($0.file):\($0.line)): Linux has no \($0.module)"
+            }
             + helpersAdded.map { "helper added from outside the source folder: \($0)" }
             + shims.map { "shim compiled in: \($0.provides)" }
     }

@@ -59,6 +59,7 @@ package struct CompiledApp: Sendable {
             files: sources.files, helpers: others, roots: sources.plans.map(\.qualifiedName))
         var files: [File] = []
         var dropped: [CompiledAdaptations.DroppedImport] = []
+        var attributes: [CompiledAdaptations.DroppedAttribute] = []
         var droppedModules: [String: [String]] = [:]
         var added: [String] = []
         for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
@@ -76,6 +77,9 @@ package struct CompiledApp: Sendable {
                 build: sources.index.build)
             files.append(File(name: name, original: file.path, text: text.text))
             dropped += text.dropped.map { .init(file: file.path, line: $0.line, module: $0.module) }
+            attributes += text.droppedAttributes.map {
+                .init(file: file.path, line: $0.line, attribute: $0.attribute, module: $0.module)
+            }
             if !text.dropped.isEmpty { droppedModules[name] = text.dropped.map(\.module) }
             if isHelper { added.append(file.path) }
         }
@@ -92,7 +96,7 @@ package struct CompiledApp: Sendable {
                 text: Self.moduleName(module, names, in: builtAs))
         }
         let adaptations = CompiledAdaptations(
-            importsDropped: dropped, helpersAdded: added,
+            importsDropped: dropped, attributesDropped: attributes, helpersAdded: added,
             shims: shims.map { .init(name: $0.rawValue, provides: $0.summary) }
                 + moduleNames.map { module, names in
                     .init(

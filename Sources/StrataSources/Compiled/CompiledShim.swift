@@ -1,17 +1,22 @@
 /// A file the compiled level adds to an app's target so stages written for Apple's platforms compile unchanged on
-/// Linux: `print` routed to the migration's log, `os.Logger`, the Foundation folders Linux's Foundation lacks
+/// Linux: `print` routed to the migration's log, `os.Logger` and `os_log`, the Foundation folders Linux's Foundation lacks
 /// (pointing into a temporary folder during a dry run), and Combine's `ObservableObject` with `@Published`.
-/// Each is added only when the needed code calls for it, and the report names it.
+/// Each is added only when the needed code calls for it, and the report names it. Its declarations are public, so the
+/// app's `public` declarations may use them.
 enum CompiledShim: String, CaseIterable, Sendable {
     /// `print` and `debugPrint`: a stage's lines go to the dry-run log, in order with its events.
     case output
-    /// `os.Logger` and `OSLog` (`Logger(subsystem:category:)`, its levels, `privacy:` interpolations).
+    /// `os.Logger`, `OSLog` and `os_log` (`Logger(subsystem:category:)`, its levels, `privacy:` interpolations, the
+    /// C-style `os_log("%{public}@", log:, type:, ...)` with `OSLogType`).
     case logging
     /// `URL.applicationSupportDirectory` and its kin, `FileManager.containerURL(...)`, and the user's folders of
     /// `FileManager.urls(for:in:)`: redirected into the dry run's temporary folder while a dry run's stage runs.
     case folders
     /// Combine's `ObservableObject` (its publisher sends nothing) and `@Published` as plain storage.
     case combine
+
+    /// The types the shims declare that apps extend (`extension OSLog { static let migration = … }`).
+    static let typesDeclared: Set<String> = ["OSLog", "Logger", "OSLogType"]
 
     /// The file's name in the target.
     var fileName: String { "StrataShim_\(rawValue).swift" }
@@ -20,7 +25,7 @@ enum CompiledShim: String, CaseIterable, Sendable {
     var summary: String {
         switch self {
         case .output: "print and debugPrint, shown in the migration's log"
-        case .logging: "os.Logger and OSLog, whose messages are shown in the migration's log"
+        case .logging: "os.Logger, OSLog and os_log, whose messages are shown in the migration's log"
         case .folders:
             "URL.applicationSupportDirectory, documentsDirectory, cachesDirectory, FileManager.containerURL and urls(for:in:), inside a temporary folder during a dry run"
         case .combine: "Combine's ObservableObject (objectWillChange sends nothing) and @Published as plain storage"

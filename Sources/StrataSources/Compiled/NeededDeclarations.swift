@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Which top-level declarations of an app's files its plans need, found without compiling: starting from the plans,
 /// every type, typealias, function or variable whose name the needed code uses, and the extensions of needed types
-/// that add conformances or members the needed code uses. Views, the `App` struct and UI-only extensions are left out.
+/// (or of the shims' types, such as `OSLog`) that add conformances or members the needed code uses. Views, the `App` struct and UI-only extensions are left out.
 /// Helper files (the rest of the enclosing app) only supply what the source folder does not declare: their types,
 /// functions and variables of names the folder lacks that the needed code writes on their own (not after a `.`),
 /// and their extensions' members the needed code uses.
@@ -61,8 +61,10 @@ struct NeededDeclarations {
                 for (unitIndex, unit) in fileUnits.enumerated() where !needed[fileIndex][unitIndex] && !unit.isImport {
                     let wanted: Bool
                     if let extended = unit.extended {
+                        // A shim's type is often not named where its extension's members are used
+                        // (`os_log(…, log: .migration)`), so its extensions are weighed by their members alone.
                         wanted =
-                            referenced.contains(extended)
+                            (referenced.contains(extended) || CompiledShim.typesDeclared.contains(extended))
                             && (unit.conforms || !unit.members.isDisjoint(with: referenced))
                     } else {
                         wanted = !unit.declared.isDisjoint(with: unit.isHelper ? referencedFree : referenced)
