@@ -10,7 +10,7 @@ struct ModelInfoCommandTests {
         let run = try CommandRun.strata(["info", "--model", tasks])
         #expect(run.status == 0, "\(run.standardError)")
         // Tests/CoreDataModels/README.md: Tasks 2 adds the abstract Item, Tasks 3 renames Tag to Label.
-        #expect(run.standardOutput.contains("  1.0.0  Tasks  2 entities: Tag, Task"))
+        #expect(run.standardOutput.contains("  1.0.0  Tasks    2 entities: Tag, Task"))
         #expect(run.standardOutput.contains("  3.0.0  Tasks 3  3 entities: Item, Label, Task"))
         #expect(run.standardOutput.contains("  4.0.0  Tasks 4  (current)  3 entities: Item, Label, Task"))
         #expect(run.standardOutput.contains("  mapping model PriorityAsText: Tasks 3 -> Tasks 4"))
@@ -20,6 +20,28 @@ struct ModelInfoCommandTests {
         #expect(versions.map { $0["name"] as? String } == ["Tasks", "Tasks 2", "Tasks 3", "Tasks 4"])
         #expect(versions[1]["entities"] as? [String] == ["Item", "Tag", "Task"])
         #expect(json["store"] == nil)
+    }
+
+    @Test func versionsFromTenOnStayInColumns() throws {
+        // Eleven versions of one entity gaining an attribute each: numbers of two widths, names of three.
+        let directory = try TemporaryStore()
+        let versions = (1...11).map { number in
+            let attributes = (1...number).map {
+                "<attribute name=\"a\($0)\" optional=\"YES\" attributeType=\"String\"/>"
+            }
+            return (
+                number == 1 ? "Log" : "Log \(number)",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<model type=\"com.apple.IDECoreDataModeler.DataModel\" documentVersion=\"1.0\"><entity name=\"Entry\">\(attributes.joined())</entity></model>"
+            )
+        }
+        let model = try ModelBundleFixtures.bundle("Log", versions: versions, in: directory.directory)
+        let run = try CommandRun.strata(["info", "--model", model.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let rows = run.standardOutput.split(separator: "\n").filter { $0.contains("1 entity: Entry") }
+        #expect(rows.count == 11)
+        #expect(rows.first == "  1.0.0   Log     1 entity: Entry")
+        #expect(rows.last == "  11.0.0  Log 11  (current)  1 entity: Entry")
+        #expect(Set(rows.map { $0.range(of: "Log")?.lowerBound.utf16Offset(in: $0) }).count == 1)
     }
 
     @Test func aStoreGivenWithTheModelIsPlacedAtItsVersion() throws {

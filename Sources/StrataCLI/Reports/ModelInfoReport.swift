@@ -89,10 +89,15 @@ struct ModelInfoReport: Encodable {
             "  order: \(TerminalText.sanitize(order))",
             "  current: \(TerminalText.sanitize(current)) (\(TerminalText.sanitize(currentReason)))",
         ]
+        // The numbers and names in aligned columns, whatever their widths (10.0.0 and on, long names).
+        let numberWidth = versions.map { CharacterWidth.of($0.version) }.max() ?? 0
+        let nameWidth = versions.map { CharacterWidth.of(TerminalText.sanitize($0.name)) }.max() ?? 0
         for version in versions {
             let entities = version.entities.map(TerminalText.sanitize).joined(separator: ", ")
+            let name = CharacterWidth.pad(TerminalText.sanitize(version.name), to: nameWidth)
             lines.append(
-                "  \(version.version)  \(TerminalText.sanitize(version.name))\(version.current ? "  (current)" : "")"
+                "  \(CharacterWidth.pad(version.version, to: numberWidth))  \(name)"
+                    + (version.current ? "  (current)" : "")
                     + (version.identifier.map { "  identifier \(TerminalText.sanitize($0))" } ?? "")
                     + "  \(version.entities.count) \(version.entities.count == 1 ? "entity" : "entities"): \(entities)")
         }
