@@ -27,12 +27,40 @@ public struct ModelBundle: Sendable {
 
     /// A folder searched for `.xcmappingmodel` bundles.
     public struct MappingSearch: Sendable, CustomStringConvertible {
+        /// Why a folder is searched.
+        public enum Origin: Sendable, Hashable, CustomStringConvertible {
+            /// The `.xcdatamodeld` itself.
+            case bundle
+            /// The project the model belongs to: a mapping model that cannot be read there is noted, not an error.
+            case enclosingProject
+            /// The folder beside a model outside any project.
+            case besideTheModel
+            /// The folder given as the model.
+            case folderGiven
+            /// A `--mappings` folder.
+            case option
+
+            /// "the bundle", "the enclosing project", "--mappings" …
+            public var description: String {
+                switch self {
+                case .bundle: "the bundle"
+                case .enclosingProject: "the enclosing project"
+                case .besideTheModel: "beside the model"
+                case .folderGiven: "the folder given"
+                case .option: "--mappings"
+                }
+            }
+        }
+
         /// The folder.
         public let folder: URL
-        /// Why it was searched: "the bundle", "the enclosing Xcode project", "--mappings".
-        public let reason: String
+        /// Why it was searched.
+        public let origin: Origin
         /// True when its subfolders were searched too.
         public let recursive: Bool
+
+        /// Why it was searched, as reports say it: "the bundle", "the enclosing project", "--mappings".
+        public var reason: String { origin.description }
 
         /// "FOLDER (why)".
         public var description: String { "\(folder.path) (\(reason))" }
@@ -95,14 +123,14 @@ public struct ModelBundle: Sendable {
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
                 throw ModelBundleError.notFound(path: folder.path)
             }
-            search.append(MappingSearch(folder: folder, reason: "--mappings", recursive: true))
+            search.append(MappingSearch(folder: folder, origin: .option, recursive: true))
         }
         var models: [MappingModel] = []
         var notes: [String] = []
         var seen: Set<String> = []
         let bundleName = (found.bundle ?? url).deletingPathExtension().lastPathComponent
         for place in search {
-            let strict = place.reason != Self.projectReason
+            let strict = place.origin != .enclosingProject
             for folder in Self.mappingModels(in: place.folder, recursive: place.recursive)
             where seen.insert(folder.standardizedFileURL.path).inserted {
                 let mapping: MappingModel
@@ -129,9 +157,6 @@ public struct ModelBundle: Sendable {
     /// The version named `name`.
     public func version(named name: String) -> ModelVersion? { versions.first { $0.name == name } }
 
-    /// Why the enclosing project is searched.
-    private static let projectReason = "the enclosing project"
-
     /// The `.xcdatamodel` folders, the `.xcdatamodeld` they belong to (when one), and where to look for mapping models.
     private static func find(in url: URL) throws -> (versions: [URL], bundle: URL?, mappings: [MappingSearch]) {
         let extensionName = url.pathExtension
@@ -139,12 +164,12 @@ public struct ModelBundle: Sendable {
             let parent = url.deletingLastPathComponent()
             var mappings: [MappingSearch] = []
             if extensionName == "xcdatamodeld" {
-                mappings.append(MappingSearch(folder: url, reason: "the bundle", recursive: true))
+                mappings.append(MappingSearch(folder: url, origin: .bundle, recursive: true))
             }
             if let project = enclosingProject(of: parent) {
-                mappings.append(MappingSearch(folder: project, reason: projectReason, recursive: true))
+                mappings.append(MappingSearch(folder: project, origin: .enclosingProject, recursive: true))
             } else {
-                mappings.append(MappingSearch(folder: parent, reason: "beside the model", recursive: false))
+                mappings.append(MappingSearch(folder: parent, origin: .besideTheModel, recursive: false))
             }
             let versions =
                 extensionName == "xcdatamodel" ? [url] : children(of: url, withExtension: "xcdatamodel")
@@ -158,7 +183,7 @@ public struct ModelBundle: Sendable {
                     "holds several models (\(bundles.map(\.lastPathComponent).joined(separator: ", "))); give the .xcdatamodeld bundle of the one to read"
             )
         }
-        let search = [MappingSearch(folder: url, reason: "the folder given", recursive: true)]
+        let search = [MappingSearch(folder: url, origin: .folderGiven, recursive: true)]
         if let bundle = bundles.first {
             return (children(of: bundle, withExtension: "xcdatamodel"), bundle, search)
         }

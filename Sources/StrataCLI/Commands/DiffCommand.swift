@@ -44,7 +44,7 @@ struct DiffCommand: ParsableCommand {
         // rule), and its rows counted there.
         let opened = try store.map { path -> OpenedStore in
             let opened = try StoreArgument.open(try StoreArgument.url(path))
-            return try resolved.model.map { try opened.imported(at: $0) } ?? opened.imported(at: checked)
+            return try resolved.imported(opened, at: checked)
         }
         defer { opened?.remove() }
         func schema(_ text: String) throws -> Schema {

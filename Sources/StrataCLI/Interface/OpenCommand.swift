@@ -47,10 +47,9 @@ struct OpenCommand: ParsableCommand {
         // Opened once; a SwiftData / Core Data store whose model is a plan version is imported privately from that
         // copy, to step the stages on its rows; any other opens read-only, diffed against the closest version.
         var store = try StoreArgument.open(url)
-        if let validated {
+        if let resolved, let validated {
             do {
-                // A Core Data model's version is the one Core Data's own rule gives the store.
-                store = try resolved?.model.map { try store.imported(at: $0) } ?? store.imported(at: validated)
+                store = try resolved.imported(store, at: validated)
             } catch MigrationError.unknownStoreVersion {}
         }
         defer { store.remove() }

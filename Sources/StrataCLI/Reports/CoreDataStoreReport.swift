@@ -105,11 +105,11 @@ extension CoreDataStoreReport {
         OpenedStore, CoreDataStoreReport?
     ) {
         guard let model = target.resolved.model, case .apple(let apple) = opened else {
-            return (try opened.imported(at: target.plan), nil)
+            return (try target.resolved.imported(opened, at: target.plan), nil)
         }
         let imported: OpenedStore
         do {
-            imported = try opened.imported(at: model)
+            imported = try target.resolved.imported(opened, at: target.plan)
         } catch {
             let report = try CoreDataStoreReport(store: apple, plan: model, target: target.version, imported: nil)
             if json {

@@ -200,6 +200,13 @@ struct ResolvedPlan {
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }
 
+    /// `store` imported privately at the version of `plan` it is at, when it is a SwiftData or Core Data store (any
+    /// other as it is): by Core Data's own rule for a Core Data model's plan, by the equal model otherwise. Throws
+    /// `MigrationError.unknownStoreVersion` when it is at none.
+    func imported(_ store: OpenedStore, at plan: ValidatedPlan) throws -> OpenedStore {
+        try model.map { try store.imported(at: $0) } ?? store.imported(at: plan)
+    }
+
     /// Each version's own name by its number ("2.0.0": "Model 2"): a Core Data model's version names, or the
     /// `VersionedSchema` types of a plan read from sources; nil for a plan that names none (`--plan`).
     var versionNames: [String: String]? {
