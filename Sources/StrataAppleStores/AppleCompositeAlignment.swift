@@ -5,7 +5,7 @@ extension AppleStore {
     /// type `version` gives it, where that type is one such a composite can be: any Codable type for a struct, a
     /// raw-value enum over the same raw type (or any Codable type) for an enum. The store records a composite's
     /// fields but not its Swift type's name, so this is how an app's `var author: Author?` compares equal with the
-    /// store's `author` composite (`ApplePlanMatch`, `AppleStoreImport` with a plan, the UI's version match).
+    /// store's `author` composite (`PlanStanding(store:versions:)`, `AppleStoreImport` with a plan, the UI's version match).
     ///
     /// ```swift
     /// let equal = SchemaDiff(from: store.schema(alignedWith: version), to: version).changesBesideDefaults.isEmpty

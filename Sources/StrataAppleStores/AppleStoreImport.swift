@@ -62,12 +62,11 @@ public enum AppleStoreImport {
         let source = store.url
         var (schema, notes) = store.schema(version: version)
         if let planSchema {
-            let differences = SchemaDiff(from: store.schema(alignedWith: planSchema), to: planSchema)
-                .changesBesideDefaults
-            guard differences.isEmpty else {
+            let standing = PlanStanding(store: store, versions: [planSchema])
+            guard standing.equal != nil else {
                 throw AppleStoreError.schemaMismatch(
                     path: source.path, version: planSchema.version?.description ?? "(unversioned)",
-                    differences: differences.map(\.description))
+                    differences: standing.closestDifferences.map(\.description))
             }
             schema = planSchema
         }

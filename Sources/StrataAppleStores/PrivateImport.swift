@@ -15,14 +15,14 @@ public struct PrivateImport: Sendable {
     /// Imports `store` (read from the private copy it was opened with) at the version of `plan` its model equals;
     /// throws `MigrationError.unknownStoreVersion` naming the closest version and the differences when it equals none.
     public init(of store: AppleStore, plan: ValidatedPlan) throws {
-        let match = ApplePlanMatch(store: store, versions: plan.schemas)
-        guard let equal = match.equal else {
+        let standing = PlanStanding(store: store, versions: plan.schemas)
+        guard let equal = standing.equalVersion else {
             throw MigrationError.unknownStoreVersion(
                 store: store.url.path,
                 recorded:
                     "model \(store.defaultVersion?.description ?? "(unversioned)") (a SwiftData / Core Data store)",
-                closest: match.closest?.version?.description,
-                differences: match.differences.map(\.description))
+                closest: standing.closestVersion?.version?.description,
+                differences: standing.closestDifferences.map(\.description))
         }
         try self.init(of: store, at: equal)
     }

@@ -48,3 +48,24 @@ public enum FreezeRayPlan: SchemaMigrationPlan {
         ]
     }
 }
+
+/// 2.0.0 as an app that gave the optional email a default declares it: Apple stores record defaults only as samples,
+/// so a store written at 2.0.0 is at this version too.
+public enum FreezeRayV2WithDefault: VersionedSchema {
+    public static let versionIdentifier = Schema.Version(2, 0, 0)
+    public static var models: [any PersistentModel.Type] { [User.self] }
+    @Model public final class User {
+        public var createdAt: Date?
+        public var email: String? = "unknown"
+        public var name: String?
+        public init() {}
+    }
+}
+
+/// 1.0.0 -> 2.0.0 (email with a default), lightweight.
+public enum FreezeRayDefaultPlan: SchemaMigrationPlan {
+    public static var schemas: [any VersionedSchema.Type] { [FreezeRayV1.self, FreezeRayV2WithDefault.self] }
+    public static var stages: [MigrationStage] {
+        [.lightweight(fromVersion: FreezeRayV1.self, toVersion: FreezeRayV2WithDefault.self)]
+    }
+}

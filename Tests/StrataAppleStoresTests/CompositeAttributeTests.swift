@@ -177,14 +177,14 @@ struct CompositeAttributeTests {
             ],
         ]
         let app = Self.retyped(store.schema().schema, types)
-        let match = ApplePlanMatch(store: store, versions: [app])
-        #expect(match.equal?.fingerprint == app.fingerprint)
-        #expect(match.differences.isEmpty)
+        let match = PlanStanding(store: store, versions: [app])
+        #expect(match.equalVersion?.fingerprint == app.fingerprint)
+        #expect(match.closestDifferences.isEmpty)
         // A struct the app declares as something else is a difference, named.
         let wrong = Self.retyped(app, ["Cocktail": ["author": .string]])
-        let mismatch = ApplePlanMatch(store: store, versions: [wrong])
+        let mismatch = PlanStanding(store: store, versions: [wrong])
         #expect(mismatch.equal == nil)
-        #expect(mismatch.differences.map(\.description).contains { $0.contains("author") })
+        #expect(mismatch.closestDifferences.map(\.description).contains { $0.contains("author") })
 
         // Imported at the app's version, each struct decodes as the app's type would, each enum as its raw value.
         let destination = fixtures.directory.appendingPathComponent("app.store")

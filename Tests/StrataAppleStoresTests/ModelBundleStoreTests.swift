@@ -17,8 +17,8 @@ struct ModelBundleStoreTests {
             url: AppleStoreFixtures.source.appendingPathComponent("coredata-easylife/EasyLife_1.5.0.sqlite"))
         let stored = store.schema().schema
         let plan = ModelBundlePlan(bundle: bundle)
-        let match = ApplePlanMatch(store: store, versions: plan.schemas)
-        #expect(match.equal?.version == Schema.Version(3, 0, 0))
+        let match = PlanStanding(store: store, versions: plan.schemas)
+        #expect(match.equalVersion?.version == Schema.Version(3, 0, 0))
         #expect(SchemaDiff(from: stored, to: plan.schemas[1]).changes.isEmpty == false)
     }
 }

@@ -55,8 +55,8 @@ struct PublicAPITests {
         try AppleStoreFixtures.copy("swiftdata-freezeray", "App-1_0_0.sqlite", to: url.path)
         let plan = try ValidatedPlan(FreezeRayPlan.self)
 
-        let match = ApplePlanMatch(store: try AppleStore(url: url), versions: plan.schemas)
-        #expect(match.equal?.version == Schema.Version(1, 0, 0) && match.differences.isEmpty)
+        let match = PlanStanding(store: try AppleStore(url: url), versions: plan.schemas)
+        #expect(match.equalVersion?.version == Schema.Version(1, 0, 0) && match.closestDifferences.isEmpty)
 
         let planned = try OpenedStore.open(url).imported(at: plan)
         defer { planned.remove() }

@@ -11,39 +11,25 @@ struct MigrationPath {
     /// The plan's schema the store's recorded schema is; throws when it is none, when the store was made with another
     /// plan (it shares no entity, or almost none, with any version), or when its version was modified.
     func locate(_ metadata: StoreMetadata) throws -> Schema {
-        if let match = schemas.first(where: { $0.fingerprint == metadata.fingerprint }) { return match }
-        if isAnotherPlans(metadata.schema) {
+        let standing = PlanStanding(recorded: metadata, versions: schemas)
+        if let match = standing.equalVersion { return match }
+        if standing.isAnotherPlans {
             throw MigrationError.anotherPlansStore(
                 store: store, plan: plan, recorded: metadata.version?.description ?? "unversioned",
                 entities: metadata.schema.entities.map(\.name).sorted(),
                 planEntities: Set(schemas.flatMap { $0.entities.map(\.name) }).sorted())
         }
-        if let version = metadata.version, let declared = schemas.first(where: { $0.version == version }) {
-            // A store recorded before its Codable types' shapes were known: the same version, by name.
-            if declared.fingerprintWithoutShapes == metadata.fingerprint { return declared }
+        if let named = standing.named {
             throw MigrationError.modifiedSchema(
-                store: store, version: version.description,
-                differences: SchemaDiff(from: metadata.schema, to: declared).changes.map(\.description))
-        }
-        let closest = schemas.min {
-            SchemaDiff(from: metadata.schema, to: $0).changes.count
-                < SchemaDiff(from: metadata.schema, to: $1).changes.count
+                store: store, version: schemas[named].version?.description ?? "unversioned",
+                differences: standing.differences(to: named).map(\.description))
         }
         throw MigrationError.unknownStoreVersion(
             store: store,
             recorded:
                 "\(metadata.version?.description ?? "(unversioned)") (fingerprint \(metadata.fingerprint.prefix(8)))",
-            closest: closest?.version?.description,
-            differences: closest.map { SchemaDiff(from: metadata.schema, to: $0).changes.map(\.description) } ?? [])
-    }
-
-    /// True when `schema` shares at most a quarter of its entities (none, for a store of one or two) with every
-    /// version of the plan: a store made with another plan, not a shipped version edited since.
-    func isAnotherPlans(_ schema: Schema) -> Bool {
-        let names = Set(schema.entities.map(\.name))
-        guard !names.isEmpty, !schemas.isEmpty else { return false }
-        let shared = schemas.map { names.intersection($0.entities.map(\.name)).count }.max() ?? 0
-        return shared * 4 <= names.count
+            closest: standing.closestVersion?.version?.description,
+            differences: standing.closestDifferences.map(\.description))
     }
 
     /// The stages from `from` to `to`: the plan's shortest chain, or one inferred lightweight stage for an

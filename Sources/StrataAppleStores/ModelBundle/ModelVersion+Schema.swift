@@ -2,7 +2,7 @@ import Strata
 
 extension ModelVersion {
     /// The version as the store reader describes a store's embedded model, so a version and a store built from it
-    /// compare equal (`ApplePlanMatch`) and map to Strata's schema by the same rules (`AppleSchemaMapping`).
+    /// compare equal (`PlanStanding(store:versions:)`) and map to Strata's schema by the same rules (`AppleSchemaMapping`).
     var appleModel: AppleModel {
         AppleModel(
             entities: entities.map { entity in

@@ -20,7 +20,7 @@ package enum StoreSummary {
         let info = try InfoReport(store: store)
         let lines: [String]
         switch store {
-        case .apple: lines = try appleLines(info, store: store, plan: plan, planName: planName)
+        case .apple(let apple): lines = appleLines(info, store: apple, plan: plan, planName: planName)
         case .strata, .imported:
             lines = strataLines(info, plan: plan, planName: planName, notRunReason: notRunReason, store: store)
         }
@@ -62,23 +62,29 @@ package enum StoreSummary {
         return lines
     }
 
-    /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and how it relates to the plan.
-    private static func appleLines(_ info: InfoReport, store: OpenedStore, plan: ValidatedPlan?, planName: String?)
-        throws -> [String]
+    /// A SwiftData or Core Data store as the UI opens it: read-only, its model, entities, and where it stands against
+    /// the plan (`PlanStanding`, as the UI reads it), with the UI's own note.
+    private static func appleLines(_ info: InfoReport, store: AppleStore, plan: ValidatedPlan?, planName: String?)
+        -> [String]
     {
-        let session = try Session(store: store, validated: plan, planName: planName)
-        defer { session.shutdown() }
-        let state = session.initialState
+        let standing = PlanStanding(store: store, versions: plan?.schemas ?? [])
         var lines = [
-            "store: \(info.store)", "format: SwiftData / Core Data store (read-only)", "version: \(state.storeVersion)",
+            "store: \(info.store)", "format: SwiftData / Core Data store (read-only)",
+            "version: \(AppleStoreOpening.storeLabel(store))",
         ]
         lines += entityLines(info)
         if let planName {
             lines.append(
-                "plan: \(planName), versions \(state.versions.dropFirst().map(\.version).joined(separator: ", "))")
-            lines += state.stages.map { "  stage \($0.id) \($0.kindLabel): \($0.changes.count) changes" }
+                "plan: \(planName), versions \(standing.versions.map { StageID.label($0.version) }.joined(separator: ", "))"
+            )
+            lines += standing.stagesAhead(plan?.stages ?? []).map {
+                "  stage \($0.title) \($0.kind.rawValue): \($0.diff.changes.count) changes"
+            }
         }
-        lines += state.stagesNote.map { [$0] } ?? []
+        lines.append(
+            AppleStoreOpening.note(
+                standing, planned: plan != nil, planName: planName,
+                inherits: !AppleStoreOpening.lineage(of: store.model).isEmpty))
         return lines
     }
 }

@@ -15,17 +15,16 @@ struct PlanMismatch {
     private let storeLabel: String
     private let planName: String
 
-    /// Relates the store's recorded schema to the plan's versions.
-    init(store metadata: StoreMetadata, plan: ValidatedPlan, planName: String) {
-        schemas = [metadata.schema] + plan.schemas
-        let counts = plan.schemas.map { SchemaDiff(from: metadata.schema, to: $0).changes.count }
-        let best = counts.indices.min { counts[$0] < counts[$1] } ?? 0
+    /// Relates the store's recorded schema to the plan's versions (`standing`, which finds it equal to none).
+    init(store metadata: StoreMetadata, standing: PlanStanding, planName: String) {
+        schemas = [metadata.schema] + standing.versions
+        let best = standing.closest ?? 0
         closest = best + 1
         self.planName = planName
-        differences = counts.isEmpty ? 0 : counts[best]
+        differences = standing.closestDifferences.count
         storeLabel = "store \(StageID.label(metadata.version))"
-        let version = StageID.label(plan.schemas.isEmpty ? nil : plan.schemas[best].version)
-        let named = plan.schemas.contains { $0.version == metadata.version && metadata.version != nil }
+        let version = StageID.label(standing.closestVersion?.version)
+        let named = standing.named != nil
         note =
             "The store matches no version of the plan \(planName)\(named ? " (its \(StageID.label(metadata.version)) is another schema)" : ""): "
             + "the closest is \(version), \(differences) difference\(differences == 1 ? "" : "s") away (see the Diff). "

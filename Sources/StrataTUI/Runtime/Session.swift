@@ -113,7 +113,8 @@ package final class Session: @unchecked Sendable {
             return
         }
         // The store is at a plan version when its schema is that version's; a version number alone can be another plan's.
-        if let storeIndex = plan.schemas.firstIndex(where: { $0.fingerprint == metadata.fingerprint }) {
+        let standing = PlanStanding(recorded: metadata, versions: plan.schemas)
+        if let storeIndex = standing.equal {
             schemas = plan.schemas
             firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
@@ -123,7 +124,7 @@ package final class Session: @unchecked Sendable {
             self.migrator = migrator
             _ = Reducer.reduce(&firstState, planned)
         } else {
-            let mismatch = PlanMismatch(store: metadata, plan: plan, planName: planName ?? plan.name)
+            let mismatch = PlanMismatch(store: metadata, standing: standing, planName: planName ?? plan.name)
             schemas = mismatch.schemas
             firstState = mismatch.state(width: width, height: height, options: options, storePath: url.path)
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
