@@ -75,44 +75,32 @@ public enum AppleStoreImport {
             notes += dropped + readingNotes(store, schema: schema)
             return AppleImportReport(
                 source: source, destination: destination, schema: schema, rows: rows, links: links, notes: notes)
+        } catch let error as AppleStoreError {
+            throw error
         } catch {
-            for suffix in ["", "-wal", "-shm", "-journal"] {
-                try? FileManager.default.removeItem(atPath: destination.path + suffix)
-            }
-            if let error = error as? AppleStoreError { throw error }
             throw AppleStoreError.importFailed(
                 path: destination.path, message: (error as? DatabaseError)?.message ?? "\(error)")
         }
     }
 
+    /// Writes the store's rows and links at `schema` into a new Strata store (`BulkStoreWriter`).
     private static func write(
         _ store: AppleStore, schema: Schema, to destination: URL
     ) throws -> (rows: [(entity: String, rows: Int)], links: Int, notes: [ImportNote]) {
-        let layout = StoreLayout(schema: schema)
-        let queue = try DatabaseQueue(path: destination.path)
-        defer { try? queue.close() }
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
         var counts: [(entity: String, rows: Int)] = []
         var links = 0
         var notes: [ImportNote] = []
-        try queue.inTransaction { db in
-            for statement in layout.createStatements() { try db.execute(sql: statement) }
-            try StoreMetadata.write(schema, to: db)
+        try BulkStoreWriter.create(at: destination, schema: schema) { writer in
             var keys: [String: Set<Int64>] = [:]
             for entity in schema.entities {
                 let attributes = entity.attributes.compactMap { attribute in
                     store.model.storedAttributes(of: entity.name).first { $0.name == attribute.name }
                 }
-                let columns = [StoreLayout.primaryKey] + attributes.map(\.name)
-                let insert = try db.makeStatement(
-                    sql:
-                        "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-                )
+                let rows = try writer.rows(of: entity.name, columns: attributes.map(\.name))
                 let types = attributes.map { attribute in entity.attribute(named: attribute.name)?.valueType ?? .data }
                 var written: Set<Int64> = []
                 try store.forEachRow(of: entity.name, attributes: attributes) { key, values in
-                    let stored = zip(values, types).map { strataValue($0, type: $1) }
-                    try insert.execute(arguments: StatementArguments([key.databaseValue] + stored))
+                    try rows.insert(key: key, zip(values, types).map { strataValue($0, type: $1) })
                     written.insert(key)
                 }
                 keys[entity.name] = written
@@ -120,17 +108,11 @@ public enum AppleStoreImport {
             }
             for entity in schema.entities {
                 for relationship in entity.relationships {
-                    let storage = layout.storage(of: relationship, in: entity)
-                    let owned: Bool
-                    switch storage {
-                    case .foreignKey: owned = true
-                    case .joinTable(_, let ownerColumn, _): owned = ownerColumn == "source"
-                    case .inverseForeignKey: owned = false
-                    }
                     let ordered =
                         store.model.storedRelationships(of: entity.name).first { $0.name == relationship.name }?
                         .isOrdered == true
-                    if ordered, !owned || { if case .foreignKey = storage { return true } else { return false } }() {
+                    let owned = writer.writesLinks(of: relationship, in: entity)
+                    if ordered, !owned || !relationship.isToMany {
                         notes.append(
                             ImportNote(
                                 entity: entity.name, property: relationship.name,
@@ -161,23 +143,13 @@ public enum AppleStoreImport {
                             skipped += 1
                             continue
                         }
-                        switch storage {
-                        case .foreignKey(let column):
-                            try db.execute(
-                                sql:
-                                    "UPDATE \(StoreLayout.quoted(entity.name)) SET \(StoreLayout.quoted(column)) = ? WHERE \(StoreLayout.quoted(StoreLayout.primaryKey)) = ?",
-                                arguments: [pair.target, pair.owner])
-                        case .joinTable(let table, _, _):
-                            let position = positions[pair.owner, default: 0]
-                            positions[pair.owner] = position + 1
-                            try db.execute(
-                                sql:
-                                    "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, ?)",
-                                arguments: [pair.owner, pair.target, position])
-                        case .inverseForeignKey:
-                            continue
+                        let position = positions[pair.owner, default: 0]
+                        positions[pair.owner] = position + 1
+                        if try writer.link(
+                            relationship, of: entity, owner: pair.owner, target: pair.target, position: position)
+                        {
+                            links += 1
                         }
-                        links += 1
                     }
                     if skipped > 0 {
                         notes.append(
@@ -189,7 +161,6 @@ public enum AppleStoreImport {
                     }
                 }
             }
-            return .commit
         }
         return (counts, links, notes)
     }

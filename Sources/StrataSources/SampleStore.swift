@@ -27,49 +27,30 @@ package enum SampleStore {
     }
 
     static func make(at url: URL, schema: Schema, rows: Int, samples: SampleValues) throws {
-        guard !FileManager.default.fileExists(atPath: url.path) else {
-            throw StrataError.notAStore(path: url.path, reason: "a file is already there; give a new path")
-        }
-        let layout = StoreLayout(schema: schema)
         do {
-            let queue = try DatabaseQueue(path: url.path)
-            defer { try? queue.close() }
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
-            try queue.inTransaction { db in
-                for statement in layout.createStatements() { try db.execute(sql: statement) }
-                try StoreMetadata.write(schema, to: db)
+            try BulkStoreWriter.create(at: url, schema: schema) { writer in
                 for entity in schema.entities {
                     let toOne = entity.relationships.filter { !$0.isToMany }
-                    let columns = [StoreLayout.primaryKey] + entity.attributes.map(\.name) + toOne.map(\.name)
-                    let insert = try db.makeStatement(
-                        sql:
-                            "INSERT INTO \(StoreLayout.quoted(entity.name)) (\(columns.map(StoreLayout.quoted).joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-                    )
+                    let insert = try writer.rows(
+                        of: entity.name, columns: entity.attributes.map(\.name) + toOne.map(\.name))
                     for row in stride(from: 1, through: rows, by: 1) {
                         let values = entity.attributes.map { samples.value($0, entity: entity.name, row: row) }
                         // Row n links to row n of the destination (optional links are absent in every fourth row).
                         let links = toOne.map {
                             $0.isOptional && row % 4 == 0 ? DatabaseValue.null : Int64(row).databaseValue
                         }
-                        try insert.execute(arguments: StatementArguments([Int64(row).databaseValue] + values + links))
+                        try insert.insert(key: Int64(row), values + links)
                     }
                 }
                 for entity in schema.entities {
                     for relationship in entity.relationships where relationship.isToMany {
-                        guard case .joinTable(let table, "source", _) = layout.storage(of: relationship, in: entity)
-                        else { continue }
                         for row in stride(from: 1, through: rows, by: 1) {
-                            try db.execute(
-                                sql:
-                                    "INSERT OR IGNORE INTO \(StoreLayout.quoted(table)) (\"source\", \"target\", \"position\") VALUES (?, ?, 0)",
-                                arguments: [row, row])
+                            try writer.link(relationship, of: entity, owner: Int64(row), target: Int64(row))
                         }
                     }
                 }
-                return .commit
             }
         } catch let error as DatabaseError {
-            try? FileManager.default.removeItem(at: url)
             throw StrataError.database(
                 store: url.path, operation: "create the sample store",
                 code: DatabaseCode(rawValue: error.resultCode.rawValue), message: error.message ?? "\(error)")

@@ -136,12 +136,12 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
                 switch layout.storage(of: relationship, in: old) {
                 case .foreignKey(let column):
                     add(.linksDropped, entity, relationship.name, try keys(entity, "\(quote(column)) IS NOT NULL"))
-                case .joinTable(let table, let ownerColumn, _):
+                case .joinTable(let table, let side):
                     let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(table))") ?? 0
                     let samples = try Int64.fetchAll(
                         db,
                         sql:
-                            "SELECT DISTINCT \(quote(ownerColumn)) FROM \(quote(table)) ORDER BY 1 LIMIT \(sampleLimit)"
+                            "SELECT DISTINCT \(quote(side.ownerColumn)) FROM \(quote(table)) ORDER BY 1 LIMIT \(sampleLimit)"
                     )
                     add(.linksDropped, entity, relationship.name, (count, samples.map { "\(entity)/\($0)" }))
                 case .inverseForeignKey:

@@ -280,23 +280,23 @@ struct StructuralPlan {
         var claimed: Set<String> = []
         for entity in to.entities {
             for relationship in entity.relationships where relationship.isToMany {
-                guard case .joinTable(let table, "source", _) = newLayout.storage(of: relationship, in: entity) else {
+                guard case .joinTable(let table, .source) = newLayout.storage(of: relationship, in: entity) else {
                     continue
                 }
                 if let old = diff.sourceEntity(named: entity.name),
                     let source = SchemaDiff.source(of: relationship, in: old),
                     source.isToMany, diff.isSameDestination(source.destination, relationship.destination),
-                    case .joinTable(let oldTable, let ownerColumn, let otherColumn) = oldLayout.storage(
+                    case .joinTable(let oldTable, let side) = oldLayout.storage(
                         of: source, in: old)
                 {
                     claimed.insert(oldTable)
-                    if oldTable == table && ownerColumn == "source" { continue }
+                    if oldTable == table && side == .source { continue }
                     steps.append(
                         MigrationStep(
                             "move the links of \(entity.name).\(relationship.name) to \(table)",
                             statements: newLayout.joinTableStatements(
                                 table: table, source: entity.name, target: relationship.destination) + [
-                                    "INSERT INTO \(quote(table)) (\"source\", \"target\", \"position\") SELECT \(quote(ownerColumn)), \(quote(otherColumn)), \"position\" FROM \(quote(oldTable))",
+                                    "INSERT INTO \(quote(table)) (\"source\", \"target\", \"position\") SELECT \(quote(side.ownerColumn)), \(quote(side.otherColumn)), \"position\" FROM \(quote(oldTable))",
                                     "DROP TABLE \(quote(oldTable))",
                                 ]))
                 } else {
@@ -310,7 +310,7 @@ struct StructuralPlan {
         }
         for entity in from.entities {
             for relationship in entity.relationships where relationship.isToMany {
-                guard case .joinTable(let table, "source", _) = oldLayout.storage(of: relationship, in: entity),
+                guard case .joinTable(let table, .source) = oldLayout.storage(of: relationship, in: entity),
                     !claimed.contains(table)
                 else { continue }
                 claimed.insert(table)

@@ -13,7 +13,7 @@ extension ModelContainer {
             try store.write("deleting all data") { db in
                 for entity in schema.entities {
                     for relationship in entity.relationships {
-                        if case .joinTable(let table, "source", _) = layout.storage(of: relationship, in: entity) {
+                        if case .joinTable(let table, .source) = layout.storage(of: relationship, in: entity) {
                             try db.execute(sql: "DELETE FROM \(quote(table))")
                         }
                     }

@@ -17,9 +17,9 @@ extension ModelContext {
             sql = "SELECT \(quote(column)) FROM \(quote(mapping.name)) WHERE \(pk) = ? AND \(quote(column)) IS NOT NULL"
         case .inverseForeignKey(let table, let column):
             sql = "SELECT \(pk) FROM \(quote(table)) WHERE \(quote(column)) = ? ORDER BY \(pk)"
-        case .joinTable(let table, let ownerColumn, let otherColumn):
+        case .joinTable(let table, let side):
             sql =
-                "SELECT \(quote(otherColumn)) FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ? ORDER BY \"position\", \(quote(otherColumn))"
+                "SELECT \(quote(side.otherColumn)) FROM \(quote(table)) WHERE \(quote(side.ownerColumn)) = ? ORDER BY \"position\", \(quote(side.otherColumn))"
         }
         let keys = try store.read("loading \(mapping.name).\(relationship.name)") { db in
             try Int64.fetchAll(db, sql: sql, arguments: [primaryKey])

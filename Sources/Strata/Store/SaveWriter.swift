@@ -163,16 +163,17 @@ struct SaveWriter {
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 guard isNew || backing.changedRelationships.contains(relationship.name),
                     let references = backing.related[relationship.name],
-                    case .joinTable(let table, let ownerColumn, let otherColumn) = layout.storage(
+                    case .joinTable(let table, let side) = layout.storage(
                         of: relationship.relationship, in: entity)
                 else { continue }
-                if cleared.insert("\(table)\u{0}\(ownerColumn)\u{0}\(ownKey)").inserted {
-                    try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(ownerColumn)) = ?").execute(
-                        arguments: [ownKey])
+                if cleared.insert("\(table)\u{0}\(side.ownerColumn)\u{0}\(ownKey)").inserted {
+                    try db.cachedStatement(sql: "DELETE FROM \(quote(table)) WHERE \(quote(side.ownerColumn)) = ?")
+                        .execute(
+                            arguments: [ownKey])
                 }
                 for (position, reference) in references.enumerated() {
                     guard let other = key(of: reference, keys: keys) else { continue }
-                    rows.append((table, ownerColumn, otherColumn, [ownKey, other, position]))
+                    rows.append((table, side.ownerColumn, side.otherColumn, [ownKey, other, position]))
                 }
             }
         }

@@ -24,8 +24,23 @@ public struct StoreLayout {
         case foreignKey(column: String)
         /// The inverse's foreign-key column on the destination's table.
         case inverseForeignKey(table: String, column: String)
-        /// A join table; `ownerColumn` holds this side's key and `otherColumn` the destination's.
-        case joinTable(table: String, ownerColumn: String, otherColumn: String)
+        /// A join table, and which of its columns holds this side's key: the side that owns the table (whose
+        /// relationship names it) is in `"source"`, its inverse in `"target"`.
+        case joinTable(table: String, side: JoinSide)
+    }
+
+    /// Which column of a join table holds a relationship's own key.
+    public enum JoinSide: Equatable, Sendable {
+        /// The relationship that owns the table (it is named after it): its key is in `"source"`.
+        case source
+        /// The inverse of the owning relationship: its key is in `"target"`.
+        case target
+
+        /// The column holding this side's key.
+        public var ownerColumn: String { self == .source ? "source" : "target" }
+
+        /// The column holding the destination's key.
+        public var otherColumn: String { self == .source ? "target" : "source" }
     }
 
     /// How the relationship `name` of `entity` is stored.
@@ -38,13 +53,10 @@ public struct StoreLayout {
             let this = "\(entity.name).\(relationship.name)"
             let other = "\(relationship.destination).\(inverse.name)"
             if other < this {
-                return .joinTable(
-                    table: Self.joinTableName(relationship.destination, inverse.name), ownerColumn: "target",
-                    otherColumn: "source")
+                return .joinTable(table: Self.joinTableName(relationship.destination, inverse.name), side: .target)
             }
         }
-        return .joinTable(
-            table: Self.joinTableName(entity.name, relationship.name), ownerColumn: "source", otherColumn: "target")
+        return .joinTable(table: Self.joinTableName(entity.name, relationship.name), side: .source)
     }
 
     /// An SQL identifier quoted as every statement Strata (and its readers of Apple stores) writes it: `"name"`,
@@ -69,7 +81,7 @@ public struct StoreLayout {
         var statements = [createTableStatement(for: entity)]
         statements += indexes(for: entity).map(\.create)
         for relationship in entity.relationships {
-            if case .joinTable(let table, "source", _) = storage(of: relationship, in: entity) {
+            if case .joinTable(let table, .source) = storage(of: relationship, in: entity) {
                 statements += joinTableStatements(table: table, source: entity.name, target: relationship.destination)
             }
         }
