@@ -65,7 +65,7 @@ public enum AppleStoreImport {
             let standing = PlanStanding(store: store, versions: [planSchema])
             guard standing.equal != nil else {
                 throw AppleStoreError.schemaMismatch(
-                    path: source.path, version: planSchema.version?.description ?? "(unversioned)",
+                    path: source.path, version: planSchema.version.label,
                     differences: standing.closestDifferences.map(\.description))
             }
             schema = planSchema

@@ -20,7 +20,7 @@ public struct PrivateImport: Sendable {
             throw MigrationError.unknownStoreVersion(
                 store: store.url.path,
                 recorded:
-                    "model \(store.defaultVersion?.description ?? "(unversioned)") (a SwiftData / Core Data store)",
+                    "model \(store.defaultVersion.label) (a SwiftData / Core Data store)",
                 closest: standing.closestVersion?.version?.description,
                 differences: standing.closestDifferences.map(\.description))
         }

@@ -48,7 +48,7 @@ package struct FrozenVersions: Codable, Sendable {
 
     /// Records `version` unless its identifier is recorded already; returns false when it was.
     package mutating func record(_ version: SourceVersion) -> Bool {
-        let identifier = version.schema.version?.description ?? "unversioned"
+        let identifier = version.schema.version.label
         guard !versions.contains(where: { $0.version == identifier }) else { return false }
         versions.append(
             Entry(

@@ -58,7 +58,7 @@ package struct SourceLint {
     /// no longer lists (warnings).
     package func shippedEdits() -> [SourceProblem] {
         shipped.compactMap { recorded in
-            let identifier = recorded.schema.version?.description ?? "unversioned"
+            let identifier = recorded.schema.version.label
             guard let declared = plan.versions.first(where: { $0.schema.version == recorded.schema.version }) else {
                 return SourceProblem(
                     plan.location,

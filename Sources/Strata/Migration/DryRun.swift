@@ -40,8 +40,8 @@ extension Migrator {
             of: url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
         if let rows { try migrator.recordRowChanges(rows) }
         migrator.onEvent = onEvent
-        let from = migrator.current.version?.description ?? "unversioned"
-        let to = migrator.target.version?.description ?? "unversioned"
+        let from = migrator.current.version.label
+        let to = migrator.target.version.label
         var reports: [StageReport] = []
         let run = migrator.runStages { stage, outcome in
             switch outcome {

@@ -9,9 +9,9 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     /// The store shares no entity (or almost none) with any version of the plan: it was made with another plan.
     case anotherPlansStore(store: String, plan: String, recorded: String, entities: [String], planEntities: [String])
     /// The schema recorded under a version differs from the plan's schema of that version.
-    case modifiedSchema(store: String, version: String, differences: [String])
+    case modifiedSchema(store: String, version: Schema.Version?, differences: [String])
     /// No stage leads from the store's version to the target, and a lightweight migration cannot be inferred.
-    case noPath(store: String, from: String, to: String, reasons: [String])
+    case noPath(store: String, from: Schema.Version?, to: Schema.Version?, reasons: [String])
     /// Strict mode (`refusingDataLoss`): a lightweight or inferred stage on the path would remove data.
     case dataLossRefused(store: String, losses: [String])
     /// The container's models are not one of the plan's versions.
@@ -23,7 +23,7 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     /// The migration was cancelled; the running stage rolled back.
     case cancelled(stage: String)
     /// The store has columns its recorded schema does not know, which a migration could drop.
-    case unrecordedColumns(store: String, version: String, columns: [String])
+    case unrecordedColumns(store: String, version: Schema.Version?, columns: [String])
     /// `valueBeforeMigration` was called outside `didMigrate`, or for an attribute the old version lacks.
     case notInDidMigrate(String)
     /// A custom stage's code fetched a model type of another version.
@@ -55,11 +55,11 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
                 "\(store) (at \(recorded)) matches no version of \(named): open it with the plan it was made with. It holds \(entities.joined(separator: ", ")); the plan's versions hold \(planEntities.joined(separator: ", ")). Nothing was changed."
         case .modifiedSchema(let store, let version, let differences):
             return
-                "\(version) was modified after it shipped: \(store) was written with \(version), and the plan's \(version) now differs in:\n"
+                "\(version.label) was modified after it shipped: \(store) was written with \(version.label), and the plan's \(version.label) now differs in:\n"
                 + differences.map { "  - \($0)" }.joined(separator: "\n")
-                + "\nRestore \(version) as it shipped and put the changes in a new version; nothing was changed."
+                + "\nRestore \(version.label) as it shipped and put the changes in a new version; nothing was changed."
         case .noPath(let store, let from, let to, let reasons):
-            return "No migration leads \(store) from \(from) to \(to); nothing was changed:\n"
+            return "No migration leads \(store) from \(from.label) to \(to.label); nothing was changed:\n"
                 + reasons.map { "  - \($0)" }.joined(separator: "\n")
         case .dataLossRefused(let store, let losses):
             return
@@ -78,7 +78,7 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
             return "Stage \(stage) was cancelled and rolled back; the store is still at its previous version."
         case .unrecordedColumns(let store, let version, let columns):
             return
-                "\(store) has columns that its recorded schema \(version) does not know: \(columns.joined(separator: ", ")). They were added outside Strata, and a migration that rebuilds their table would drop them; nothing was changed. Copy their data elsewhere and drop them (ALTER TABLE ... DROP COLUMN), then migrate."
+                "\(store) has columns that its recorded schema \(version.label) does not know: \(columns.joined(separator: ", ")). They were added outside Strata, and a migration that rebuilds their table would drop them; nothing was changed. Copy their data elsewhere and drop them (ALTER TABLE ... DROP COLUMN), then migrate."
         case .notInDidMigrate(let detail):
             return "valueBeforeMigration: \(detail)."
         case .wrongVersionModel(let type, let phase, let version):

@@ -15,19 +15,19 @@ struct MigrationPath {
         if let match = standing.equalVersion { return match }
         if standing.isAnotherPlans {
             throw MigrationError.anotherPlansStore(
-                store: store, plan: plan, recorded: metadata.version?.description ?? "unversioned",
+                store: store, plan: plan, recorded: metadata.version.label,
                 entities: metadata.schema.entities.map(\.name).sorted(),
                 planEntities: Set(schemas.flatMap { $0.entities.map(\.name) }).sorted())
         }
         if let named = standing.named {
             throw MigrationError.modifiedSchema(
-                store: store, version: schemas[named].version?.description ?? "unversioned",
+                store: store, version: schemas[named].version,
                 differences: standing.differences(to: named).map(\.description))
         }
         throw MigrationError.unknownStoreVersion(
             store: store,
             recorded:
-                "\(metadata.version?.description ?? "(unversioned)") (fingerprint \(metadata.fingerprint.prefix(8)))",
+                "\(metadata.version.label) (fingerprint \(metadata.fingerprint.prefix(8)))",
             closest: standing.closestVersion?.version?.description,
             differences: standing.closestDifferences.map(\.description))
     }
@@ -41,11 +41,11 @@ struct MigrationPath {
     func stages(from: Schema, to: Schema) throws -> [PlannedStage] {
         guard from.fingerprint != to.fingerprint else { return [] }
         if let chain = shortestChain(from: from, to: to) { return chain }
-        let fromVersion = from.version?.description ?? "unversioned"
-        let toVersion = to.version?.description ?? "unversioned"
+        let fromVersion = from.version.label
+        let toVersion = to.version.label
         if let a = from.version, let b = to.version, a > b {
             throw MigrationError.noPath(
-                store: store, from: fromVersion, to: toVersion,
+                store: store, from: from.version, to: to.version,
                 reasons: [
                     "the store is newer than \(toVersion) and the plan has no stage back from \(fromVersion); open it with the newer models or add a downgrade stage"
                 ])
@@ -53,14 +53,14 @@ struct MigrationPath {
         let diff = SchemaDiff(from: from, to: to)
         guard diff.entityRenameProblems.isEmpty else {
             throw MigrationError.noPath(
-                store: store, from: fromVersion, to: toVersion,
+                store: store, from: from.version, to: to.version,
                 reasons: ["no stage of the plan leads there, and the renames of entities are ambiguous:"]
                     + diff.entityRenameProblems)
         }
         let custom = diff.customChanges
         guard custom.isEmpty else {
             throw MigrationError.noPath(
-                store: store, from: fromVersion, to: toVersion,
+                store: store, from: from.version, to: to.version,
                 reasons: [
                     "no stage of the plan leads there, and a lightweight migration cannot be inferred because these changes need a custom stage:"
                 ]

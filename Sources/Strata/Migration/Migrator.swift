@@ -241,8 +241,8 @@ public final class Migrator: @unchecked Sendable {
     public func run(to version: Schema.Version) throws -> [StageReport] {
         guard current.version == version || pending.contains(where: { $0.to.version == version }) else {
             throw MigrationError.noPath(
-                store: storeName, from: current.version?.description ?? "?", to: version.description,
-                reasons: ["\(version) is not on the path to \(target.version?.description ?? "?")"])
+                store: storeName, from: current.version, to: version,
+                reasons: ["\(version) is not on the path to \(target.version.label)"])
         }
         var reports: [StageReport] = []
         while current.version != version, let report = try runNextStage() { reports.append(report) }

@@ -12,12 +12,6 @@ public struct StageID: Hashable, Sendable, CustomStringConvertible {
         self.to = to
     }
 
-    /// How a missing version is spelled.
-    public static let unversioned = "unversioned"
-
-    /// "1.0.0", or "unversioned" for nil.
-    public static func label(_ version: Schema.Version?) -> String { version?.description ?? unversioned }
-
     /// "1.0.0 -> 2.0.0".
-    public var description: String { "\(Self.label(from)) -> \(Self.label(to))" }
+    public var description: String { "\(from.label) -> \(to.label)" }
 }

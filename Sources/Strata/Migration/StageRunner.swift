@@ -93,7 +93,7 @@ struct StageRunner {
             try runClosure(
                 willMigrate, planned, schema: planned.from, access: access,
                 stage: StageContext(
-                    phase: "willMigrate", version: planned.from.version?.description ?? "?", oldSchema: planned.from,
+                    phase: "willMigrate", version: planned.from.version.label, oldSchema: planned.from,
                     cancellation: cancellation, stageTitle: planned.title))
         }
         var rowsDone = 0
@@ -110,7 +110,7 @@ struct StageRunner {
             observer(.step(stage: title, summary: "didMigrate"))
             let copied = rowsDone
             let stage = StageContext(
-                phase: "didMigrate", version: planned.to.version?.description ?? "?", oldSchema: planned.from,
+                phase: "didMigrate", version: planned.to.version.label, oldSchema: planned.from,
                 cancellation: cancellation, stageTitle: planned.title, oldRows: try OldRows.all(for: plan, db: db),
                 onStep: { summary in observer(.step(stage: title, summary: summary)) },
                 onSave: { saved in

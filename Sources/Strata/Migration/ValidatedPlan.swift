@@ -99,7 +99,7 @@ public struct ValidatedPlan: Sendable {
         name: String, schemas: [Schema], stages declared: [StageDeclaration], schemaNames: [String]? = nil
     ) -> (ValidatedPlan, problems: [PlanProblem]) {
         var problems: [PlanProblem] = []
-        let names = schemaNames ?? schemas.map { $0.version?.description ?? "unversioned" }
+        let names = schemaNames ?? schemas.map { $0.version.label }
         if schemas.isEmpty {
             problems.append(PlanProblem(kind: .noSchemas, subject: .plan, description: "\(name) lists no schemas"))
         }
@@ -107,7 +107,7 @@ public struct ValidatedPlan: Sendable {
             problems += schema.problems.map {
                 PlanProblem(
                     kind: .schemaModels, subject: .schema(index, problem: $0),
-                    description: "version \(schema.version?.description ?? "?"): \($0)")
+                    description: "version \(schema.version.label): \($0)")
             }
         }
         var seenVersions: [Schema.Version: Int] = [:]

@@ -76,6 +76,6 @@ public struct Schema: Sendable, CustomStringConvertible {
 
     /// "Schema 1.0.0: Book, Author".
     public var description: String {
-        "Schema \(version?.description ?? "(unversioned)"): \(entities.map(\.name).joined(separator: ", "))"
+        "Schema \(version.label): \(entities.map(\.name).joined(separator: ", "))"
     }
 }

@@ -49,3 +49,9 @@ extension Schema {
         }
     }
 }
+
+extension Optional where Wrapped == Schema.Version {
+    /// How text names a version: "1.0.0", or "unversioned" for a store or schema without one. The one spelling;
+    /// views add their own words around it ("model 1.0.0", "store unversioned").
+    public var label: String { self?.description ?? "unversioned" }
+}

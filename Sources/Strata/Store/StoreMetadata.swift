@@ -21,7 +21,7 @@ public struct StoreMetadata: Sendable {
     func requireOnlyRecordedColumns(store: String) throws {
         guard unrecordedColumns.isEmpty else {
             throw MigrationError.unrecordedColumns(
-                store: store, version: version?.description ?? "(unversioned)", columns: unrecordedColumns)
+                store: store, version: version, columns: unrecordedColumns)
         }
     }
 

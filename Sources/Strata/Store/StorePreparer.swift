@@ -97,7 +97,7 @@ struct StorePreparer {
         }
         let detail =
             closest.map { version in
-                "they differ from the closest, \(version.version?.description ?? "?"), in: "
+                "they differ from the closest, \(version.version.label), in: "
                     + SchemaDiff(from: version, to: schema).changes.map(\.description).joined(separator: "; ")
             } ?? "the plan has no schemas"
         throw MigrationError.targetNotInPlan(detail)

@@ -102,7 +102,7 @@ extension SwiftDataError {
         case let error as MigrationError:
             switch error {
             case .noPath(_, let from, let to, _):
-                if let from = Schema.Version(from), let to = Schema.Version(to), from > to {
+                if let from, let to, from > to {
                     return backwardMigration.carrying(error)
                 }
                 return loadIssueModelContainer.carrying(error)

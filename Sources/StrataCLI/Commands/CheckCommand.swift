@@ -98,7 +98,7 @@ struct CheckCommand: ParsableCommand {
             let older = frozen != nil ? shippedVersions.map(\.schema) : Array(plan.schemas.dropLast())
             report.upgrades = try UpgradePaths.check(
                 plan, from: older, rows: sample, notRunReason: resolved.notRunReason)
-            report.upgradeTarget = plan.schemas.last?.version?.description ?? "unversioned"
+            report.upgradeTarget = (plan.schemas.last?.version).label
             report.upgradeRows = sample
         }
         if output.json {

@@ -99,8 +99,8 @@ struct MigrateCommand: ParsableCommand {
             try store?.migratorOnPrivateCopy(
                 validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
             ?? Migrator(store: url, validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
-        let from = migrator.current.version?.description ?? "unversioned"
-        let goal = migrator.target.version?.description ?? "unversioned"
+        let from = migrator.current.version.label
+        let goal = migrator.target.version.label
         var backupPath: String?
         if let backup, !migrator.pending.isEmpty {
             let backupURL = URL(fileURLWithPath: backup)
@@ -122,7 +122,7 @@ struct MigrateCommand: ParsableCommand {
             migrator, limit: step ? 1 : migrator.pending.count, notRunReason: target.resolved.notRunReason)
         var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
-            reached: migrator.current.version?.description ?? "unversioned", backup: backupPath,
+            reached: migrator.current.version.label, backup: backupPath,
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
             notRun: notRun)
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
@@ -141,7 +141,7 @@ struct MigrateCommand: ParsableCommand {
     private func confirm(url: URL, to version: Schema.Version?, plan validated: ValidatedPlan) throws {
         let current = try StoreInspector(url: url).version()
         guard current != version else { return }
-        let from = current?.description ?? "unversioned"
+        let from = current.label
         // With --step, the version the next stage reaches, on the path a migration takes (ValidatedPlan.stages).
         var next: Schema.Version?
         if step, let current, let from = validated.schema(current),
@@ -149,7 +149,7 @@ struct MigrateCommand: ParsableCommand {
         {
             next = try? validated.stages(from: from, to: goal).first?.to.version
         }
-        let to = (next ?? version)?.description ?? "unversioned"
+        let to = (next ?? version).label
         guard Console.inputIsTerminal else {
             throw CommandFailure.usage(
                 "migrate writes \(url.path) (\(from) -> \(to)); pass --yes to confirm when not on a terminal, or --dry-run to try it on a copy"

@@ -71,7 +71,7 @@ struct NewCommand: ParsableCommand {
             try SampleStore.make(at: url, schema: schema, rows: sample)
         }
         let report = NewReport(
-            store: url.path, plan: resolved.name, version: schema.version?.description ?? "unversioned",
+            store: url.path, plan: resolved.name, version: schema.version.label,
             entities: schema.entities.map { NewReport.Entity(name: $0.name, rows: sample) })
         if output.json { try JSONOutput.print(report) } else { report.textLines.forEach { Console.out($0) } }
     }

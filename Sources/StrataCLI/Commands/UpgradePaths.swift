@@ -15,7 +15,7 @@ enum UpgradePaths {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         return try schemas.enumerated().map { offset, schema in
-            let version = schema.version?.description ?? "unversioned"
+            let version = schema.version.label
             let url = directory.appendingPathComponent("\(offset)-\(version).store")
             try SampleStore.make(at: url, schema: schema, rows: rows)
             return path(plan, store: url, from: version, notRunReason: notRunReason)
@@ -35,7 +35,7 @@ enum UpgradePaths {
         }
         let (stages, failure, notRun) = StageLoop.run(
             migrator, limit: migrator.pending.count, notRunReason: notRunReason)
-        let reached = migrator.current.version?.description ?? "unversioned"
+        let reached = migrator.current.version.label
         var entities: [UpgradePathEntry.Entity] = []
         if let recorder = migrator.rowRecorder {
             let names = (migrator.current.entities.map(\.name) + (plan.schemas.flatMap { $0.entities.map(\.name) }))

@@ -64,7 +64,7 @@ struct OpenCommand: ParsableCommand {
         if let model = resolved?.model {
             options.versionNames = Dictionary(
                 model.schemas.compactMap { schema in
-                    model.name(of: schema.version).map { (StageID.label(schema.version), TerminalText.sanitize($0)) }
+                    model.name(of: schema.version).map { (schema.version.label, TerminalText.sanitize($0)) }
                 }, uniquingKeysWith: { first, _ in first })
         }
         try TerminalApp.run(

@@ -51,7 +51,7 @@ package enum StoreSummary {
         lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \($0.rows) rows" }
         if let validated = plan {
             lines.append(
-                "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version?.description ?? "unversioned" }.joined(separator: ", "))"
+                "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version.label }.joined(separator: ", "))"
             )
             for stage in validated.stages {
                 lines.append(
@@ -75,7 +75,7 @@ package enum StoreSummary {
         lines += entityLines(info)
         if let planName {
             lines.append(
-                "plan: \(planName), versions \(standing.versions.map { StageID.label($0.version) }.joined(separator: ", "))"
+                "plan: \(planName), versions \(standing.versions.map { $0.version.label }.joined(separator: ", "))"
             )
             lines += standing.stagesAhead(plan?.stages ?? []).map {
                 "  stage \($0.title) \($0.kind.rawValue): \($0.diff.changes.count) changes"

@@ -18,7 +18,7 @@ extension CheckReport {
         diagnostics = findings.map(DiagnosticEntry.init)
         versions = checked.0.schemas.map {
             Version(
-                version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
+                version: $0.version.label, fingerprint: $0.fingerprint,
                 entities: $0.entities.map(\.name))
         }
         stages = checked.0.stages.enumerated().map { StageEntry($1, index: $0 + 1) }

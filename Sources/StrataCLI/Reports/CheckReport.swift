@@ -58,7 +58,7 @@ struct CheckReport: Encodable {
         sources = files.map(SourceFilesEntry.init)
         versions = checked.schemas.map {
             Version(
-                version: $0.version?.description ?? "unversioned", fingerprint: $0.fingerprint,
+                version: $0.version.label, fingerprint: $0.fingerprint,
                 entities: $0.entities.map(\.name))
         }
         stages = source.map(Self.declaredStages) ?? checked.stages.enumerated().map { StageEntry($1, index: $0 + 1) }

@@ -31,14 +31,14 @@ struct DiffReport: Encodable {
     ) throws {
         let diffs = validated.diffs(from: from, to: to)
         plan = name
-        self.from = from.version?.description ?? "unversioned"
-        self.to = to.version?.description ?? "unversioned"
+        self.from = from.version.label
+        self.to = to.version.label
         changes = diffs.flatMap { diff in
             diff.changes.map { change in
                 var entry = ChangeEntry(change)
                 if diffs.count > 1 {
                     entry.step =
-                        "\(diff.from.version?.description ?? "unversioned") -> \(diff.to.version?.description ?? "unversioned")"
+                        "\(diff.from.version.label) -> \(diff.to.version.label)"
                 }
                 return entry
             }

@@ -184,7 +184,7 @@ struct InfoReport: Encodable {
         entities = metadata.schema.entities.map { Entity(name: $0.name, rows: counts[$0.name] ?? 0, $0) }
         history = try inspector.history().map {
             AppliedStage(
-                from: $0.fromVersion.isEmpty ? "unversioned" : $0.fromVersion, to: $0.toVersion, kind: $0.kind,
+                from: $0.stage.from.label, to: $0.stage.to.label, kind: $0.kind,
                 appliedAt: $0.appliedAt, rows: $0.rows)
         }
     }

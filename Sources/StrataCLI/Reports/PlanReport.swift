@@ -29,8 +29,8 @@ struct PlanReport: Encodable {
         let migrator = try store.migratorOnPrivateCopy(validated: target.plan, to: target.version)
         self.store = store.url.path
         plan = name
-        storeVersion = migrator.current.version?.description ?? "unversioned"
-        self.target = migrator.target.version?.description ?? "unversioned"
+        storeVersion = migrator.current.version.label
+        self.target = migrator.target.version.label
         versionNames = target.resolved.versionNames
         // The first stage's findings are counted in the store; later stages meet data the earlier ones change,
         // which a dry run counts.

@@ -29,8 +29,8 @@ struct StageEntry: Encodable {
     init(_ stage: PlannedStage, index: Int, findings: [DataFinding]? = nil) {
         self.index = index
         title = stage.title
-        from = stage.from.version?.description ?? "unversioned"
-        to = stage.to.version?.description ?? "unversioned"
+        from = stage.from.version.label
+        to = stage.to.version.label
         kind = stage.kind.rawValue
         changes = stage.diff.changes.map(ChangeEntry.init)
         steps = stage.steps.map(StepEntry.init)

@@ -44,8 +44,8 @@ struct StageRunEntry: Encodable {
     ) {
         self.index = index
         title = stage.title
-        from = stage.from.version?.description ?? "unversioned"
-        to = stage.to.version?.description ?? "unversioned"
+        from = stage.from.version.label
+        to = stage.to.version.label
         kind = stage.kind.rawValue
         status = failure == nil ? "succeeded" : "failed"
         self.rows = rows

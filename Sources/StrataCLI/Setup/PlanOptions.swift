@@ -218,7 +218,7 @@ struct ResolvedPlan {
         }
         guard let source else { return nil }
         return Dictionary(
-            source.versions.map { ($0.schema.version?.description ?? "unversioned", $0.name) },
+            source.versions.map { ($0.schema.version.label, $0.name) },
             uniquingKeysWith: { first, _ in first })
     }
 }

@@ -69,7 +69,7 @@ package struct AppleStoreOpening {
 
     /// How the UI names the store's own model: "model 1.0.0", the store's model, not the plan's version.
     package static func storeLabel(_ store: AppleStore) -> String {
-        "model \(store.defaultVersion?.description ?? "unversioned")"
+        "model \(store.defaultVersion.label)"
     }
 
     /// What the Stages pane says about a store standing so against a plan (`planned` false: no plan given), and that
@@ -83,7 +83,7 @@ package struct AppleStoreOpening {
 
     /// The note's first part: the store's model against the plan.
     private static func standingNote(_ standing: PlanStanding, planned: Bool, planName: String?) -> String {
-        let label = { (index: Int) in StageID.label(standing.versions[index].version) }
+        let label = { (index: Int) in standing.versions[index].version.label }
         guard planned else {
             return
                 "A SwiftData / Core Data store opens read-only. Pass --plan NAME, --sources DIR (an app's source folder) or --model PATH (a Core Data model, .xcdatamodeld) to compare its model with a plan's versions."

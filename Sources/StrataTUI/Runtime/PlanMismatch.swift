@@ -22,11 +22,11 @@ struct PlanMismatch {
         closest = best + 1
         self.planName = planName
         differences = standing.closestDifferences.count
-        storeLabel = "store \(StageID.label(metadata.version))"
-        let version = StageID.label(standing.closestVersion?.version)
+        storeLabel = "store \(metadata.version.label)"
+        let version = (standing.closestVersion?.version).label
         let named = standing.named != nil
         note =
-            "The store matches no version of the plan \(planName)\(named ? " (its \(StageID.label(metadata.version)) is another schema)" : ""): "
+            "The store matches no version of the plan \(planName)\(named ? " (its \(metadata.version.label) is another schema)" : ""): "
             + "the closest is \(version), \(differences) difference\(differences == 1 ? "" : "s") away (see the Diff). "
             + "Open it with the plan it was made with, or fix the plan; nothing can run."
     }

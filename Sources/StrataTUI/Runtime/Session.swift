@@ -106,7 +106,7 @@ package final class Session: @unchecked Sendable {
             schemas = [metadata.schema]
             firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
-                storeVersion: StageID.label(metadata.version),
+                storeVersion: metadata.version.label,
                 planName: nil, schemas: schemas, storeIndex: 0, targetIndex: nil)
             _ = Reducer.reduce(&firstState, makeMigrator(.dryRun).1)
             _ = Reducer.reduce(&firstState, browse())
@@ -118,7 +118,7 @@ package final class Session: @unchecked Sendable {
             schemas = plan.schemas
             firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
-                storeVersion: StageID.label(metadata.version),
+                storeVersion: metadata.version.label,
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
             let (migrator, planned) = makeMigrator(.dryRun)
             self.migrator = migrator
@@ -214,7 +214,7 @@ package final class Session: @unchecked Sendable {
         runMode = mode
         lock.unlock()
         let inspector = StoreInspector(url: storeURL)
-        let version = StageID.label((try? inspector.version()) ?? nil)
+        let version = ((try? inspector.version()) ?? nil).label
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
         guard let plan else {
             return (
@@ -235,7 +235,7 @@ package final class Session: @unchecked Sendable {
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
             let note =
                 migrator.pending.isEmpty
-                ? "The store is at the target version \(migrator.target.version?.description ?? "")." : nil
+                ? "The store is at the target version \(migrator.target.version.label)." : nil
             return (
                 migrator,
                 .planned(
@@ -306,7 +306,7 @@ package final class Session: @unchecked Sendable {
         }
         let (inspector, label) = browsed()
         do {
-            let version = StageID.label(try inspector.version())
+            let version = (try inspector.version()).label
             let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
             return .browsed(source: label, version: version, entities: counts)
         } catch {
@@ -407,7 +407,7 @@ package final class Session: @unchecked Sendable {
             guard metadata.fingerprint == schemas[from].fingerprint else {
                 return .findingsLoaded(
                     from: from, to: to, [],
-                    note: "Data counts appear for diffs from the \(label)'s own schema (\(StageID.label(version))).")
+                    note: "Data counts appear for diffs from the \(label)'s own schema (\(version.label)).")
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
             // stage makes has none until that stage has run.
@@ -418,7 +418,7 @@ package final class Session: @unchecked Sendable {
                 (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
             }
             return .findingsLoaded(
-                from: from, to: to, found, note: "Data counts from the \(label) at \(StageID.label(version)).")
+                from: from, to: to, found, note: "Data counts from the \(label) at \(version.label).")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
         }

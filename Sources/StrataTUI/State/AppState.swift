@@ -107,7 +107,7 @@ package struct AppState: Sendable {
         self.schemas = schemas
         self.versions = schemas.map {
             VersionRow(
-                version: StageID.label($0.version), entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
+                version: $0.version.label, entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
         }
         self.storeIndex = storeIndex
         self.targetIndex = targetIndex

@@ -69,11 +69,11 @@ package struct StageRow: Sendable, Equatable {
 
 extension StageID {
     /// "1.0.0 → 2.0.0" with the glyphs' arrow.
-    package func label(_ glyphs: Glyphs) -> String { "\(Self.label(from)) \(glyphs.arrow) \(Self.label(to))" }
+    package func label(_ glyphs: Glyphs) -> String { "\(from.label) \(glyphs.arrow) \(to.label)" }
 
     /// "1.0.0 → 2.0.0", each version by its name when the options give one ("Model → Model 2").
     package func label(_ options: RenderOptions) -> String {
-        "\(options.name(Self.label(from))) \(options.glyphs.arrow) \(options.name(Self.label(to)))"
+        "\(options.name(from.label)) \(options.glyphs.arrow) \(options.name(to.label))"
     }
 }
 

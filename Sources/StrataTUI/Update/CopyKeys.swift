@@ -104,7 +104,7 @@ extension KeyReducer {
             guard let (_, text) = copied(state) else { return nil }
             let stage = state.stages[index].id
             return (
-                "strata-stage-\(slug(StageID.label(stage.from)))-\(slug(StageID.label(stage.to)))",
+                "strata-stage-\(slug(stage.from.label))-\(slug(stage.to.label))",
                 "```\n\(text)\n```\n"
             )
         default:

@@ -56,7 +56,7 @@ extension KeyReducer {
     static func readOnlyHint(_ state: AppState) -> String {
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
         let plan = state.planName.map { " --plan \($0)" } ?? " --plan NAME"
-        let version = state.matchIndex.map { " --as \(state.schemas[$0].version?.description ?? "")" } ?? ""
+        let version = state.matchIndex.flatMap { state.schemas[$0].version }.map { " --as \($0)" } ?? ""
         return
             "READ ONLY: a SwiftData / Core Data store is never written. To dry-run the plan on its rows: strata import \(name) copy.store\(plan)\(version), then strata open copy.store\(plan)."
     }
@@ -78,7 +78,7 @@ extension KeyReducer {
     static func pathToApply(_ state: AppState) -> [String]? {
         let planned = state.stages.filter { $0.status != .applied }
         guard let first = planned.first else { return nil }
-        return [StageID.label(first.id.from)] + planned.map { StageID.label($0.id.to) }
+        return [first.id.from.label] + planned.map { $0.id.to.label }
     }
 
     /// How to add a plan to a store opened without one.

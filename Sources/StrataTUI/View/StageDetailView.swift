@@ -19,7 +19,7 @@ enum StageDetailView {
         else { return nil }
         let plan = state.planArguments.isEmpty ? ["--plan", planName] : state.planArguments
         let words =
-            ["strata", "migrate", state.storePath] + plan + ["--to", StageID.label(stage.id.to), "--dry-run", "--rows"]
+            ["strata", "migrate", state.storePath] + plan + ["--to", stage.id.to.label, "--dry-run", "--rows"]
         return words.map(shellWord).joined(separator: " ")
     }
 

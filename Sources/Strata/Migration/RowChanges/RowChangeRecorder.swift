@@ -221,7 +221,7 @@ public final class RowChangeRecorder: @unchecked Sendable {
 
     /// The version of the rows changes are counted from (the store's, when recording began); nil before a stage ran.
     public var baselineVersion: String? {
-        lock.withLock { baselineSchema.map { $0.version?.description ?? "unversioned" } }
+        lock.withLock { baselineSchema.map { $0.version.label } }
     }
 
     /// The counts of an entity's changes since the store's version (across every stage recorded); nil before a
