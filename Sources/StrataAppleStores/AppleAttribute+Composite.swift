@@ -57,9 +57,9 @@ extension AppleAttribute {
     }
 
     /// The JSON of a composite from its leaves' raw values, nested composites as objects (enums as their raw value).
-    private func json(_ raws: ArraySlice<DatabaseValue>) -> AppleJSON {
-        if isRawValueEnum, let raw = raws.first { return AppleJSON(field: raw, kind: fields[0].kind) ?? .null }
-        var object: [String: AppleJSON] = [:]
+    private func json(_ raws: ArraySlice<DatabaseValue>) -> StoredJSON {
+        if isRawValueEnum, let raw = raws.first { return StoredJSON(field: raw, kind: fields[0].kind) ?? .null }
+        var object: [String: StoredJSON] = [:]
         var start = raws.startIndex
         for field in fields {
             let count = field.leafCount
@@ -68,7 +68,7 @@ extension AppleAttribute {
             if field.kind == .composite {
                 if slice.allSatisfy(\.isNull) && field.isOptional { continue }
                 object[field.name] = field.json(slice)
-            } else if let value = AppleJSON(field: slice[slice.startIndex], kind: field.kind) {
+            } else if let value = StoredJSON(field: slice[slice.startIndex], kind: field.kind) {
                 object[field.name] = value
             }
         }

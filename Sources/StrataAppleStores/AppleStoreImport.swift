@@ -180,7 +180,7 @@ public enum AppleStoreImport {
     /// A decoded Apple value in the form Strata stores for `type`: a composite's JSON as its text, and the raw value
     /// of a SwiftData enum as JSON too where the plan holds the enum as a Codable value.
     static func strataValue(_ value: AppleValue, type: ValueType) -> DatabaseValue {
-        if case .codable = type, let json = AppleJSON(scalar: value) { return json.description.databaseValue }
+        if case .codable = type, let json = StoredJSON(scalar: value) { return json.description.databaseValue }
         switch value {
         case .null, .reference, .references: return .null
         case .integer(let number):

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 extension AppleValue {
     /// The value as Swift source (`0`, `"text"`, `true`, `Date(timeIntervalSinceReferenceDate: 0.0)`), as diffs and
@@ -21,7 +22,7 @@ extension AppleValue {
     }
 }
 
-extension AppleJSON {
+extension StoredJSON {
     /// An archived collection default as a Swift literal (`["a", 1]`).
     var swiftSource: String {
         switch self {
@@ -29,6 +30,7 @@ extension AppleJSON {
         case .bool(let flag): flag ? "true" : "false"
         case .integer(let number): String(number)
         case .real(let number): String(number)
+        case .float(let number): String(number)
         case .string(let text): ModelArchiveDecoder.literal(text)
         case .array(let items): "[" + items.map(\.swiftSource).joined(separator: ", ") + "]"
         case .object(let fields):

@@ -17,7 +17,7 @@ public enum AppleValue: Hashable, Sendable, CustomStringConvertible {
     /// A URI attribute, as its text.
     case url(String)
     /// A composite attribute (a SwiftData Codable struct): its fields as a JSON object, as Codable encodes them.
-    case json(AppleJSON)
+    case json(StoredJSON)
     /// A to-one relationship's target.
     case reference(AppleObjectReference)
     /// A to-many relationship's targets.

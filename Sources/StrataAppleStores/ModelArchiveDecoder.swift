@@ -300,12 +300,12 @@ struct ModelArchiveDecoder {
             return Self.decimal(object).map(AppleValue.decimal)
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet":
             guard let items = object["NS.objects"] as? [Any] else { return nil }
-            var elements: [AppleJSON] = []
+            var elements: [StoredJSON] = []
             for item in items {
                 guard
                     let element = try defaultValue(
                         of: item, kind: .unknown(0), depth: depth + 1, inProgress: &inProgress, at: property),
-                    let json = AppleJSON(scalar: element)
+                    let json = StoredJSON(scalar: element)
                 else { return nil }
                 elements.append(json)
             }

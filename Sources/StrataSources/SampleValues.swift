@@ -45,12 +45,7 @@ struct SampleValues {
             guard !cases.isEmpty else { return stored(raw, label: label, row: row, scope: scope) }
             return cases[(row - 1) % cases.count]
         case .codable(let name, _):
-            return String(
-                decoding: (try? JSONSerialization.data(
-                    withJSONObject: json(name, declared: declaredType(name, scope: scope), row: row, depth: 0),
-                    options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("{}".utf8),
-                as: UTF8.self
-            ).databaseValue
+            return json(name, declared: declaredType(name, scope: scope), row: row, depth: 0).description.databaseValue
         }
     }
 
@@ -76,44 +71,44 @@ struct SampleValues {
     /// A JSON value a Codable of runtime name `name` decodes from, in the shape Swift's synthesized `Codable` gives:
     /// numbers for numeric types (`CGFloat` too), arrays and dictionaries empty, a struct of the sources with each
     /// stored field filled, an enum's case as its raw value, `{"case":{}}` or `{"case":{"_0":…}}`.
-    private func json(_ name: String, declared: DeclarationIndex.TypeDecl?, row: Int, depth: Int) -> Any {
+    private func json(_ name: String, declared: DeclarationIndex.TypeDecl?, row: Int, depth: Int) -> StoredJSON {
         if let primitive = primitiveJSON(name, label: name, row: row) { return primitive }
-        if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return [Any]() }
-        if name.hasPrefix("Dictionary<") { return [String: Any]() }
-        guard depth < 4, let type = declared else { return [String: Any]() }
+        if name.hasPrefix("Array<") || name.hasPrefix("Set<") { return .array([]) }
+        if name.hasPrefix("Dictionary<") { return .object([:]) }
+        guard depth < 4, let type = declared else { return .object([:]) }
         let scope = index.scope(inside: type)
         if type.isEnum {
             let cases = EnumCases(of: type).cases
-            guard !cases.isEmpty else { return [String: Any]() }
+            guard !cases.isEmpty else { return .object([:]) }
             let chosen = cases[(row - 1) % cases.count]
             switch chosen.raw {
-            case .text(let text): return text
-            case .integer(let number): return number
+            case .text(let text): return .string(text)
+            case .integer(let number): return .integer(Int64(number))
             case nil: break
             }
-            var fields: [String: Any] = [:]
+            var fields: [String: StoredJSON] = [:]
             for associated in chosen.associated {
                 fields[associated.label] = json(
                     TypeShape(associated.type, scope: scope, index: index), label: "\(name) \(chosen.name)", row: row,
                     depth: depth + 1)
             }
-            return [chosen.name: fields]
+            return .object([chosen.name: .object(fields)])
         }
         guard let members = type.node.asProtocol(DeclGroupSyntax.self)?.memberBlock.members else {
-            return [String: Any]()
+            return .object([:])
         }
-        var object: [String: Any] = [:]
+        var object: [String: StoredJSON] = [:]
         for property in StoredProperty.persisted(in: index.build.activeMembers(members)) {
             guard let written = property.type else { continue }
             let shape = TypeShape(written, scope: scope, index: index)
             if case .optional = shape { continue }
             object[property.name] = json(shape, label: "\(name) \(property.name)", row: row, depth: depth + 1)
         }
-        return object
+        return .object(object)
     }
 
     /// The JSON value of a field or associated value of written type `shape`.
-    private func json(_ shape: TypeShape, label: String, row: Int, depth: Int) -> Any {
+    private func json(_ shape: TypeShape, label: String, row: Int, depth: Int) -> StoredJSON {
         if case .named(let field, nil, _) = shape, let primitive = primitiveJSON(field, label: label, row: row) {
             return primitive
         }
@@ -124,16 +119,16 @@ struct SampleValues {
     }
 
     /// The JSON of a value of a library type Swift encodes as a single value (nil for others).
-    private func primitiveJSON(_ name: String, label: String, row: Int) -> Any? {
+    private func primitiveJSON(_ name: String, label: String, row: Int) -> StoredJSON? {
         switch name {
-        case "String": return "\(label) \(row)"
-        case "Bool": return row % 2 == 0
-        case "Double", "Float", "CGFloat", "Decimal": return Double(row) + 0.5
-        case "Date": return Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate
-        case "URL": return "https://example.com/\(row)"
-        case "UUID": return String(format: "00000000-0000-0000-0000-%012ld", row)
-        case "Data": return Data([UInt8(truncatingIfNeeded: row), 0x5A]).base64EncodedString()
-        default: return PropertyType.native[name]?.sqlType == "INTEGER" ? row % 100 : nil
+        case "String": return .string("\(label) \(row)")
+        case "Bool": return .bool(row % 2 == 0)
+        case "Double", "Float", "CGFloat", "Decimal": return .real(Double(row) + 0.5)
+        case "Date": return .real(Self.firstDay.addingTimeInterval(Double(row) * 86_400).timeIntervalSinceReferenceDate)
+        case "URL": return .string("https://example.com/\(row)")
+        case "UUID": return .string(String(format: "00000000-0000-0000-0000-%012ld", row))
+        case "Data": return .string(Data([UInt8(truncatingIfNeeded: row), 0x5A]).base64EncodedString())
+        default: return PropertyType.native[name]?.sqlType == "INTEGER" ? .integer(Int64(row % 100)) : nil
         }
     }
 }

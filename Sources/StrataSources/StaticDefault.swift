@@ -69,7 +69,7 @@ struct StaticDefault {
             case .integer(let number): return .integer(number)
             }
         case .codable:
-            guard let json = json(value, shape: base), let text = json.encoded else { return unknown }
+            guard let json = json(value, shape: base), let text = try? StoredJSON.text(of: json) else { return unknown }
             return .text(text)
         }
     }
@@ -98,7 +98,7 @@ struct StaticDefault {
 
     /// The JSON a value of `shape` is stored as (Strata stores Codable values as JSON), or nil when the expression
     /// is not one the sources can evaluate.
-    private func json(_ expression: ExprSyntax, shape: TypeShape) -> JSONValue? {
+    private func json(_ expression: ExprSyntax, shape: TypeShape) -> StoredJSON? {
         let value = Self.unwrapped(expression)
         switch shape {
         case .optional(let wrapped):
@@ -113,7 +113,7 @@ struct StaticDefault {
             if let dictionary = value.as(DictionaryExprSyntax.self) {
                 guard case .elements(let pairs) = dictionary.content else { return .object([:]) }
                 guard case .named("String", nil, _) = key else { return nil }
-                var object: [String: JSONValue] = [:]
+                var object: [String: StoredJSON] = [:]
                 for pair in pairs {
                     guard let name = StaticLiteral.string(pair.key), let value = json(pair.value, shape: element)
                     else { return nil }
@@ -127,9 +127,9 @@ struct StaticDefault {
                 return declared.isEnum ? enumJSON(value, of: declared) : nil
             }
             switch name {
-            case "String": return StaticLiteral.string(value).map(JSONValue.string)
-            case "Bool": return StaticLiteral.bool(value).map(JSONValue.bool)
-            case "Double", "CGFloat": return StaticLiteral.number(value).map(JSONValue.double)
+            case "String": return StaticLiteral.string(value).map(StoredJSON.string)
+            case "Bool": return StaticLiteral.bool(value).map(StoredJSON.bool)
+            case "Double", "CGFloat": return StaticLiteral.number(value).map(StoredJSON.real)
             case "Float": return StaticLiteral.number(value).map { .float(Float($0)) }
             case "Set" where arguments.count == 1:
                 // A set's order is not fixed: only an empty one (or one element) has a known encoding.
@@ -139,7 +139,7 @@ struct StaticDefault {
                 return array
             default:
                 if PropertyType.native[name]?.sqlType == "INTEGER", name != "Bool" {
-                    return StaticLiteral.integer(value).map(JSONValue.integer)
+                    return StaticLiteral.integer(value).map(StoredJSON.integer)
                 }
                 return nil
             }
@@ -150,7 +150,7 @@ struct StaticDefault {
 
     /// A case of an enum of the sources, as synthesized `Codable` writes it: its raw value, `{"name":{}}`, or
     /// `{"name":{"_0":…}}` with its associated values.
-    private func enumJSON(_ value: ExprSyntax, of type: DeclarationIndex.TypeDecl) -> JSONValue? {
+    private func enumJSON(_ value: ExprSyntax, of type: DeclarationIndex.TypeDecl) -> StoredJSON? {
         guard let found = enumCase(value, of: type) else { return nil }
         switch found.raw {
         case .text(let text): return .string(text)
@@ -159,7 +159,7 @@ struct StaticDefault {
         }
         let arguments = value.as(FunctionCallExprSyntax.self)?.arguments.map(\.expression) ?? []
         guard arguments.count == found.associated.count else { return nil }
-        var fields: [String: JSONValue] = [:]
+        var fields: [String: StoredJSON] = [:]
         let scope = index.scope(inside: type)
         for (argument, associated) in zip(arguments, found.associated) {
             let shape = TypeShape(associated.type, scope: scope, index: index)

@@ -137,7 +137,7 @@ struct CompositeAttributeTests {
                         var json = AppleValue.null
                         if !value.isNull {
                             let text = try #require(String.fromDatabaseValue(value), "\(at)")
-                            json = .json(try JSONDecoder().decode(AppleJSON.self, from: Data(text.utf8)))
+                            json = .json(try JSONDecoder().decode(StoredJSON.self, from: Data(text.utf8)))
                         }
                         try Self.expect(json, of: attribute, equals: stored, mapping: mapping, at: at)
                     } else {

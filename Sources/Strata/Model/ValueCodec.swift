@@ -89,9 +89,7 @@ struct ValueCodec: @unchecked Sendable {
             valueType: .codable(typeName: String(describing: T.self), shape: shape(of: T.self)), swiftType: T.self,
             encode: { value in
                 guard let typed = try cast(value, to: T.self) else { return .null }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                return String(decoding: try encoder.encode(typed), as: UTF8.self).databaseValue
+                return try StoredJSON.text(of: typed).databaseValue
             },
             decode: decode,
             read: { row, column in decode(row[column]) })

@@ -31,8 +31,8 @@ struct RowChangesEntry: Encodable {
         let key: Int64
         let keyBefore: Int64?
         let kind: String
-        let before: [String: JSONScalar]?
-        let after: [String: JSONScalar]?
+        let before: [String: StoredJSON]?
+        let after: [String: StoredJSON]?
         let changed: [String]
         let source: RowChangeSample
 
@@ -46,8 +46,8 @@ struct RowChangesEntry: Encodable {
             changed = sample.changedProperties
         }
 
-        private static func object(_ values: RowValues) -> [String: JSONScalar] {
-            Dictionary(uniqueKeysWithValues: zip(values.names, values.values.map(JSONScalar.init)))
+        private static func object(_ values: RowValues) -> [String: StoredJSON] {
+            Dictionary(uniqueKeysWithValues: zip(values.names, values.values.map(StoredJSON.init)))
         }
 
         private enum CodingKeys: String, CodingKey {

@@ -20,7 +20,7 @@ struct RowsReport: Encodable {
     /// `_pk`, the attributes, then the to-one foreign keys, in order.
     let columns: [String]
     /// The page's rows, each keyed by column.
-    let rows: [[String: JSONScalar]]
+    let rows: [[String: StoredJSON]]
     /// Rows matching the filters, all pages together.
     let total: Int
     /// The page size asked for.
@@ -66,7 +66,7 @@ struct RowsReport: Encodable {
         columns = page.columns
         rows = page.rows.map { values in
             Dictionary(
-                zip(page.columns, values.map(JSONScalar.init)), uniquingKeysWith: { first, _ in first })
+                zip(page.columns, values.map(StoredJSON.init)), uniquingKeysWith: { first, _ in first })
         }
         cells = page.rows.map { $0.map(\.description) }
         notes = page.notes.isEmpty ? nil : page.notes
@@ -90,7 +90,7 @@ struct RowsReport: Encodable {
         self.entity = entity
         columns = page.columns
         rows = page.rows.map { values in
-            Dictionary(zip(page.columns, values.map(JSONScalar.init)), uniquingKeysWith: { first, _ in first })
+            Dictionary(zip(page.columns, values.map(StoredJSON.init)), uniquingKeysWith: { first, _ in first })
         }
         cells = page.rows.map { $0.map(\.description) }
         total = page.total

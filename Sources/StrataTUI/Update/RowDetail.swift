@@ -1,5 +1,5 @@
 import Foundation
-import StrataAppleStores
+import Strata
 
 /// The paragraphs of a row shown in full (Enter on a row): one per column, `name: value`, and for a value that is a
 /// JSON object (a SwiftData composite attribute, a Strata Codable value) one per field instead, named by its path
@@ -10,14 +10,14 @@ enum RowDetail {
         zip(columns, row).flatMap { column, value -> [String] in
             guard value.hasPrefix("{"),
                 case .object(let fields)? = try? JSONDecoder().decode(
-                    AppleJSON.self, from: Data(value.utf8))
+                    StoredJSON.self, from: Data(value.utf8))
             else { return ["\(column): \(value)"] }
             return lines(fields, path: column)
         }
     }
 
     /// `path.field: value` for each field, nested objects' fields by their longer paths; an empty object as `{}`.
-    private static func lines(_ fields: [String: AppleJSON], path: String) -> [String] {
+    private static func lines(_ fields: [String: StoredJSON], path: String) -> [String] {
         guard !fields.isEmpty else { return ["\(path): {}"] }
         return fields.keys.sorted().flatMap { name -> [String] in
             switch fields[name] {
