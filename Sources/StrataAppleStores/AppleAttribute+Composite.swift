@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// A composite attribute (SwiftData's Codable struct or enum, `NSCompositeAttributeDescription`) as the store keeps

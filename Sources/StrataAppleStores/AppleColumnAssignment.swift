@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// Where one stored property (an attribute or a to-one relationship) keeps its values in its root entity's table.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// A row filter (the `RowFilter` syntax Strata stores take) turned into a condition on an Apple store's stored

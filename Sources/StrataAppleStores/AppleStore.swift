@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// A store written by Apple's SwiftData or Core Data, opened read-only on any platform: its metadata, the

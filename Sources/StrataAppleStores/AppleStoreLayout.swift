@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// Where each entity of an Apple model lives in the store's SQLite file, resolved against the tables and

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import Strata
 
 /// A value read from an Apple store, decoded by its attribute's type: dates from the 2001 reference date,

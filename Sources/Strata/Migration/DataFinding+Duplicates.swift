@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 extension DataFinding {
     /// The groups of rows sharing the values of a unique key that its unique constraint would reject; nil when

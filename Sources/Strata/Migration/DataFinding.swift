@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// A fact about the stored data that decides what a change does to it: values it drops, rows it leaves
 /// without a value, duplicate groups that block a unique constraint, values that do not convert.

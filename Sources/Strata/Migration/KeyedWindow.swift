@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// Stored values by ascending key, with the place where the next lookup is expected (rows are usually visited in
 /// key order).

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// The `_strata_history` table: one row per applied stage.
 public struct MigrationHistory: Sendable, Codable {

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// One step of a stage's structural change: what it does and the SQL it runs (values bound, shown as `?`).
 public struct MigrationStep: Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 // Safe: the mutable state is read and written only under `lock`; stages run one at a time under `stepping`.
 /// Steps a store through a plan one stage at a time, reporting events: the engine behind tools and UIs.

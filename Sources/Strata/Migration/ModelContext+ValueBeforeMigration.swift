@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 extension PersistentModel {
     /// In `didMigrate`: the value `attribute` (its name in the previous version) had before this stage; nil for

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// One attribute's column from before a stage, with its values read ahead in key order, so a loop over every row
 /// costs one query per window, not one per row.

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// Where `didMigrate` reads an entity's rows as they were before the stage, for `valueBeforeMigration`: the
 /// copy a rebuild set aside, or the entity's own table while nothing has written over those values.

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// A stage the engine will run: its kind, the two schemas, their diff, and the plan's closures if any.
 public struct PlannedStage: Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// What a context knows while it runs a stage's closure: which closure, which version, and where the rows
 /// from before the stage are kept for `valueBeforeMigration`. A class: it is read for every row a closure

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Runs one planned stage as one SQLite transaction: `willMigrate`, the structural steps, `didMigrate`, the
 /// finishing steps, validation, metadata and history, then commit; any failure rolls the whole stage back.

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 #if canImport(GRDBSQLite)
     import GRDBSQLite

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// Reads and changes relationships between objects, keeping both sides of an inverse pair in step.
 struct RelationshipGraph {

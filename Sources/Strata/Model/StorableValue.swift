@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// A Swift value type with a fixed SQLite representation (the primitives of the store format).
 protocol StorableValue {

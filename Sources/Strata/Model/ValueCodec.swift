@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 // Safe: immutable; its closures capture only types and constants.
 /// Converts one attribute's Swift values (boxed) to and from SQLite values.

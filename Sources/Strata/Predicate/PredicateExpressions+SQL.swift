@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension PredicateExpressions.Variable: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {

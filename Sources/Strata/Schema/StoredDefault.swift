@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// A model property's default as a store holds it, for schemas without model types (read from an app's sources):
 /// what the existing rows of an added attribute are filled with.

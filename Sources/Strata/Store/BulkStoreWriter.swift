@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Writes a new Strata store from rows given in bulk (an Apple store's import, a sample store): its tables and
 /// metadata, each entity's rows, each relationship's links where its storage keeps them, and the highest key of each

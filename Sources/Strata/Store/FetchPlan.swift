@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// How a fetch runs: which parts of the descriptor become SQL and which are evaluated in memory.
 struct FetchPlan<T: PersistentModel> {

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// Hands out primary keys for new rows that are never reused, even after the rows with the highest keys are
 /// deleted, so a `PersistentIdentifier` kept by a user can never come to denote another row.

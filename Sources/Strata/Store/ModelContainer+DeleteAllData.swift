@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension ModelContainer {
     /// Deletes every row of every entity, and their links, in one transaction; the store keeps its tables, its

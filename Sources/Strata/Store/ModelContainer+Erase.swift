@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension ModelContainer {
     /// Erases the store (SwiftData's `erase()`, iOS 18): its file, -wal and -shm are removed and a new, empty

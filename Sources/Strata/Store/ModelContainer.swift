@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 // Safe: the main context, made on first use, is made and read under `lock`; every other property is a `let`.
 /// Owns a store and its schema; the place contexts come from. Opening migrates the store when needed.

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 extension ModelContext {
     /// Loads a to-many relationship stored as the inverse's foreign key for every registered, saved owner among

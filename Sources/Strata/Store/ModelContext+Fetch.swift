@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension ModelContext {
     /// The models a descriptor selects, in its order, including unsaved changes of this context.

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 extension ModelContext {
     /// The saved rows related to a saved object through a relationship, read from the store.

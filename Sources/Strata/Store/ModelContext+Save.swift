@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension ModelContext {
     /// Writes every insert, change and delete in one transaction; on error nothing is written and the

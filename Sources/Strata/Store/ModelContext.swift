@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Tracks model objects of one container: fetches them, records inserts, changes and deletes, and saves them
 /// in one transaction.

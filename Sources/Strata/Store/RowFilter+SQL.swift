@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension RowFilter {
     /// How a column's values are read from a filter's value and compared: as text, numbers, dates (seconds since

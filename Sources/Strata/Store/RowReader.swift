@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// Turns rows of one entity's table into model objects, reusing the objects a context already holds.
 struct RowReader {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import GRDBSQLite
 
 /// The INSERT, UPDATE and unique-value lookup statements of one save, prepared once per entity and column set, and

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Writes a context's pending changes inside one write transaction: keys for new rows (reusing the row of an
 /// equal unique value or `#Unique` group, SwiftData's upsert), inserts, updates, join-table rows and deletes.

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Counts the SQL statements Strata runs, for benchmarks that check a workload is not N+1 (`strata-bench app`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 import GRDBSQLite
 
 /// The current row of a statement being stepped through SQLite's C API: columns are read straight from the

@@ -1,4 +1,4 @@
-import GRDB
+package import GRDB
 
 /// How a context reaches its database: through the store's connection pool, or through the open transaction
 /// of a migration stage (so stage code reads and writes inside the stage's transaction).

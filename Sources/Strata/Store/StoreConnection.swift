@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 // Safe: GRDB's writer serializes database access; the connection's own mutable state is guarded by `lock`.
 /// An open SQLite store: the GRDB writer, its display name, and the schema its tables follow.

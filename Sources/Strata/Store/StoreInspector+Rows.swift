@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 extension StoreInspector {
     /// A page of an entity's rows in key order, optionally filtered (conditions combined with AND; values bound,

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Reads what a Strata store says about itself (version, schema, history, row counts) without model types,
 /// and without writing any of its files.

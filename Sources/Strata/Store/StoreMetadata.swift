@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// What a Strata store records about itself in `_strata_metadata`: format, version, schema and fingerprint.
 public struct StoreMetadata: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Brings a store to a container's schema on open: creates a new store, accepts a matching one, and migrates
 /// a differing one along the plan (or by an inferred lightweight stage).

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Reads a store file without writing any of its three files (the database, -wal and -shm).
 ///

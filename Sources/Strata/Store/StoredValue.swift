@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// A value read from a store for display: typed by the column's recorded value type when it is known.
 public enum StoredValue: Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// Everything Strata's library throws, each with a message that says what is wrong and what to do.
 public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendable {
