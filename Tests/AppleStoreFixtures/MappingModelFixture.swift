@@ -25,6 +25,8 @@ public enum MappingModelFixture {
         /// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "mapping",
         /// $source.name)`: the destination objects an entity mapping made from the related source objects.
         case manager(mapping: String, source: String)
+        /// `FUNCTION($source, "valueForKeyPath:", "a.b")`: a key path written as a function.
+        case valueForKeyPath(String)
         /// `FUNCTION($entityPolicy, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "name",
         /// $source.name)`: the same, through the entity mapping of the relationship's destination.
         case entityPolicy(relationship: String)
@@ -214,6 +216,8 @@ public enum MappingModelFixture {
             root = keyPath(variable("source"), path)
         case .selector(let selector, let source):
             root = function(keyPath(variable("source"), source), selector, [])
+        case .valueForKeyPath(let path):
+            root = function(variable("source"), "valueForKeyPath:", [constant(path)])
         case .manager(let mapping, let source):
             root = function(
                 variable("manager"), "destinationInstancesForEntityMappingNamed:sourceInstances:",

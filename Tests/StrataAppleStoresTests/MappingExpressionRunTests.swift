@@ -90,20 +90,23 @@ struct MappingExpressionRunTests {
         #expect(tables.isEmpty)
     }
 
-    @Test func theEntityPolicysRelationshipLookupIsCarriedOutToo() throws {
+    @Test func theEntityPolicysRelationshipLookupAndAKeyPathWrittenAsAFunctionAreCarriedOutToo() throws {
         let folder = try ModelFolder()
         let volume = MappingModelFixture.EntityMapping(
             "VolumeToVolume", source: "Volume", destination: "Volume", type: "Transform",
-            attributes: [("title", .generated)], relationshipValues: [("place", .entityPolicy(relationship: "shelf"))])
+            attributes: [("title", .generated), ("shelfLabel", .valueForKeyPath("shelf.label"))],
+            relationshipValues: [("place", .entityPolicy(relationship: "shelf"))])
         let plan = ModelBundlePlan(bundle: try bundle(in: folder, volume: volume), progressive: true)
         #expect(plan.step(from: 0, to: 1).runsMapping)
         let (validated, _) = plan.check()
         let store = try folder.strataStore("Shelves.store", at: plan.schemas[0], fill: Self.rows)
         _ = try Migrator(store: store, validated: validated).runAll()
-        let places = try DatabaseQueue(path: store.path).read { db in
-            try Int64?.fetchAll(db, sql: "SELECT \"place\" FROM \"Volume\" ORDER BY \"\(StoreLayout.primaryKey)\"")
+        let rows = try DatabaseQueue(path: store.path).read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \"place\", \"shelfLabel\" FROM \"Volume\" ORDER BY \"\(StoreLayout.primaryKey)\"")
         }
-        #expect(places == [1, 2, nil])
+        #expect(rows.map { $0["place"] as Int64? } == [1, 2, nil])
+        #expect(rows.map { $0["shelfLabel"] as String? } == ["Oak", "Pine", nil])
     }
 
     @Test func aPolicyClassStopsTheStepNamingItAndEachMappingSaysWhatItWouldRun() throws {

@@ -279,6 +279,18 @@ private struct Context {
                     return .failure(refusal("\(selector) of objects: Strata does not evaluate it"))
                 }
             }
+            // `FUNCTION($source, "valueForKey:", "title")` is `$source.title` written as a function.
+            if ["valueForKey:", "valueForKeyPath:"].contains(selector), arguments.count == 1,
+                case .constant(.text(let key)) = arguments[0]
+            {
+                let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                switch target {
+                case .variable("source"): return path(components, old: old)
+                case .source(let first): return path([first] + components, old: old)
+                case .sourcePath(let prefix): return path(prefix + components, old: old)
+                default: break
+                }
+            }
             return lookup(target, selector, arguments, old: old)
         case .variable, .other:
             return .failure(refusal("Strata does not evaluate it"))
