@@ -46,21 +46,17 @@ public enum EntityVersionHash {
             })
     }
 
-    /// The hash of each entity of a store's embedded model, by entity name. The archived model's external-storage
-    /// and history flags are not read (`AppleModel` does not keep them), so an entity with such an attribute
+    /// The hash of each entity of a store's embedded model, by entity name. The archive's flag for preserving a value
+    /// in the history on deletion is not read (`AppleModel` does not keep it), so an entity with such an attribute
     /// hashes differently from Core Data's.
-    public static func hashes(of model: AppleModel) -> [String: Data] { hashes(of: model, externalStorage: []) }
-
-    /// The same, with the attributes named in `externalStorage` ("Entity.attribute") allowing external storage: for a
-    /// model whose flags are known from elsewhere (the app's XML, a test).
-    package static func hashes(of model: AppleModel, externalStorage: Set<String>) -> [String: Data] {
+    public static func hashes(of model: AppleModel) -> [String: Data] {
         hashes(
             of: model.entities.map { entity in
                 Entity(
                     name: entity.name, parent: entity.parent, isAbstract: entity.isAbstract,
                     modifier: entity.versionHashModifier, uniqueness: entity.uniqueTuples,
                     properties: entity.attributes.map { attribute in
-                        property(attribute, path: "\(entity.name).\(attribute.name)", externalStorage: externalStorage)
+                        property(attribute)
                     }
                         + entity.relationships.map { relationship in
                             Property(
@@ -77,15 +73,13 @@ public enum EntityVersionHash {
     }
 
     /// An embedded model's attribute (a composite with its fields) as the hash reads it.
-    private static func property(_ attribute: AppleAttribute, path: String, externalStorage: Set<String>) -> Property {
+    private static func property(_ attribute: AppleAttribute) -> Property {
         Property(
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
             modifier: attribute.versionHashModifier,
             kind: .attribute(
-                type: attribute.typeCode, external: externalStorage.contains(path), preserved: false,
-                elements: attribute.fields.map {
-                    property($0, path: "\(path).\($0.name)", externalStorage: externalStorage)
-                }))
+                type: attribute.typeCode, external: attribute.allowsExternalStorage, preserved: false,
+                elements: attribute.fields.map(property)))
     }
 
     /// The fields of an entity the hash covers.

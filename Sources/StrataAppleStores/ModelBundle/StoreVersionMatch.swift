@@ -10,9 +10,8 @@ import Foundation
 /// (docs/APPLE_STORES.md, "Which version a store is at"): the entity's name, parent, abstract flag and
 /// `versionHashModifier`; for each persistent property its name, optional flag and `versionHashModifier`, an
 /// attribute's type, a relationship's to-many and ordered flags, its counts and its inverse's name. Transient
-/// properties, class names, defaults, renaming identifiers, delete rules and user info do not count; external
-/// storage, which the hashes cover, is not read from a store's model there, so versions differing only in it tie,
-/// and the tie is said.
+/// properties, class names, defaults, renaming identifiers, delete rules and user info do not count; external storage
+/// does. Versions equal on those fields tie, and the tie is said.
 public struct StoreVersionMatch: Sendable {
     /// The indexes of the versions whose hashed fields equal the store's model (several: a tie).
     public let equal: [Int]
@@ -65,7 +64,7 @@ public struct StoreVersionMatch: Sendable {
         Dictionary(
             model.entities.map { entity in
                 let attributes = entity.attributes.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
-                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-")"
+                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-") \($0.allowsExternalStorage)"
                 }
                 let relationships = entity.relationships.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
                     "r \($0.name) \($0.isToMany) \($0.isOptional) \($0.isOrdered) \($0.inverse ?? "-")"
