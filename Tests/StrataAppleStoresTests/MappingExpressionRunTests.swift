@@ -144,7 +144,7 @@ struct MappingExpressionRunTests {
         #expect(
             step.mappingNotes.contains {
                 $0.contains(
-                    "Volume.titleKey = FUNCTION($source.isRead, \"uppercaseString\"): uppercaseString of integer values: Strata does not evaluate it"
+                    "Volume.titleKey = FUNCTION($source.isRead, \"uppercaseString\"): uppercaseString of Bool values: Strata does not evaluate it"
                 )
             }, "\(step.mappingNotes)")
     }
@@ -166,5 +166,10 @@ struct MappedConversionTests {
         #expect(MappedConversion.string.apply(3.0.databaseValue) == "3".databaseValue)
         #expect(MappedConversion.uppercase.apply("straße".databaseValue) == "STRASSE".databaseValue)
         #expect(MappedConversion.uppercase.apply(.null) == .null)
+        // Only where Foundation's answer does not depend on a class's formatting.
+        #expect(MappedConversion.string.accepts(.int16) && MappedConversion.string.accepts(.bool))
+        #expect(!MappedConversion.string.accepts(.double) && !MappedConversion.description.accepts(.date))
+        #expect(MappedConversion.integer.accepts(.double) && !MappedConversion.integer.accepts(.date))
+        #expect(!MappedConversion.uppercase.accepts(.url))
     }
 }

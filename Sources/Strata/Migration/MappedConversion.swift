@@ -32,21 +32,32 @@ public enum MappedConversion: String, Sendable, Hashable, CaseIterable {
     /// `floatValue`: as `doubleValue`, rounded to a 32-bit float.
     case float = "floatValue"
 
-    /// The SQLite storage class of the result ("TEXT", "INTEGER", "REAL").
-    public var resultSQLType: String {
+    /// The type of the result: text, a 32- or 64-bit integer, a Boolean, a double or a float.
+    public var resultType: ValueType {
         switch self {
-        case .uppercase, .lowercase, .capitalized, .string, .description: "TEXT"
-        case .int32, .integer, .longLong, .bool: "INTEGER"
-        case .double, .float: "REAL"
+        case .uppercase, .lowercase, .capitalized, .string, .description: .string
+        case .int32: .int32
+        case .integer, .longLong: .int64
+        case .bool: .bool
+        case .double: .double
+        case .float: .float
         }
     }
 
-    /// True when Foundation answers the method for a value of this storage class: the text methods only on text,
-    /// the others on text and numbers.
-    public func accepts(sqlType: String) -> Bool {
+    /// True when the method is carried out here for a value of `type` as Foundation answers it: the text methods on
+    /// text; `stringValue` and `description` on text, Booleans and integers (a real number's text depends on
+    /// NSNumber's formatting, and a date's, a URL's or a decimal's on their classes: not evaluated); the numeric
+    /// methods on text, Booleans, integers and real numbers.
+    public func accepts(_ type: ValueType) -> Bool {
+        let integral: Bool =
+            switch type {
+            case .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: true
+            default: false
+            }
         switch self {
-        case .uppercase, .lowercase, .capitalized: sqlType == "TEXT"
-        default: sqlType == "TEXT" || sqlType == "INTEGER" || sqlType == "REAL"
+        case .uppercase, .lowercase, .capitalized: return type == .string
+        case .string, .description: return type == .string || integral
+        default: return type == .string || integral || type == .double || type == .float
         }
     }
 

@@ -161,7 +161,7 @@ private struct Context {
     /// What an expression gives, read from a source row.
     enum Result {
         /// A stored value of this SQLite storage class.
-        case stored(MappedValue, sqlType: String)
+        case stored(MappedValue, type: ValueType)
         /// A constant.
         case constant(AppleValue)
         /// The object(s) of a relationship, whose rows in the destination are those of entity `destination`
@@ -181,11 +181,11 @@ private struct Context {
         case .success(.constant(let value)):
             return .success(
                 .value(StoredDefault(stored: AppleStoreImport.strataValue(value, type: attribute.valueType))))
-        case .success(.stored(let value, let sqlType)):
-            guard sqlType == attribute.valueType.sqlType else {
+        case .success(.stored(let value, let type)):
+            guard type.sqlType == attribute.valueType.sqlType else {
                 return .failure(
                     refusal(
-                        "gives \(sqlType.lowercased()) values for \(attribute.valueType), a conversion only Core Data evaluates"
+                        "gives \(type) values for \(attribute.valueType), a conversion only Core Data evaluates"
                     ))
             }
             return .success(value)
@@ -259,12 +259,12 @@ private struct Context {
             if arguments.isEmpty, let conversion = MappedConversion(rawValue: selector) {
                 switch evaluate(target, old: old) {
                 case .failure(let refusal): return .failure(refusal)
-                case .success(.stored(let value, let sqlType)):
-                    guard conversion.accepts(sqlType: sqlType) else {
+                case .success(.stored(let value, let type)):
+                    guard conversion.accepts(type) else {
                         return .failure(
-                            refusal("\(selector) of \(sqlType.lowercased()) values: Strata does not evaluate it"))
+                            refusal("\(selector) of \(type) values: Strata does not evaluate it"))
                     }
-                    return .success(.stored(.converted(conversion, value), sqlType: conversion.resultSQLType))
+                    return .success(.stored(.converted(conversion, value), type: conversion.resultType))
                 case .success(.constant(let value)):
                     let stored: DatabaseValue =
                         switch value {
@@ -305,15 +305,15 @@ private struct Context {
             if let attribute = entity.attribute(named: component) {
                 walked.append(component)
                 var value: MappedValue = walked.count == 1 ? .column(component) : .keyPath(walked)
-                var sqlType = attribute.valueType.sqlType
+                var type = attribute.valueType
                 for key in components[(index + 1)...] {
-                    guard let conversion = MappedConversion(rawValue: key), conversion.accepts(sqlType: sqlType) else {
+                    guard let conversion = MappedConversion(rawValue: key), conversion.accepts(type) else {
                         return .failure(refusal("\(key) of \(entity.name).\(component): Strata does not evaluate it"))
                     }
                     value = .converted(conversion, value)
-                    sqlType = conversion.resultSQLType
+                    type = conversion.resultType
                 }
-                return .success(.stored(value, sqlType: sqlType))
+                return .success(.stored(value, type: type))
             }
             guard let relationship = entity.relationship(named: component) else {
                 return .failure(refusal("\(entity.name) has no property \(component) (source version)"))
