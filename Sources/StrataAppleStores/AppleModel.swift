@@ -119,6 +119,9 @@ public struct AppleAttribute: Hashable, Sendable {
     public let isTransient: Bool
     /// The `versionHashModifier` (`NSVersionHashModifier`): a text that changes Core Data's version hash alone.
     public internal(set) var versionHashModifier: String?
+    /// True when the attribute allows external storage (`allowsExternalBinaryDataStorage`; bit 4 of the archive's
+    /// `NSFlagsKey`): in Core Data's version hash, not in the store's columns.
+    public internal(set) var allowsExternalStorage = false
     /// The fields of a composite attribute (`NSCompositeElements`, SwiftData's Codable struct) in the model's order,
     /// nested composites with their own fields; empty for other kinds.
     public internal(set) var fields: [AppleAttribute] = []

@@ -178,6 +178,9 @@ struct ModelArchiveDecoder {
             isDerived: className == "NSDerivedAttributeDescription",
             isTransient: object["NSIsTransient"] as? Bool ?? false)
         attribute.versionHashModifier = try archive.string("NSVersionHashModifier", in: object)
+        // Bit 4 of NSFlagsKey is external storage: Wire's image attributes that Wire's model stores externally carry
+        // it, the others not, and the version hashes the store records agree (EntityVersionHashTests).
+        attribute.allowsExternalStorage = (object["NSFlagsKey"] as? Int).map { $0 & 4 != 0 } ?? false
         if code == 2100 {
             attribute.fields = try fields(of: object, at: "\(entity).\(name)", depth: depth)
             if let info = try archive.reference("NSUserInfo", in: object) {

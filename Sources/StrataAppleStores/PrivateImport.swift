@@ -31,7 +31,8 @@ public struct PrivateImport: Sendable {
     /// hashes' fields, `StoreVersionMatch`); throws `MigrationError.unknownStoreVersion` with Core Data's 134130, the
     /// closest version by name and the entities that differ, when it is at none.
     public init(of store: AppleStore, model: ModelBundlePlan) throws {
-        let match = StoreVersionMatch(store: store.model, bundle: model.bundle)
+        let match = StoreVersionMatch(
+            store: store.model, versionHashes: store.metadata.entityHashes, bundle: model.bundle)
         guard let index = match.equal.first else {
             let names = model.versionNames
             throw MigrationError.unknownStoreVersion(

@@ -18,6 +18,18 @@ public enum MappingModelFixture {
         case text(String)
         /// `FUNCTION($entityPolicy, "selector", $source.name)`: a function only Core Data evaluates.
         case function(String, source: String)
+        /// `$source.a.b`: a key path through to-one relationships (`valueForKeyPath:` with the dotted path).
+        case keyPath(String)
+        /// `FUNCTION($source.name, "selector")`: a Foundation method on the source's value.
+        case selector(String, source: String)
+        /// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "mapping",
+        /// $source.name)`: the destination objects an entity mapping made from the related source objects.
+        case manager(mapping: String, source: String)
+        /// `FUNCTION($source, "valueForKeyPath:", "a.b")`: a key path written as a function.
+        case valueForKeyPath(String)
+        /// `FUNCTION($entityPolicy, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "name",
+        /// $source.name)`: the same, through the entity mapping of the relationship's destination.
+        case entityPolicy(relationship: String)
     }
 
     /// One entity mapping: name, source and destination entity, type, policy class, attributes and relationships.
@@ -29,12 +41,16 @@ public enum MappingModelFixture {
         let policy: String?
         let attributes: [(String, Value)]
         let relationships: [String]
+        let relationshipValues: [(String, Value)]
 
-        /// An entity mapping.
+        /// An entity mapping; `relationships` are Xcode's generated relationship mappings, `relationshipValues`
+        /// relationship mappings with the expression given.
         public init(
             _ name: String, source: String?, destination: String?, type: String, policy: String? = nil,
-            attributes: [(String, Value)] = [], relationships: [String] = []
+            attributes: [(String, Value)] = [], relationships: [String] = [],
+            relationshipValues: [(String, Value)] = []
         ) {
+            self.relationshipValues = relationshipValues
             self.name = name
             self.source = source
             self.destination = destination
@@ -69,6 +85,11 @@ public enum MappingModelFixture {
                 let identifier = id()
                 relationshipIDs.append(identifier)
                 objects.append(propertyObject(identifier, "XDDEVRELATIONSHIPMAPPING", property, .generated))
+            }
+            for (property, value) in mapping.relationshipValues {
+                let identifier = id()
+                relationshipIDs.append(identifier)
+                objects.append(propertyObject(identifier, "XDDEVRELATIONSHIPMAPPING", property, value))
             }
             let identifier = id()
             entityIDs.append(identifier)
@@ -160,7 +181,22 @@ public enum MappingModelFixture {
                 "<dict><key>NS.objects</key><array>\(uid(specifier))</array><key>$class</key>\(uid(add("<dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string><string>NSObject</string></array></dict>")))</dict>"
             )
             return add(
-                "<dict><key>NSExpressionType</key><integer>3</integer><key>NSSelectorName</key>\(uid(add("<string>valueForKey:</string>")))<key>NSOperand</key>\(uid(operand))<key>NSArguments</key>\(uid(arguments))<key>$class</key>\(uid(className("NSKeyPathExpression")))</dict>"
+                "<dict><key>NSExpressionType</key><integer>3</integer><key>NSSelectorName</key>\(uid(add("<string>\(path.contains(".") ? "valueForKeyPath:" : "valueForKey:")</string>")))<key>NSOperand</key>\(uid(operand))<key>NSArguments</key>\(uid(arguments))<key>$class</key>\(uid(className("NSKeyPathExpression")))</dict>"
+            )
+        }
+        func array(_ elements: [Int]) -> Int {
+            add(
+                "<dict><key>NS.objects</key><array>\(elements.map(uid).joined())</array><key>$class</key>\(uid(add("<dict><key>$classname</key><string>NSArray</string><key>$classes</key><array><string>NSArray</string><string>NSObject</string></array></dict>")))</dict>"
+            )
+        }
+        func constant(_ text: String) -> Int {
+            add(
+                "<dict><key>NSExpressionType</key><integer>0</integer><key>NSConstantValue</key>\(uid(add("<string>\(text)</string>")))<key>$class</key>\(uid(className("NSConstantValueExpression")))</dict>"
+            )
+        }
+        func function(_ operand: Int, _ selector: String, _ arguments: [Int]) -> Int {
+            add(
+                "<dict><key>NSExpressionType</key><integer>4</integer><key>NSSelectorName</key>\(uid(add("<string>\(selector)</string>")))<key>NSOperand</key>\(uid(operand))<key>NSArguments</key>\(uid(array(arguments)))<key>$class</key>\(uid(className("NSFunctionExpression")))</dict>"
             )
         }
         func variable(_ name: String) -> Int {
@@ -175,9 +211,21 @@ public enum MappingModelFixture {
             if case .source(let name) = value { path = name } else { path = "" }
             root = keyPath(variable("source"), path)
         case .text(let text):
-            root = add(
-                "<dict><key>NSExpressionType</key><integer>0</integer><key>NSConstantValue</key>\(uid(add("<string>\(text)</string>")))<key>$class</key>\(uid(className("NSConstantValueExpression")))</dict>"
-            )
+            root = constant(text)
+        case .keyPath(let path):
+            root = keyPath(variable("source"), path)
+        case .selector(let selector, let source):
+            root = function(keyPath(variable("source"), source), selector, [])
+        case .valueForKeyPath(let path):
+            root = function(variable("source"), "valueForKeyPath:", [constant(path)])
+        case .manager(let mapping, let source):
+            root = function(
+                variable("manager"), "destinationInstancesForEntityMappingNamed:sourceInstances:",
+                [constant(mapping), keyPath(variable("source"), source)])
+        case .entityPolicy(let relationship):
+            root = function(
+                variable("entityPolicy"), "destinationInstancesForSourceRelationshipNamed:sourceInstances:",
+                [constant(relationship), keyPath(variable("source"), relationship)])
         case .function(let selector, let source):
             let argument = keyPath(variable("source"), source)
             let arguments = add(

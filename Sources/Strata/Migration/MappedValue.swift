@@ -1,9 +1,25 @@
 /// Where a stage takes an attribute's values from when its plan says so (a Core Data mapping model's value
-/// expressions), instead of the rules of the diff: a column of the entity's rows before the stage, or one value for
-/// every row. The stage's structural change writes them as it rebuilds the entity.
-public enum MappedValue: Sendable, Hashable {
-    /// The values of this column of the entity before the stage (a stored attribute of the source version).
+/// expressions), instead of the rules of the diff: a column of the entity's rows before the stage, one value for
+/// every row, a key path through to-one relationships, or Foundation's conversion of one of those. The stage's
+/// structural change writes them as it rebuilds the entity.
+public indirect enum MappedValue: Sendable, Hashable {
+    /// The values of this column of the entity before the stage (a stored attribute or to-one relationship of the
+    /// source version).
     case column(String)
     /// This value, in every row.
     case value(StoredDefault)
+    /// The value at the end of a key path from each row before the stage: every component but the last a to-one
+    /// relationship of the source version (followed through its destination's rows before the stage), the last an
+    /// attribute or a to-one relationship. A row whose path meets no object has no value (KVC's nil).
+    case keyPath([String])
+    /// A Foundation method applied to another mapped value (`FUNCTION($source.title, "uppercaseString")`).
+    case converted(MappedConversion, MappedValue)
+
+    /// True when the value is only a column or a constant: one the row copy reads directly.
+    var isDirect: Bool {
+        switch self {
+        case .column, .value: true
+        case .keyPath, .converted: false
+        }
+    }
 }

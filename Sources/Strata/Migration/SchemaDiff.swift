@@ -56,7 +56,7 @@ public struct SchemaDiff: Sendable {
 
     /// True when a relationship of the source pointing to `old` points, in the target, to `new`: the same entity,
     /// or the entity renamed from it.
-    func isSameDestination(_ old: String, _ new: String) -> Bool {
+    package func isSameDestination(_ old: String, _ new: String) -> Bool {
         Self.isSameDestination(old, new, entityRenames)
     }
 
@@ -99,7 +99,7 @@ public struct SchemaDiff: Sendable {
     }
 
     /// Where a relationship comes from in `old`: the same name, its `originalName`, or the reverse of a rename.
-    static func source(of relationship: Schema.Relationship, in old: Schema.Entity) -> Schema.Relationship? {
+    package static func source(of relationship: Schema.Relationship, in old: Schema.Entity) -> Schema.Relationship? {
         old.relationship(named: relationship.name) ?? relationship.originalName.flatMap(old.relationship(named:))
             ?? old.relationships.first { $0.originalName == relationship.name }
     }

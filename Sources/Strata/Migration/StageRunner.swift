@@ -48,6 +48,7 @@ struct StageRunner {
         _ planned: PlannedStage, db: Database, index: Int, count: Int, findings: [DataFinding]
     ) throws -> ([MigrationStep], Int) {
         let title = planned.id
+        db.add(function: MappedConversion.sqlFunction)
         let violationsBefore = try foreignKeyViolations(db)
         let plan = planned.structuralPlan
         let steps = plan.steps

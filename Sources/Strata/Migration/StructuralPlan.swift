@@ -37,6 +37,9 @@ struct StructuralPlan {
 
     /// The prefix of the table that keeps an entity's rows from before the stage.
     static let oldPrefix = "_strata_old_"
+    /// The prefix of the table that holds, per row of an entity, the mapped values the row copy cannot read directly
+    /// (key paths, conversions), computed before any table changes.
+    static let mappedPrefix = "_strata_mapped_"
 
     /// The entities rebuilt (their old rows stay in `_strata_old_NAME` until the finish phase).
     var rebuiltEntities: [String] {
@@ -51,6 +54,15 @@ struct StructuralPlan {
         let newLayout = StoreLayout(schema: to)
         var structure: [MigrationStep] = []
         var finish: [MigrationStep] = []
+        // Values read through key paths or converted are computed first, while every table holds its rows as before
+        // the stage, under its old name.
+        for (entity, snapshot) in mappedSnapshots() {
+            structure.append(snapshot)
+            finish.append(
+                MigrationStep(
+                    "drop the mapped values of \(entity)", phase: .finish,
+                    statements: ["DROP TABLE \(quote(Self.mappedPrefix + entity))"]))
+        }
         for case .entityRemoved(let entity) in diff.changes {
             structure.append(MigrationStep("drop \(entity.name)", statements: ["DROP TABLE \(quote(entity.name))"]))
         }
@@ -232,6 +244,8 @@ struct StructuralPlan {
                     }
                 case .column:
                     expressions.append("NULL")
+                case .keyPath, .converted:
+                    expressions.append(mappedSnapshotValue(attribute.name, of: new.name))
                 }
                 continue
             }
@@ -253,7 +267,16 @@ struct StructuralPlan {
         }
         for relationship in new.relationships where !relationship.isToMany {
             columns.append(relationship.name)
-            if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany,
+            if let mapped = mappedValues[new.name]?[relationship.name] {
+                switch mapped {
+                case .column(let name) where old.relationship(named: name).map({ !$0.isToMany }) ?? false:
+                    expressions.append(quote(name))
+                case .keyPath, .converted:
+                    expressions.append(mappedSnapshotValue(relationship.name, of: new.name))
+                default:
+                    expressions.append("NULL")
+                }
+            } else if let source = SchemaDiff.source(of: relationship, in: old), !source.isToMany,
                 diff.isSameDestination(source.destination, relationship.destination)
             {
                 expressions.append(quote(source.name))
@@ -272,6 +295,81 @@ struct StructuralPlan {
                 copy: RowCopy(
                     source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments))
         ]
+    }
+
+    /// The value a row copy reads from the entity's mapped values, for the row it copies.
+    private func mappedSnapshotValue(_ property: String, of entity: String) -> String {
+        let table = quote(Self.mappedPrefix + entity)
+        let pk = quote(StoreLayout.primaryKey)
+        return
+            "(SELECT \(quote(property)) FROM \(table) WHERE \(table).\(pk) = \(quote(Self.oldPrefix + entity)).\(pk))"
+    }
+
+    /// One step per entity with mapped values the row copy cannot read directly: a table of its rows' keys and
+    /// those values, computed from the rows before the stage (each key path followed through the source version's
+    /// to-one relationships; conversions by `MappedConversion`).
+    private func mappedSnapshots() -> [(String, MigrationStep)] {
+        to.entities.compactMap { entity in
+            guard let values = mappedValues[entity.name], let old = diff.sourceEntity(named: entity.name) else {
+                return nil
+            }
+            let row = "_strata_row"
+            var selected = ["\(quote(row)).\(quote(StoreLayout.primaryKey))"]
+            var arguments: [DatabaseValue] = []
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) where !value.isDirect {
+                guard let (sql, bound) = mappedSQL(value, in: old, row: row) else {
+                    selected.append("NULL AS \(quote(name))")
+                    continue
+                }
+                selected.append("\(sql) AS \(quote(name))")
+                arguments += bound
+            }
+            guard selected.count > 1 else { return nil }
+            let table = Self.mappedPrefix + entity.name
+            return (
+                entity.name,
+                MigrationStep(
+                    "compute the mapped values of \(entity.name)",
+                    statements: [
+                        "CREATE TABLE \(quote(table)) AS SELECT \(selected.joined(separator: ", ")) FROM \(quote(old.name)) AS \(quote(row))"
+                    ],
+                    arguments: [arguments])
+            )
+        }
+    }
+
+    /// The SQL expression (and its bound values) of a mapped value over a row of `old` before the stage, nil when a
+    /// key path names no attribute or to-one relationship of the source version.
+    private func mappedSQL(_ value: MappedValue, in old: Schema.Entity, row: String) -> (String, [DatabaseValue])? {
+        switch value {
+        case .column(let name):
+            guard old.attribute(named: name) != nil || old.relationship(named: name) != nil else { return nil }
+            return ("\(quote(row)).\(quote(name))", [])
+        case .value(let stored):
+            return stored.databaseValue.map { ("?", [$0]) } ?? ("NULL", [])
+        case .keyPath(let path):
+            guard let first = path.first else { return nil }
+            var entity = old
+            var sql = "\(quote(row)).\(quote(first))"
+            for (index, component) in path.enumerated() {
+                let isLast = index == path.count - 1
+                if index > 0 {
+                    sql =
+                        "(SELECT \(quote(component)) FROM \(quote(entity.name)) WHERE \(quote(StoreLayout.primaryKey)) = \(sql))"
+                }
+                if let relationship = entity.relationship(named: component), !relationship.isToMany {
+                    guard !isLast else { break }
+                    guard let next = from.entitiesByName[relationship.destination] else { return nil }
+                    entity = next
+                } else if entity.attribute(named: component) == nil || !isLast {
+                    return nil
+                }
+            }
+            return (sql, [])
+        case .converted(let conversion, let inner):
+            guard let (sql, bound) = mappedSQL(inner, in: old, row: row) else { return nil }
+            return ("\(MappedConversion.sqlFunctionName)(?, \(sql))", [conversion.rawValue.databaseValue] + bound)
+        }
     }
 
     /// Creates, renames (by copying) and drops join tables so each many-to-many keeps its links.

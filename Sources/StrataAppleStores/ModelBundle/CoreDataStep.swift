@@ -66,21 +66,16 @@ public struct CoreDataStep: Sendable {
     /// its effect on Point.route is not checked"). Empty for an inferred step.
     public var mappingNotes: [String] {
         guard let mapping else { return [] }
-        if case .success(let run)? = mappingRun { return run.notes }
-        return mapping.entityMappings.map { entityMapping in
-            let kind = entityMapping.type.map { " (\($0))" } ?? ""
-            let policy = entityMapping.policyClass.map { " runs policy \($0)" } ?? ""
-            let entity = entityMapping.destination ?? entityMapping.source ?? ""
-            let touched = diff.changes.filter { $0.entity == entity }.map { change in
-                change.property.map { "\(entity).\($0)" } ?? entity
+        switch mappingRun {
+        case .success(let run)?: return run.notes
+        case .failure(let refusal)? where !refusal.notes.isEmpty: return refusal.notes
+        default:
+            return mapping.entityMappings.map { entityMapping in
+                let kind = entityMapping.type.map { " (\($0))" } ?? ""
+                let policy = entityMapping.policyClass.map { " runs policy \($0)" } ?? ""
+                return
+                    "entity mapping \(entityMapping.name)\(kind)\(policy): not run here; \(MappingModelRun.effect(of: entityMapping, in: diff))"
             }
-            var seen: Set<String> = []
-            let names = touched.filter { seen.insert($0).inserted }
-            let effect =
-                names.isEmpty
-                ? "its effect on \(entity)'s rows is not checked"
-                : "its effect on \(names.joined(separator: ", ")) is not checked"
-            return "entity mapping \(entityMapping.name)\(kind)\(policy): not run here; \(effect)"
         }
     }
 

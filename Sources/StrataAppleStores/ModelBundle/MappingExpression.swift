@@ -1,8 +1,8 @@
 import Foundation
 
-/// A property mapping's value expression, as far as Strata carries it out: a property of the source object, a
-/// constant, or something only Core Data or the app's policy can evaluate (a function, a dotted key path, the
-/// manager's lookups), kept as readable text.
+/// A property mapping's value expression, as Core Data's mapping model stores it: a property or key path of the source
+/// object, a constant, a variable (`$manager`, `$entityPolicy`), a function (`FUNCTION(target, "selector", …)`), or
+/// anything else kept as readable text. `MappingModelRun` says which of them the dry run carries out.
 ///
 /// Xcode stores a property mapping's expression in `xcmapping.xml` as `valueexpressiondata`: the base64 of an
 /// NSKeyedArchiver archive of the `NSExpression`. `$source.title` is an `NSKeyPathExpression` (expression type 3,
@@ -10,21 +10,39 @@ import Foundation
 /// "source") and whose one `NSArguments` element is an `NSKeyPathSpecifierExpression` (`NSKeyPath` "title"); a
 /// constant is an `NSConstantValueExpression` (`NSConstantValue`); `FUNCTION(…)` is an `NSFunctionExpression` with
 /// `NSOperand`, `NSSelectorName` and `NSArguments` (the keys Apple's and GNUstep's Foundation archive).
-public enum MappingExpression: Sendable, Equatable, CustomStringConvertible {
+public indirect enum MappingExpression: Sendable, Equatable, CustomStringConvertible {
     /// `$source.name`: the source object's property `name`.
     case source(String)
+    /// `$source.shelf.label`: a key path of two or more components from the source object.
+    case sourcePath([String])
     /// A constant.
     case constant(AppleValue)
-    /// An expression the dry run does not evaluate, as text (`FUNCTION($entityPolicy, "upper:", $source.name)`).
+    /// A variable of the migration: `$manager`, `$entityPolicy`, `$source`, … (its name without the `$`).
+    case variable(String)
+    /// `FUNCTION(target, "selector", arguments…)`: the selector invoked on what the target evaluates to.
+    case function(MappingExpression, selector: String, arguments: [MappingExpression])
+    /// Anything else, as text.
     case other(String)
 
-    /// "$source.title", "\"text\"", or the expression's text.
+    /// "$source.title", "\"text\"", "FUNCTION($source.title, \"uppercaseString\")", or the expression's text.
     public var description: String {
         switch self {
         case .source(let name): "$source.\(name)"
+        case .sourcePath(let path): "$source." + path.joined(separator: ".")
         case .constant(let value): value.swiftSource ?? value.description
+        case .variable(let name): "$\(name)"
+        case .function(let target, let selector, let arguments):
+            "FUNCTION("
+                + ([target.description, "\"\(selector)\""] + arguments.map(\.description)).joined(separator: ", ")
+                + ")"
         case .other(let text): text
         }
+    }
+
+    /// True for `$source.name`: a property of the source object.
+    var isSourceProperty: Bool {
+        if case .source = self { return true }
+        return false
     }
 
     /// Decodes an archived `NSExpression`; throws `KeyedArchive.Failure` for bytes that are not one.
@@ -45,7 +63,7 @@ public enum MappingExpression: Sendable, Equatable, CustomStringConvertible {
         case "NSConstantValueExpression":
             return .constant(constant(try archive.resolve(object["NSConstantValue"])))
         case "NSVariableExpression":
-            return .other("$" + (try archive.string("NSVariable", in: object) ?? ""))
+            return .variable(try archive.string("NSVariable", in: object) ?? "")
         case "NSSelfExpression":
             return .other("SELF")
         case "NSKeyPathSpecifierExpression":
@@ -61,13 +79,22 @@ public enum MappingExpression: Sendable, Equatable, CustomStringConvertible {
                         try expression(at: $0, in: archive, seen: &seen)
                     }
                 } ?? []
-            if ["valueForKey:", "valueForKeyPath:"].contains(selector), case .other("$source")? = operand,
-                arguments.count == 1, case .other(let path) = arguments[0]
+            if ["valueForKey:", "valueForKeyPath:"].contains(selector), arguments.count == 1,
+                case .other(let path) = arguments[0]
             {
-                return path.contains(".") ? .other("$source.\(path)") : .source(path)
+                let components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                switch operand {
+                case .variable("source")? where !components.contains(""):
+                    return components.count == 1 ? .source(path) : .sourcePath(components)
+                case .source(let first)? where !components.contains(""):
+                    return .sourcePath([first] + components)
+                case .sourcePath(let prefix)? where !components.contains(""):
+                    return .sourcePath(prefix + components)
+                default:
+                    return .other("\(operand?.description ?? "SELF").\(path)")
+                }
             }
-            let parts = [operand?.description ?? "SELF", "\"\(selector)\""] + arguments.map(\.description)
-            return .other("FUNCTION(\(parts.joined(separator: ", ")))")
+            return .function(operand ?? .other("SELF"), selector: selector, arguments: arguments)
         case let name:
             return .other("(an \(name))")
         }

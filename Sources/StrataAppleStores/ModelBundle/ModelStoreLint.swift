@@ -22,7 +22,8 @@ public struct ModelStoreLint: Sendable {
     public func findings() throws -> [ModelFinding] {
         let name = store.lastPathComponent
         let apple = try AppleStore(url: store)
-        let match = StoreVersionMatch(store: apple.model, bundle: plan.bundle)
+        let match = StoreVersionMatch(
+            store: apple.model, versionHashes: apple.metadata.entityHashes, bundle: plan.bundle)
         let versions = plan.bundle.versions
         guard let start = match.equal.first else {
             let closest = match.closest.map {

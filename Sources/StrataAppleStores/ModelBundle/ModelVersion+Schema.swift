@@ -16,6 +16,7 @@ extension ModelVersion {
                             valueClassName: nil, valueTransformerName: attribute.valueTransformerName,
                             isDerived: attribute.isDerived, isTransient: attribute.isTransient)
                         described.versionHashModifier = attribute.versionHashModifier
+                        described.allowsExternalStorage = attribute.allowsExternalStorage
                         return described
                     },
                     relationships: entity.relationships.map { relationship in

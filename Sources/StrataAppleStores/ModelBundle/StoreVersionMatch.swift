@@ -1,20 +1,50 @@
-/// Which version of a Core Data model a store is at, as Core Data decides it: the store's embedded model compared
-/// with each version on the fields Core Data's entity version hashes cover, as eighty real stores of one app confirm
-/// (docs/APPLE_STORES.md, "Version hashes"): the entity's name, parent, abstract flag and `versionHashModifier`; for
-/// each persistent property its name, optional flag and `versionHashModifier`, an attribute's type, a relationship's
-/// to-many and ordered flags, its counts and its inverse's name. Transient properties, class names, defaults,
-/// renaming identifiers, delete rules and user info do not count.
+import Foundation
+
+/// Which version of a Core Data model a store is at, as Core Data decides it.
 ///
-/// Apple's hashes themselves are not reproduced: external storage, which they also cover, is not read from a store's
-/// model, so versions differing only in it tie, and the tie is said.
+/// Where the store's metadata records Core Data's entity version hashes (`NSStoreModelVersionHashes`), each version's
+/// hashes are computed as Core Data computes them (`EntityVersionHash`, reproduced byte for byte on the fixtures'
+/// real stores) and a version whose every entity hash equals the store's is the store's version, as Core Data picks a
+/// model by `entityVersionHashesByName`. When none does (or no hashes are given), the store's embedded model is
+/// compared with each version on the fields those hashes cover, as eighty real stores of one app confirm
+/// (docs/APPLE_STORES.md, "Which version a store is at"): the entity's name, parent, abstract flag and
+/// `versionHashModifier`; for each persistent property its name, optional flag and `versionHashModifier`, an
+/// attribute's type, a relationship's to-many and ordered flags, its counts and its inverse's name. Transient
+/// properties, class names, defaults, renaming identifiers, delete rules and user info do not count; external storage
+/// does. Versions equal on those fields tie, and the tie is said.
 public struct StoreVersionMatch: Sendable {
     /// The indexes of the versions whose hashed fields equal the store's model (several: a tie).
     public let equal: [Int]
     /// The version with the fewest differing entities, and those entities' names, when none is equal.
     public let closest: (index: Int, entities: [String])?
 
+    /// True when the versions in `equal` were found by Core Data's entity version hashes (the store's recorded ones
+    /// equal those computed from the version), false when by the hashed fields of the store's embedded model.
+    public let byVersionHash: Bool
+
+    /// Finds the versions of `bundle` whose computed entity version hashes equal `versionHashes` (a store's
+    /// `NSStoreModelVersionHashes`), or, when none does, compares the store's embedded model `store` field by field.
+    public init(store: AppleModel, versionHashes: [String: Data], bundle: ModelBundle) {
+        let hashed =
+            versionHashes.isEmpty
+            ? []
+            : bundle.versions.indices.filter { EntityVersionHash.hashes(of: bundle.versions[$0]) == versionHashes }
+        guard hashed.isEmpty else {
+            self.init(equal: hashed, closest: nil, byVersionHash: true)
+            return
+        }
+        self.init(store: store, bundle: bundle)
+    }
+
+    private init(equal: [Int], closest: (index: Int, entities: [String])?, byVersionHash: Bool) {
+        self.equal = equal
+        self.closest = closest
+        self.byVersionHash = byVersionHash
+    }
+
     /// Compares `store` with each version of `bundle`.
     public init(store: AppleModel, bundle: ModelBundle) {
+        byVersionHash = false
         let stored = Self.signatures(of: store)
         var equal: [Int] = []
         var best: (index: Int, entities: [String])?
@@ -34,7 +64,7 @@ public struct StoreVersionMatch: Sendable {
         Dictionary(
             model.entities.map { entity in
                 let attributes = entity.attributes.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
-                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-")"
+                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-") \($0.allowsExternalStorage)"
                 }
                 let relationships = entity.relationships.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
                     "r \($0.name) \($0.isToMany) \($0.isOptional) \($0.isOrdered) \($0.inverse ?? "-")"

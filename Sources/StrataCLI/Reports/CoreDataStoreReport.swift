@@ -27,7 +27,8 @@ struct CoreDataStoreReport: Encodable {
     /// The report for `store` and `plan`, up to `target` (the current version by default); the first step's
     /// conditions on the rows are checked in `imported`, the store's private import at its version, when given.
     init(store: AppleStore, plan: ModelBundlePlan, target: Schema.Version?, imported: URL?) throws {
-        let match = StoreVersionMatch(store: store.model, bundle: plan.bundle)
+        let match = StoreVersionMatch(
+            store: store.model, versionHashes: store.metadata.entityHashes, bundle: plan.bundle)
         let names = plan.versionNames
         version = match.equal.first.map { names[$0] }
         tiedWith = match.equal.count > 1 ? match.equal.dropFirst().map { names[$0] } : []

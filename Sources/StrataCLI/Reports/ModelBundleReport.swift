@@ -60,11 +60,15 @@ struct ModelBundleReport: Encodable {
         let to: String
         /// "inferred", "mapping model NAME, not run", or "needs a mapping model (134140)".
         let outcome: String
+        /// Per entity mapping of the mapping model covering the step, what the dry run runs and what not (absent
+        /// without a mapping model).
+        let entityMappings: [String]?
         let verdicts: [Verdict]
 
-        /// "  From -> To: outcome", then each verdict unless `brief`.
+        /// "  From -> To: outcome", then each entity mapping and each verdict unless `brief`.
         func textLines(brief: Bool = false) -> [String] {
             ["  \(TerminalText.sanitize(from)) -> \(TerminalText.sanitize(to)): \(outcome)"]
+                + (brief ? [] : (entityMappings ?? []).map { "    " + TerminalText.sanitize($0) })
                 + (brief ? [] : verdicts.map { "    " + TerminalText.sanitize($0.text) })
         }
 
@@ -73,6 +77,7 @@ struct ModelBundleReport: Encodable {
             from = step.fromName
             to = step.toName
             outcome = ModelBundleReport.outcome(of: step)
+            entityMappings = step.mapping == nil ? nil : step.mappingNotes
             verdicts = step.verdicts.map {
                 Verdict(
                     change: $0.change, verdict: $0.kind.rawValue, dependsOnData: $0.condition?.description,

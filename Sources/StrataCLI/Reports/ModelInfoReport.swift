@@ -67,7 +67,8 @@ struct ModelInfoReport: Encodable {
         let equal: [Int]
         var noMatch: String?
         if case .apple(let apple) = store {
-            let match = StoreVersionMatch(store: apple.model, bundle: plan.bundle)
+            let match = StoreVersionMatch(
+                store: apple.model, versionHashes: apple.metadata.entityHashes, bundle: plan.bundle)
             equal = match.equal
             noMatch = match.closest.map {
                 "its model is no version of the model: Core Data stops with 134130 \"Can't find model for source store\"; the closest is \(names[$0.index]), differing in \($0.entities.joined(separator: ", "))"
