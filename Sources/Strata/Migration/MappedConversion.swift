@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+package import GRDB
 
 /// A Foundation method a mapping model's value expression applies to a value (`FUNCTION($source.title,
 /// "uppercaseString")`, `$source.count.stringValue`), carried out as Foundation does for the values a store holds:
