@@ -32,17 +32,7 @@ public enum EntityVersionHash {
                                 type: attribute.typeCode, external: attribute.allowsExternalStorage,
                                 preserved: attribute.preservesValueAfterDeletion, elements: []))
                     }
-                        + entity.relationships.map { relationship in
-                            Property(
-                                name: relationship.name, isOptional: relationship.isOptional,
-                                isTransient: relationship.isTransient, modifier: relationship.versionHashModifier,
-                                kind: .relationship(
-                                    destination: relationship.destination,
-                                    inverse: relationship.inverse == relationship.name
-                                        && relationship.destination == entity.name ? nil : relationship.inverse,
-                                    maxCount: relationship.isToMany ? relationship.maxCount : 1,
-                                    minCount: relationship.minCount, isOrdered: relationship.isOrdered))
-                        })
+                        + entity.relationships.map { property($0, in: entity.name) })
             })
     }
 
@@ -58,18 +48,22 @@ public enum EntityVersionHash {
                     properties: entity.attributes.map { attribute in
                         property(attribute)
                     }
-                        + entity.relationships.map { relationship in
-                            Property(
-                                name: relationship.name, isOptional: relationship.isOptional,
-                                isTransient: relationship.isTransient, modifier: relationship.versionHashModifier,
-                                kind: .relationship(
-                                    destination: relationship.destination,
-                                    inverse: relationship.inverse == relationship.name
-                                        && relationship.destination == entity.name ? nil : relationship.inverse,
-                                    maxCount: relationship.isToMany ? relationship.maxCount : 1,
-                                    minCount: relationship.minCount, isOrdered: relationship.isOrdered))
-                        })
+                        + entity.relationships.map { property($0, in: entity.name) })
             })
+    }
+
+    /// A relationship, read from a model's XML or from a store's embedded model, as the hash reads it: a
+    /// relationship that is its own inverse hashes without one.
+    private static func property(_ relationship: some HashedRelationship, in entity: String) -> Property {
+        Property(
+            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+            modifier: relationship.versionHashModifier,
+            kind: .relationship(
+                destination: relationship.destination,
+                inverse: relationship.inverse == relationship.name && relationship.destination == entity
+                    ? nil : relationship.inverse,
+                maxCount: relationship.isToMany ? relationship.maxCount : 1,
+                minCount: relationship.minCount, isOrdered: relationship.isOrdered))
     }
 
     /// An embedded model's attribute (a composite with its fields) as the hash reads it.
@@ -186,3 +180,21 @@ public enum EntityVersionHash {
         withUnsafeBytes(of: value.littleEndian) { Data($0) }
     }
 }
+
+/// The fields of a relationship its version hash covers, as both readers of a model (its XML and a store's embedded
+/// archive) hold them.
+protocol HashedRelationship {
+    var name: String { get }
+    var isOptional: Bool { get }
+    var isTransient: Bool { get }
+    var versionHashModifier: String? { get }
+    var destination: String { get }
+    var inverse: String? { get }
+    var isToMany: Bool { get }
+    var maxCount: Int { get }
+    var minCount: Int { get }
+    var isOrdered: Bool { get }
+}
+
+extension AppleRelationship: HashedRelationship {}
+extension ModelRelationship: HashedRelationship {}
