@@ -255,10 +255,31 @@ import Testing
         #expect(without.standardError.contains("--exclude leaves files of --sources out: give --sources DIR"))
     }
 
-    @Test func theCompiledLevelGetsTheCommandWithoutExcludeItsBuildAlreadyApplied() {
+    @Test func theCompiledLevelGetsTheCommandWithoutExcludeItsBuildAlreadyApplied() throws {
+        let commandLine = [
+            "check", "--sources", "App", "--exclude", "Old/**", "--exclude=Backup", "--json", "--platform=macos",
+            "--verbose", "--compiled",
+        ]
+        let options = try PlanOptions.parse([
+            "--sources", "App", "--exclude", "Old/**", "--exclude=Backup", "--platform=macos", "--verbose",
+            "--compiled",
+        ])
         #expect(
-            CompiledLevel.arguments(
-                ["check", "--sources", "App", "--exclude", "Old/**", "--exclude=Backup", "--json"], plan: "GardenPlan")
-                == ["check", "--json", "--plan", "GardenPlan"])
+            options.handOff(commandLine, plan: "GardenPlan") == [
+                "check", "--json", "--plan", "GardenPlan", "--verbose",
+            ])
+        #expect(
+            options.given == [
+                "--sources", "App", "--exclude", "Old/**", "--exclude", "Backup", "--platform", "macos", "--compiled",
+                "--verbose",
+            ])
+    }
+
+    /// Every option of the plan group is one `PlanOptions` writes back and clears from a handed-off command line.
+    @Test func everyPlanOptionIsKnownToTheHandOff() throws {
+        let help = PlanOptions.helpMessage(columns: 400)
+        let names = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) })
+        #expect(!names.isEmpty)
+        #expect(names.subtracting(["--help"]) == Set(PlanOptions.valueNames + PlanOptions.flagNames))
     }
 }

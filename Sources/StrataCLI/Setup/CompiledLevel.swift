@@ -49,11 +49,14 @@ enum CompiledLevel {
     }
 
     /// Builds `app` with what it lacks from its helpers (or reuses its build) and says to run the command line
-    /// `arguments` in it; when it cannot be built, reports why on standard error and says why custom stages are not
-    /// run. With `verbose`, says first what was changed in the app's code to build it.
-    static func handOff(app: AppSources, plan: SourcePlan, arguments commandLine: [String], verbose: Bool) -> Outcome {
+    /// `arguments` in it, its plan options handed off (`PlanOptions.handOff`); when it cannot be built, reports why on
+    /// standard error and says why custom stages are not run. With `--verbose`, says first what was changed in the
+    /// app's code to build it.
+    static func handOff(app: AppSources, plan: SourcePlan, arguments commandLine: [String], options: PlanOptions)
+        -> Outcome
+    {
         let compiled = CompiledApp(sources: app)
-        if verbose {
+        if options.verbose {
             let lines = compiled.adaptations.textLines
             Console.error(
                 "strata: building \(app.folder.path) at the compiled level"
@@ -64,7 +67,7 @@ enum CompiledLevel {
         switch build.build(compiled, salt: salt) {
         case .built(let binary):
             let name = zip(app.planNames, app.plans).first { $0.1.qualifiedName == plan.qualifiedName }?.0 ?? plan.name
-            return .handOff(CompiledHandOff(binary: binary, arguments: arguments(commandLine, plan: name)))
+            return .handOff(CompiledHandOff(binary: binary, arguments: options.handOff(commandLine, plan: name)))
         case .failed(let problems):
             Console.error(
                 "strata: the app's code did not compile, so this runs at the static level and custom stages are not run. What stopped the build:"
@@ -78,29 +81,6 @@ enum CompiledLevel {
             Console.error("strata: the compiled level is unavailable, so custom stages are not run: \(reason)")
             return .staticLevel(notRunReason: "the compiled level is unavailable (\(reason))")
         }
-    }
-
-    /// The command line for the app's `strata`: `arguments` without `--sources`, `--plan`, `--exclude` (the build
-    /// holds only the files read), `--platform` (the sources were read for it), `--compiled` and `--static`, and with
-    /// `--plan NAME`.
-    static func arguments(_ arguments: [String], plan name: String) -> [String] {
-        var result: [String] = []
-        var skipNext = false
-        for argument in arguments {
-            if skipNext {
-                skipNext = false
-                continue
-            }
-            if ["--sources", "--plan", "--exclude", "--platform"].contains(argument) {
-                skipNext = true
-            } else if !(argument.hasPrefix("--sources=") || argument.hasPrefix("--plan=")
-                || argument.hasPrefix("--exclude=") || argument.hasPrefix("--platform=") || argument == "--compiled"
-                || argument == "--static")
-            {
-                result.append(argument)
-            }
-        }
-        return result + ["--plan", name]
     }
 
     /// Names this `strata`'s build (its version and executable's modification time), so a rebuilt Strata rebuilds

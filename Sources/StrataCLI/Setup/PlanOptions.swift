@@ -105,8 +105,8 @@ struct PlanOptions: ParsableArguments {
     ) throws -> ResolvedPlan {
         if let model = try coreData.resolve() {
             return ResolvedPlan(
-                name: model.name, checked: model.check(), runnable: nil, source: nil, sources: nil,
-                notRunReason: ModelBundlePlan.notRunReason, model: model)
+                name: model.name, checked: model.check(), runnable: nil, origin: .model(model),
+                notRunReason: ModelBundlePlan.notRunReason)
         }
         if let sources {
             let app: AppSources
@@ -139,7 +139,7 @@ struct PlanOptions: ParsableArguments {
                     notRunReason = failure
                 } else {
                     switch CompiledLevel.handOff(
-                        app: app, plan: plan, arguments: CommandLineSetup.current.arguments, verbose: verbose)
+                        app: app, plan: plan, arguments: CommandLineSetup.current.arguments, options: self)
                     {
                     case .handOff(let handOff): throw handOff
                     case .staticLevel(let reason): notRunReason = reason
@@ -147,7 +147,7 @@ struct PlanOptions: ParsableArguments {
                 }
             }
             return ResolvedPlan(
-                name: plan.name, checked: plan.check(), runnable: plan.runnable, source: plan, sources: app,
+                name: plan.name, checked: plan.check(), runnable: plan.runnable, origin: .sources(plan, app),
                 notRunReason: notRunReason)
         }
         guard let plan else {
@@ -158,44 +158,92 @@ struct PlanOptions: ParsableArguments {
         let diagnosed = ValidatedPlan.diagnose(try CommandLineSetup.current.catalog.plan(named: plan))
         return ResolvedPlan(
             name: plan, checked: (diagnosed.0.named(plan), diagnosed.problems.map(\.description)),
-            runnable: ValidatedPlan.runnable(diagnosed)?.named(plan), source: nil, sources: nil,
+            runnable: ValidatedPlan.runnable(diagnosed)?.named(plan), origin: .named,
             notRunReason: CompiledLevel.staticReason)
     }
 
+    /// The long names of this group's options that take a value, and of its flags: what `words` writes back, and
+    /// what a command line handed to the compiled level is cleared of.
+    static let valueNames = ["--sources", "--exclude", "--model", "--order", "--mappings", "--plan", "--platform"]
+    /// The long names of this group's flags.
+    static let flagNames = ["--progressive", "--static", "--compiled", "--verbose"]
+
     /// The options as given, for hints that repeat the command (`--sources DIR --plan NAME --static`).
-    var given: [String] {
+    var given: [String] { words(handingOffAs: nil) }
+
+    /// The options as words from their parsed values: as given, or for the app's built `strata` at the compiled level
+    /// (`handOffPlan`, the plan's type name there: the build holds only the files read, for the platform read, so
+    /// `--sources`, `--exclude`, `--platform`, `--static` and `--compiled` go).
+    private func words(handingOffAs handOffPlan: String?) -> [String] {
         var words: [String] = []
-        for folder in sourceFolders { words += ["--sources", folder] }
-        for pattern in exclude { words += ["--exclude", pattern] }
+        let reading = handOffPlan == nil
+        if reading {
+            for folder in sourceFolders { words += ["--sources", folder] }
+            for pattern in exclude { words += ["--exclude", pattern] }
+        }
         if let model = coreData.model { words += ["--model", model] }
         if let order = coreData.order { words += ["--order", order] }
         for folder in coreData.mappings { words += ["--mappings", folder] }
         if coreData.progressive { words.append("--progressive") }
-        if let plan { words += ["--plan", plan] }
-        if platform != SourceBuild.Platform.ios.rawValue { words += ["--platform", platform] }
-        if staticLevel { words.append("--static") }
-        if compiled { words.append("--compiled") }
+        if let plan = handOffPlan ?? plan { words += ["--plan", plan] }
+        if reading {
+            if platform != SourceBuild.Platform.ios.rawValue { words += ["--platform", platform] }
+            if staticLevel { words.append("--static") }
+            if compiled { words.append("--compiled") }
+        }
         if verbose { words.append("--verbose") }
         return words
     }
+
+    /// The command line for the app's built `strata`: `commandLine` without this group's options (`--name value`,
+    /// `--name=value` or a flag), then the options handed off, naming the plan by `plan`.
+    func handOff(_ commandLine: [String], plan: String) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in commandLine {
+            if skipNext {
+                skipNext = false
+            } else if Self.valueNames.contains(argument) {
+                skipNext = true
+            } else if !Self.flagNames.contains(argument),
+                !Self.valueNames.contains(where: { argument.hasPrefix($0 + "=") })
+            {
+                result.append(argument)
+            }
+        }
+        return result + words(handingOffAs: plan)
+    }
 }
 
-/// A plan chosen on the command line: its name there, what checking it built and found, and its sources if read from them.
+/// A plan chosen on the command line: its name there, what checking it built and found, and where it came from.
 struct ResolvedPlan {
+    /// Where a plan came from: one of the three plan options.
+    enum Origin {
+        /// `--plan NAME`: a plan this build knows.
+        case named
+        /// `--sources DIR`: the plan read from an app's sources, and those sources.
+        case sources(SourcePlan, AppSources)
+        /// `--model PATH`: a Core Data model's versions.
+        case model(ModelBundlePlan)
+    }
+
     /// The name reports use (`--plan`'s, or the type name read from the sources).
     let name: String
     /// The checked plan and its problems.
     let checked: (ValidatedPlan, problems: [String])
     /// The plan a dry run may run despite its problems: they are all stages SwiftData would start and fail.
     let runnable: ValidatedPlan?
-    /// The plan as read from an app's sources, when it was.
-    let source: SourcePlan?
-    /// The app's sources it was read from.
-    let sources: AppSources?
+    /// Where it came from.
+    let origin: Origin
     /// Why custom stages whose code was read from the sources are not run (the static level, or the failed build).
     let notRunReason: String
+
+    /// The plan as read from an app's sources, when it was.
+    var source: SourcePlan? { if case .sources(let plan, _) = origin { plan } else { nil } }
+    /// The app's sources it was read from.
+    var sources: AppSources? { if case .sources(_, let app) = origin { app } else { nil } }
     /// The Core Data model the plan was read from (`--model`).
-    var model: ModelBundlePlan? = nil
+    var model: ModelBundlePlan? { if case .model(let model) = origin { model } else { nil } }
 
     /// The plan, refusing one with problems (`MigrationError.invalidPlan`, exit 1).
     func validated() throws -> ValidatedPlan { try ValidatedPlan(checked: checked) }
