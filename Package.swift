@@ -102,8 +102,12 @@ let package = Package(
                 "StrataTerminal",
                 "StrataText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // `strata --version` names the commit the binary was built from (scripts/build-commit.sh).
+            plugins: ["BuildCommit"]
         ),
+        // Writes the commit a build is made from into StrataCLI before each build.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .executableTarget(
             name: "strata",
             // `strata demo` is here, beside the example plans, so that apps linking StrataCLI carry no demo models.

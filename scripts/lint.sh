@@ -3,5 +3,5 @@
 # Tests/*/Fixtures, which are test input shaped as apps write code (one is deliberately broken).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-find Sources Tests Examples -name '*.swift' -not -path '*/Fixtures/*' -not -path '*/.build/*' -print0 \
+find Sources Tests Examples Plugins -name '*.swift' -not -path '*/Fixtures/*' -not -path '*/.build/*' -print0 \
     | xargs -0 swift format lint --strict

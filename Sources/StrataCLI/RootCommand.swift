@@ -35,10 +35,7 @@ struct RootCommand: ParsableCommand {
                   strata check --plan bookshelf
                   strata migrate Books.store --plan bookshelf --dry-run
                 """,
-            version: BuildCommit.versionText(
-                release: StrataVersion.current,
-                executable: URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0]),
-                checkout: CompiledPackage.builtFrom),
+            version: BuildCommit.versionText(release: StrataVersion.current),
             subcommands: builtInSubcommands + setup.extraSubcommands)
     }
 }

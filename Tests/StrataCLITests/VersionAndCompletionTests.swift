@@ -1,92 +1,83 @@
 import Foundation
 import Strata
+import StrataSources
 import Testing
 
 @testable import StrataCLI
 
-/// `strata --version` (release and commit), where the commit comes from (an install's record, a checkout's `.git`
-/// files in their usual shapes, nothing) and shell completions. `scripts/install.sh` itself runs in .ci/run, after
-/// `swift test`: run from a test it would wait for the build folder the test run holds.
+/// `strata --version` (release and the commit its binary was built from, recorded at build time by
+/// scripts/build-commit.sh) and shell completions. `scripts/install.sh` itself runs in .ci/run, after `swift test`: run
+/// from a test it would wait for the build folder the test run holds.
 @Suite
 struct VersionAndCompletionTests {
-    /// Writes `text` to `path` under `root`, creating its folders.
-    static func write(_ text: String, _ path: String, under root: URL) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data((text + "\n").utf8).write(to: url)
-    }
-
-    static let first = "0123456789abcdef0123456789abcdef01234567"
-    static let second = "fedcba9876543210fedcba9876543210fedcba98"
-
-    @Test func theVersionNamesTheReleaseAndACommit() throws {
+    @Test func theVersionNamesTheReleaseAndTheCommitOfTheBuild() throws {
         let run = try CommandRun.strata("--version")
         #expect(run.status == 0)
         let line = run.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(line == BuildCommit.versionText(release: StrataVersion.current))
         #expect(line.hasPrefix("strata \(StrataVersion.current) (commit "), "\(line)")
-        let commit = line.dropFirst("strata \(StrataVersion.current) (commit ".count).dropLast()
-        #expect(line.hasSuffix(")") && (commit == "unknown" || (commit.count == 12 && commit.allSatisfy(\.isHexDigit))))
         #expect(StrataVersion.current == "0.1.0")
+        #expect(builtCommit.isEmpty || builtCommit.count == 40, "a full commit, or none outside a checkout")
     }
 
-    @Test func aCheckoutsHeadIsReadFromItsGitFiles() throws {
-        let directory = try TemporaryStore()
-        let root = directory.directory
-        let executable = root.appendingPathComponent("build/strata")
-        // A branch as a loose ref.
-        let loose = root.appendingPathComponent("loose")
-        try Self.write("ref: refs/heads/main", ".git/HEAD", under: loose)
-        try Self.write(Self.first, ".git/refs/heads/main", under: loose)
-        #expect(BuildCommit.commit(executable: executable, checkout: loose) == "0123456789ab")
-        // A branch only in packed-refs (after `git gc`).
-        let packed = root.appendingPathComponent("packed")
-        try Self.write("ref: refs/heads/release", ".git/HEAD", under: packed)
-        try Self.write(
-            "# pack-refs with: peeled fully-peeled sorted\n\(Self.first) refs/heads/main\n\(Self.second) refs/heads/release",
-            ".git/packed-refs", under: packed)
-        #expect(BuildCommit.commit(executable: executable, checkout: packed) == "fedcba987654")
-        // A detached HEAD.
-        let detached = root.appendingPathComponent("detached")
-        try Self.write(Self.second, ".git/HEAD", under: detached)
-        #expect(BuildCommit.commit(executable: executable, checkout: detached) == "fedcba987654")
-        // A linked worktree: .git is a file naming its folder in the main checkout, whose refs it shares.
-        let linked = root.appendingPathComponent("linked")
-        try Self.write("gitdir: ../loose/.git/worktrees/linked", ".git", under: linked)
-        try Self.write("ref: refs/heads/feature", "loose/.git/worktrees/linked/HEAD", under: root)
-        try Self.write("../..", "loose/.git/worktrees/linked/commondir", under: root)
-        try Self.write(Self.second, "loose/.git/refs/heads/feature", under: root)
-        #expect(BuildCommit.commit(executable: executable, checkout: linked) == "fedcba987654")
-        // No checkout at all (an unpacked archive): unknown, and the version says so.
-        let plain = root.appendingPathComponent("plain")
-        try FileManager.default.createDirectory(at: plain, withIntermediateDirectories: true)
-        #expect(BuildCommit.commit(executable: executable, checkout: plain) == nil)
+    @Test func theVersionTextSaysWhatTheBuildRecorded() {
+        let commit = "fedcba9876543210fedcba9876543210fedcba98"
         #expect(
-            BuildCommit.versionText(release: "9.9.9", executable: executable, checkout: plain)
-                == "strata 9.9.9 (commit unknown)")
-    }
-
-    @Test func anInstalledBinaryPrefersTheCommitRecordedWhenItWasBuilt() throws {
-        let directory = try TemporaryStore()
-        let prefix = directory.directory.appendingPathComponent("prefix")
-        let checkout = directory.directory.appendingPathComponent("clone")
-        try Self.write("ref: refs/heads/main", ".git/HEAD", under: checkout)
-        try Self.write(Self.first, ".git/refs/heads/main", under: checkout)
-        try Self.write(Self.second, "share/strata/commit", under: prefix)
-        let executable = prefix.appendingPathComponent("bin/strata")
-        // The clone moved on after the install; the installed binary is still the one built at the recorded commit.
-        #expect(
-            BuildCommit.versionText(release: "1.2.3", executable: executable, checkout: checkout)
+            BuildCommit.versionText(release: "1.2.3", commit: commit, modified: false)
                 == "strata 1.2.3 (commit fedcba987654)")
-        // A symbolic link to the installed binary finds the record beside the real file.
-        try FileManager.default.createDirectory(
-            at: directory.directory.appendingPathComponent("links"), withIntermediateDirectories: true)
-        let link = directory.directory.appendingPathComponent("links/strata")
-        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: executable)
-        try Self.write("", "bin/strata", under: prefix)
-        #expect(BuildCommit.commit(executable: link, checkout: checkout) == "fedcba987654")
-        // Without a record: the clone's HEAD.
-        try FileManager.default.removeItem(at: prefix.appendingPathComponent("share"))
-        #expect(BuildCommit.commit(executable: executable, checkout: checkout) == "0123456789ab")
+        #expect(
+            BuildCommit.versionText(release: "1.2.3", commit: commit, modified: true)
+                == "strata 1.2.3 (commit fedcba987654 with uncommitted changes)")
+        #expect(
+            BuildCommit.versionText(release: "9.9.9", commit: "", modified: false) == "strata 9.9.9 (commit unknown)")
+    }
+
+    /// The script the build runs, on a checkout of its own: the commit and whether the tree changed, nothing outside a
+    /// checkout, and the file left alone when its text would not change (so an unchanged tree recompiles nothing).
+    @Test func theBuildScriptRecordsTheCheckoutsCommit() throws {
+        let directory = try TemporaryStore()
+        let checkout = directory.directory.appendingPathComponent("app")
+        let output = directory.directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
+        let script = CompiledPackage.builtFrom.appendingPathComponent("scripts/build-commit.sh").path
+        func run(_ arguments: [String], in folder: URL) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = folder
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let file = output.appendingPathComponent("BuildCommitValue.swift")
+        func recorded() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+
+        _ = try run(["sh", script, checkout.path, output.path], in: checkout)
+        #expect(try recorded().contains("let builtCommit = \"\"\n"), "not a checkout yet")
+
+        let git = ["git", "-c", "user.name=Strata", "-c", "user.email=strata@example.com"]
+        _ = try run(git + ["init", "-q"], in: checkout)
+        try Data("one\n".utf8).write(to: checkout.appendingPathComponent("notes.txt"))
+        _ = try run(git + ["add", "notes.txt"], in: checkout)
+        _ = try run(git + ["commit", "-q", "-m", "first"], in: checkout)
+        let head = try run(["git", "rev-parse", "HEAD"], in: checkout)
+        #expect(head.count == 40)
+        _ = try run(["sh", script, checkout.path, output.path], in: checkout)
+        #expect(try recorded().contains("let builtCommit = \"\(head)\""))
+        #expect(try recorded().contains("let builtWithUncommittedChanges = false"))
+        let written = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        _ = try run(["sh", script, checkout.path, output.path], in: checkout)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date == written,
+            "the same text is not written again")
+
+        try Data("two\n".utf8).write(to: checkout.appendingPathComponent("notes.txt"))
+        _ = try run(["sh", script, checkout.path, output.path], in: checkout)
+        #expect(try recorded().contains("let builtWithUncommittedChanges = true"))
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
