@@ -3,20 +3,20 @@
 ///
 /// It works on names alone, so the run-time schema of model types and a schema read from Swift sources pair
 /// inverses the same way.
-public struct InverseResolver: Sendable {
+package struct InverseResolver: Sendable {
     /// One relationship as declared: its entity, name, destination and the inverse `@Relationship(inverse:)` names.
-    public struct Declared: Sendable {
+    package struct Declared: Sendable {
         /// The entity holding the relationship.
-        public let entity: String
+        package let entity: String
         /// The relationship's name.
-        public let name: String
+        package let name: String
         /// The entity it points to.
-        public let destination: String
+        package let destination: String
         /// The destination's property named with `inverse:` (empty when it names no property of the destination).
-        public let declaredInverse: String?
+        package let declaredInverse: String?
 
         /// Declares a relationship.
-        public init(entity: String, name: String, destination: String, declaredInverse: String?) {
+        package init(entity: String, name: String, destination: String, declaredInverse: String?) {
             self.entity = entity
             self.name = name
             self.destination = destination
@@ -25,36 +25,36 @@ public struct InverseResolver: Sendable {
     }
 
     /// A relationship by entity and name.
-    public struct Key: Hashable, Sendable {
+    package struct Key: Hashable, Sendable {
         /// The entity.
-        public let entity: String
+        package let entity: String
         /// The relationship's name.
-        public let property: String
+        package let property: String
 
         /// Names a relationship.
-        public init(entity: String, property: String) {
+        package init(entity: String, property: String) {
             self.entity = entity
             self.property = property
         }
     }
 
     /// A relationship whose inverse is wrong or cannot be inferred, and why.
-    public struct Problem: Hashable, Sendable, CustomStringConvertible {
+    package struct Problem: Hashable, Sendable, CustomStringConvertible {
         /// The relationship concerned.
-        public let relationship: Key
+        package let relationship: Key
         /// What is wrong and how to fix it.
-        public let description: String
+        package let description: String
     }
 
     private let byEntity: [String: [Declared]]
 
     /// A resolver over every relationship of a schema.
-    public init(_ relationships: [Declared]) {
+    package init(_ relationships: [Declared]) {
         byEntity = Dictionary(grouping: relationships, by: \.entity)
     }
 
     /// The inverse of every relationship that has one, and the problems found (ambiguous or mismatched inverses).
-    public func resolve() -> (inverses: [Key: String], problems: [Problem]) {
+    package func resolve() -> (inverses: [Key: String], problems: [Problem]) {
         var problems: [Problem] = []
         var inverse: [Key: String] = [:]
         for (entityName, relationships) in byEntity.sorted(by: { $0.key < $1.key }) {
