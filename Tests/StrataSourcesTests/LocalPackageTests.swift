@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import StrataSources
+
+/// A models package that imports another package of the same repository (`.package(path:)`) is built with it, as the
+/// app's build does; a module only a remote dependency provides is named, with what would let it build.
+@Suite struct LocalPackageTests {
+    static let repository = FixtureTree.folder("MealPlanRepo")
+    static let models = repository.appendingPathComponent("Packages/MealData/Sources/MealData")
+    static let kitchen = repository.appendingPathComponent("Packages/Kitchen").standardizedFileURL.path
+
+    @Test func theLocalPackageTheStageImportsIsBuiltWithTheApp() throws {
+        let app = CompiledApp(sources: try AppSources(folder: Self.models))
+        #expect(app.dependencies.local == [.init(folder: Self.kitchen, identity: "Kitchen", products: ["Kitchen"])])
+        // The remote package the manifest names is not imported by the needed files: nothing to fetch.
+        #expect(app.dependencies.remote.isEmpty)
+
+        let cache = try TemporaryFolder()
+        let package = CompiledPackage(cache: cache.url, strata: CompiledPackage.defaultStrataPackage(environment: [:]))
+        try package.write(app)
+        let manifest = try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(path: "\#(Self.kitchen)")"#))
+        #expect(manifest.contains(#"("\#(app.target)", [.product(name: "Kitchen", package: "Kitchen")]),"#))
+        // Another app without local packages keeps only Strata's products.
+        let recipes = CompiledApp(sources: try AppSources(folder: FixtureTree.folder("RecipesApp")))
+        try package.write(recipes)
+        let both = try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(both.contains(#"("\#(recipes.target)", []),"#))
+        #expect(both.contains(#".product(name: "Kitchen", package: "Kitchen")"#))
+    }
+
+    @Test func aChangeInTheLocalPackageRebuildsTheApp() throws {
+        let copy = try TemporaryFolder()
+        try copy.copy(Self.repository)
+        let folder = copy.url.appendingPathComponent("Packages/MealData/Sources/MealData")
+        let first = CompiledApp(sources: try AppSources(folder: folder)).contentHash(salt: "")
+        #expect(CompiledApp(sources: try AppSources(folder: folder)).contentHash(salt: "") == first)
+        try copy.append("Packages/Kitchen/Sources/Kitchen/Portion.swift", "\npublic let teaspoon = 5\n")
+        #expect(CompiledApp(sources: try AppSources(folder: folder)).contentHash(salt: "") != first)
+    }
+
+    @Test func aModuleOnlyARemotePackageProvidesIsNamedWhenTheBuildMissesIt() throws {
+        let repository = try TemporaryFolder()
+        let models = repository.url.appendingPathComponent("Sources/Pantry")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try repository.write(
+            "Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Pantry",
+                dependencies: [.package(url: "https://github.com/example/shelf-life.git", exact: "0.4.0")],
+                targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
+            )
+            """)
+        try repository.write(
+            "Sources/Pantry/Pantry.swift",
+            """
+            import ShelfLife
+            import SwiftData
+
+            enum PantryV1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Jar.self] }
+                @Model final class Jar {
+                    var label: String
+                    init(label: String) { self.label = label }
+                }
+            }
+
+            enum PantryPlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [PantryV1.self] }
+                static var stages: [MigrationStage] { [] }
+                static let days = ShelfLife.days(of: "jam")
+            }
+
+            """)
+        let app = CompiledApp(sources: try AppSources(folder: models))
+        #expect(app.dependencies.local.isEmpty)
+        #expect(
+            app.dependencies.remote == [.init(module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"])]
+        )
+        let copies = URL(fileURLWithPath: "/cache/apps/Sources").appendingPathComponent(app.target)
+        let log = "\(copies.path)/Pantry.swift:1:8: error: no such module 'ShelfLife'\n"
+        let problem = try #require(BuildProblem.parse(log, app: app, folder: copies).first)
+        #expect(
+            problem.message
+                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which the compiled level does not fetch: a local checkout named with .package(path:) in its Package.swift would let it build)"
+        )
+    }
+}
