@@ -266,8 +266,8 @@ struct CompiledSourcesTests {
 
     /// An app whose Xcode project Tuist generates: its `Project.swift` says the target (the draft in `Legacy/` is left
     /// out) and the enclosing app whose `Shared/` folder holds the stage's helpers. The members no stage needs that use
-    /// SwiftUI (a model's computed colour, an enum's colour scheme, a constants enum's haptic and file type) are left
-    /// out, the live model's extension is not taken without its declaration, and the stage's rows are set.
+    /// SwiftUI (a model's computed colour, a method making a theme that stores colours, an enum's colour scheme, a
+    /// constants enum's haptic and file type) are left out, the live model's extension is not taken without its declaration, and the stage's rows are set.
     @Test func aTuistAppsStageRunsWithoutTheMembersOnlyItsScreensNeed() throws {
         let models = SourcesCommandTests.tree("TrainingLogApp") + "/TrainingLog/Sources/Models"
         let temporary = try TemporaryStore()
@@ -299,13 +299,24 @@ struct CompiledSourcesTests {
         #expect(
             (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
                 "Intensity.preferredColorScheme", "TrainingSchemaV2.Exercise.color",
-                "TrainingSchemaV2.Exercise.chartStyle(…)", "TrainingConstants.saveFeedback",
+                "TrainingSchemaV2.Exercise.theme(…)", "TrainingSchemaV2.Exercise.chartStyle(…)",
+                "TrainingConstants.saveFeedback",
                 "TrainingConstants.exportType",
             ])
         #expect(
             (compiled["helpersAdded"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent } == [
                 "TrainingConstants.swift", "WeightUnit.swift",
             ])
+
+        // The whole repository as the source folder: the views' live model comes with its own declaration now, and
+        // the stage still runs.
+        let whole = try Self.compiled(
+            "migrate", store, "--sources", SourcesCommandTests.tree("TrainingLogApp"), "--dry-run", "--json")
+        #expect(whole.status == 0, "\(whole.standardError)")
+        let wholeReport = try whole.json()
+        #expect(wholeReport["reached"] as? String == "2.0.0" && wholeReport["notRun"] == nil, "\(whole.standardError)")
+        #expect(
+            (wholeReport["stages"] as? [[String: Any]])?.first?["output"] as? [String] == stage["output"] as? [String])
     }
 
     /// A models package whose stage imports another package of the repository (a path dependency, as the app's build

@@ -40,6 +40,48 @@ import Testing
         #expect(CompiledApp(sources: try AppSources(folder: folder)).contentHash(salt: "") != first)
     }
 
+    @Test func aLocalPackageNeedingARemoteOneIsNamedNotBuilt() throws {
+        let repository = try TemporaryFolder()
+        let manager = FileManager.default
+        for folder in ["Models/Sources/Models", "Graphs/Sources/Graphs"] {
+            try manager.createDirectory(
+                at: repository.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try repository.write(
+            "Models/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Models",
+                dependencies: [.package(path: "../Graphs")],
+                targets: [.target(name: "Models", dependencies: ["Graphs"])]
+            )
+            """)
+        try repository.write(
+            "Graphs/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Graphs",
+                products: [.library(name: "Graphs", targets: ["Graphs"])],
+                dependencies: [.package(url: "https://github.com/example/plotting.git", from: "3.0.0")],
+                targets: [.target(name: "Graphs", dependencies: [.product(name: "Plotting", package: "plotting")])]
+            )
+            """)
+        let graphs = repository.url.appendingPathComponent("Graphs").standardizedFileURL.path
+        let found = PackageDependencies(
+            folder: repository.url.appendingPathComponent("Models/Sources/Models"),
+            imports: ["Foundation", "SwiftData", "Graphs"])
+        // Built, it would make SwiftPM fetch the remote package for every app of the cache.
+        #expect(found.local.isEmpty)
+        #expect(
+            found.remote == [.init(module: "Graphs", urls: ["https://github.com/example/plotting.git"], via: graphs)])
+    }
+
     @Test func aModuleOnlyARemotePackageProvidesIsNamedWhenTheBuildMissesIt() throws {
         let repository = try TemporaryFolder()
         let models = repository.url.appendingPathComponent("Sources/Pantry")

@@ -3,7 +3,8 @@ import StrataSources
 import Testing
 
 /// The compiled level takes what the stages, the defaults and the stored properties' types need, member by member:
-/// members no one needs that use SwiftUI or other Apple-only types are left out and listed, and an extension is taken
+/// members no one needs that use SwiftUI or other Apple-only types (directly, or through an app type that stores
+/// one) are left out and listed, and an extension is taken
 /// only beside the declaration it extends. (Building and running the result is in CompiledSourcesTests.)
 @Suite struct MemberSelectionTests {
     static let models = FixtureTree.folder("TrainingLogApp").appendingPathComponent("TrainingLog/Sources/Models")
@@ -16,7 +17,8 @@ import Testing
             } == [
                 #"Intensity.swift:10 Intensity.preferredColorScheme ["ColorScheme (SwiftUI)"]"#,
                 #"TrainingSchemaV2.swift:25 TrainingSchemaV2.Exercise.color ["Color (SwiftUI)"]"#,
-                #"TrainingSchemaV2.swift:28 TrainingSchemaV2.Exercise.chartStyle(…) ["ShapeStyle (SwiftUI)", "Color (SwiftUI)"]"#,
+                #"TrainingSchemaV2.swift:28 TrainingSchemaV2.Exercise.theme(…) ["RoutineTheme, which uses Color (SwiftUI)"]"#,
+                #"TrainingSchemaV2.swift:31 TrainingSchemaV2.Exercise.chartStyle(…) ["ShapeStyle (SwiftUI)", "Color (SwiftUI)"]"#,
                 #"TrainingConstants.swift:9 TrainingConstants.saveFeedback ["SensoryFeedback (SwiftUI)"]"#,
                 #"TrainingConstants.swift:11 TrainingConstants.exportType ["UTType (UniformTypeIdentifiers)"]"#,
             ])
@@ -32,7 +34,7 @@ import Testing
         ] {
             #expect(model.text.contains(stored))
         }
-        #expect(!model.text.contains("Color") && !model.text.contains("ShapeStyle"))
+        #expect(!model.text.contains("Color") && !model.text.contains("ShapeStyle") && !model.text.contains("theme"))
         #expect(
             model.text.components(separatedBy: "\n").count
                 == (try String(
@@ -51,7 +53,8 @@ import Testing
     @Test func anExtensionOfAHelpersModelIsNotTakenWithoutItsDeclaration() throws {
         let app = CompiledApp(sources: try AppSources(folder: Self.models))
         // The helpers the stage calls, not the live model's file (its extension's `label` shares a name the stage
-        // uses, but the model it extends is the views', not taken), nor Color's extension, nor the views.
+        // uses, but the model it extends is the views', not taken), nor Color's extension, nor the theme only a
+        // left-out method makes, nor the views.
         #expect(
             app.files.map(\.name).filter { $0.hasPrefix("Helper_") } == [
                 "Helper_TrainingLogApp_TrainingLog_Sources_Shared_TrainingConstants.swift",

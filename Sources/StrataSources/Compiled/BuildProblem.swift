@@ -59,6 +59,10 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             let module = remote.first(where: { $0.module == String(match.1) })
         else { return "" }
         let urls = module.urls.joined(separator: ", ")
+        if let via = module.via {
+            return
+                " (\(module.module) is in the local package at \(via), which needs \(urls), which the compiled level does not fetch: local checkouts named with .package(path:) would let it build)"
+        }
         return
             " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch: a local checkout named with .package(path:) in its Package.swift would let it build)"
     }

@@ -79,7 +79,7 @@ package struct CompiledApp: Sendable {
                 .init(
                     file: file.path, line: file.location(of: member.node).line,
                     member: member.name,
-                    uses: member.appleTypes.map { "\($0) (\(AppleModules.typeNames[$0] ?? "Apple"))" })
+                    uses: member.uses)
             }
             let text = CompiledSourceText(
                 of: file, keeping: selection.needed[index], dropping: leftOut.map(\.range),

@@ -23,8 +23,9 @@ struct NeededDeclarations {
         let names: Set<String>
         /// The identifiers written in it on their own.
         let freeNames: Set<String>
-        /// The types of modules Linux lacks it names, in source order.
-        let appleTypes: [String]
+        /// What it names that Linux lacks, in source order: "Color (SwiftUI)", or an app type that cannot build
+        /// without such a type ("RoutineTheme, which uses Color (SwiftUI)").
+        let uses: [String]
         /// Its bytes in the file (leading trivia included).
         var range: Range<Int> { node.position.utf8Offset..<node.endPosition.utf8Offset }
     }
@@ -69,9 +70,9 @@ struct NeededDeclarations {
     /// Weighs the items of `files` (the source folder's) and `helpers` (other files of the app) from the plans named
     /// `roots` (their qualified names).
     init(files: [SourceFile], helpers: [SourceFile] = [], roots: [String]) {
-        var own = files.map { file in file.tree.statements.map { Self.unit(Syntax($0.item)) } }
+        let own = files.map { file in file.tree.statements.map { Self.unit(Syntax($0.item)) } }
         let declaredHere = own.joined().reduce(into: Set<String>()) { $0.formUnion($1.declared) }
-        var others = helpers.map { file in
+        let others = helpers.map { file in
             file.tree.statements.map { item in
                 var unit = Self.unit(Syntax(item.item))
                 unit.declared.subtract(declaredHere)
@@ -86,12 +87,29 @@ struct NeededDeclarations {
         let appTopLevel = (files + helpers).reduce(into: Set<String>()) { names, file in
             for item in file.tree.statements { names.formUnion(DeclaredNames(Syntax(item.item), nested: false).names) }
         }
-        let appleTypes = Set(AppleModules.typeNames.keys).subtracting(appTypes).subtracting(CompiledShim.typesDeclared)
-        for index in own.indices { own[index] = own[index].map { Self.separatingOptional($0, appleTypes: appleTypes) } }
-        for index in others.indices {
-            others[index] = others[index].map { Self.separatingOptional($0, appleTypes: appleTypes) }
+        // The types Linux lacks, then the app's types that cannot build without them (a struct storing a `Color`),
+        // found again until none is added: a member naming one of them is optional.
+        var unavailable: [String: String] = [:]
+        for (name, module) in AppleModules.typeNames
+        where !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
+            unavailable[name] = "\(name) (\(module))"
         }
-        let units = own + others
+        let plain = own + others
+        var units = plain
+        for _ in 0..<8 {
+            units = plain.map { $0.map { Self.separatingOptional($0, unavailable: unavailable) } }
+            var added = false
+            for unit in units.joined() where unit.extended == nil && !unit.isImport {
+                for name in unit.topLevel.sorted() where unavailable[name] == nil {
+                    guard let hit = unit.names.sorted().first(where: { $0 != name && unavailable[$0] != nil }),
+                        let description = unavailable[hit]
+                    else { continue }
+                    unavailable[name] = "\(name), which uses \(description)"
+                    added = true
+                }
+            }
+            if !added { break }
+        }
         var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
         var referencedFree = referenced
         var available: Set<String> = []
@@ -193,16 +211,16 @@ struct NeededDeclarations {
         return (names, freeNames)
     }
 
-    /// `unit` with its members that name one of `appleTypes` set apart as optional (their names no longer counted as
-    /// the unit's), for a type declaration or an extension.
-    private static func separatingOptional(_ unit: Unit, appleTypes: Set<String>) -> Unit {
+    /// `unit` with its members that name one of `unavailable` (with what each is) set apart as optional (their names
+    /// no longer counted as the unit's), for a type declaration or an extension.
+    private static func separatingOptional(_ unit: Unit, unavailable: [String: String]) -> Unit {
         var found: [Member] = []
         if let extensionDecl = unit.node.as(ExtensionDeclSyntax.self) {
             collect(
-                extensionDecl.memberBlock, in: extensionDecl.extendedType.trimmedDescription, appleTypes: appleTypes,
+                extensionDecl.memberBlock, in: extensionDecl.extendedType.trimmedDescription, unavailable: unavailable,
                 into: &found)
         } else if let group = unit.node.asProtocol(DeclGroupSyntax.self), let name = typeName(unit.node) {
-            collect(group.memberBlock, in: name, appleTypes: appleTypes, into: &found)
+            collect(group.memberBlock, in: name, unavailable: unavailable, into: &found)
         }
         guard !found.isEmpty else { return unit }
         var result = unit
@@ -213,27 +231,29 @@ struct NeededDeclarations {
 
     /// The optional members of a type body (`owner`'s), and of the types nested in it.
     private static func collect(
-        _ block: MemberBlockSyntax, in owner: String, appleTypes: Set<String>, into found: inout [Member]
+        _ block: MemberBlockSyntax, in owner: String, unavailable: [String: String], into found: inout [Member]
     ) {
         for item in block.members {
             let decl = item.decl
             if let nested = decl.asProtocol(DeclGroupSyntax.self), let name = typeName(Syntax(decl)) {
-                collect(nested.memberBlock, in: owner + "." + name, appleTypes: appleTypes, into: &found)
+                collect(nested.memberBlock, in: owner + "." + name, unavailable: unavailable, into: &found)
                 continue
             }
             guard let declared = optionalNames(decl, owner: owner) else { continue }
             let (names, freeNames) = identifiers(in: Syntax(item))
             var mentioned: [String] = []
             for token in item.tokens(viewMode: .sourceAccurate) {
-                if case .identifier(let text) = token.tokenKind, appleTypes.contains(text), !mentioned.contains(text) {
-                    mentioned.append(text)
+                if case .identifier(let text) = token.tokenKind, let description = unavailable[text],
+                    !mentioned.contains(description)
+                {
+                    mentioned.append(description)
                 }
             }
             guard !mentioned.isEmpty else { continue }
             found.append(
                 Member(
                     node: Syntax(item), name: owner + "." + declared.display, declared: declared.names, names: names,
-                    freeNames: freeNames, appleTypes: mentioned))
+                    freeNames: freeNames, uses: mentioned))
         }
     }
 
@@ -241,12 +261,15 @@ struct NeededDeclarations {
     /// must stay: a stored instance property (a model's stored properties always stay), an enum case, a nested type.
     private static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
         if let function = decl.as(FunctionDeclSyntax.self) {
-            return ([function.name.text], function.name.text + "(…)")
+            // Operators and the standard protocols' requirements are used without their names being written.
+            guard case .identifier(let name) = function.name.tokenKind, !requirements.contains(name) else { return nil }
+            return ([name], name + "(…)")
         }
         if let initializer = decl.as(InitializerDeclSyntax.self) {
             let parameters = initializer.signature.parameterClause.parameters
             let labels = parameters.map { $0.firstName.text + ":" }.joined()
             let first = parameters.first.map(\.firstName.text)
+            if first == "from" && parameters.count == 1 { return nil } // Decodable's init(from:)
             let typeName = String(owner.split(separator: ".").last ?? "")
             let names: Set<String> = first.map { $0 == "_" ? [typeName] : [$0] } ?? [typeName, "init"]
             return (names, "init(\(labels))")
@@ -269,9 +292,16 @@ struct NeededDeclarations {
         }
         guard isStatic || computed else { return nil }
         let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        guard !names.isEmpty else { return nil }
+        guard !names.isEmpty, requirements.isDisjoint(with: names) else { return nil }
         return (Set(names), names.joined(separator: ", "))
     }
+
+    /// Members the standard protocols and the plans' protocols require, used without their names being written:
+    /// never left out.
+    private static let requirements: Set<String> = [
+        "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
+        "stages", "versionIdentifier", "models",
+    ]
 
     /// The name of a class, struct, enum or actor declaration.
     private static func typeName(_ node: Syntax) -> String? {

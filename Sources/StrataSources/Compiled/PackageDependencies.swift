@@ -19,8 +19,11 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
     package struct Remote: Sendable, Equatable, Codable {
         /// The module.
         package let module: String
-        /// The remote packages the app's manifest depends on.
+        /// The remote packages the app's manifest depends on, or those the local package providing the module needs.
         package let urls: [String]
+        /// The folder of the local package providing the module, when it is not built because it (or a package it
+        /// depends on by path) needs remote packages.
+        package var via: String? = nil
     }
 
     /// The local packages to build, in the manifest's order.
@@ -54,21 +57,26 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         }
         let start = folder.standardizedFileURL.path
         // The package's own libraries (a sibling target), less those holding the folder, then its path dependencies.
-        var candidates: [(folder: String, products: [(name: String, targets: [String])])] = []
+        var candidates: [(folder: String, products: [(name: String, targets: [String])], remote: [String])] = []
         let holding = Set(manifest.targets.filter { start == $0.folder || start.isInside($0.folder) }.map(\.name))
         // A folder in no target of the package (a fixture in a package's Tests/ tree) is not its code.
         guard !holding.isEmpty else {
             self = .none
             return
         }
-        candidates.append((manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) }))
+        candidates.append(
+            (
+                manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) },
+                Self.remoteNeeds(of: manifest)
+            ))
         for dependency in manifest.dependencies {
             guard let path = dependency.path,
                 let found = try? PackageManifest(url: URL(fileURLWithPath: FilePath.join(path, "Package.swift")))
             else { continue }
-            candidates.append((found.folder, found.products))
+            candidates.append((found.folder, found.products, Self.remoteNeeds(of: found)))
         }
         var local: [Local] = []
+        var blocked: [Remote] = []
         var remaining = wanted
         for candidate in candidates {
             let products = candidate.products.filter { product in
@@ -79,6 +87,11 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
                 remaining.remove(product.name)
                 remaining.subtract(product.targets)
             }
+            // A package needing remote packages is not added: SwiftPM would fetch them for every app of the cache.
+            guard candidate.remote.isEmpty else {
+                blocked += products.map { Remote(module: $0.name, urls: candidate.remote, via: candidate.folder) }
+                continue
+            }
             local.append(
                 Local(
                     folder: candidate.folder, identity: URL(fileURLWithPath: candidate.folder).lastPathComponent,
@@ -86,7 +99,21 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         }
         let urls = manifest.dependencies.compactMap(\.url)
         self.local = local
-        remote = urls.isEmpty ? [] : remaining.sorted().map { Remote(module: $0, urls: urls) }
+        remote = (blocked + (urls.isEmpty ? [] : remaining.map { Remote(module: $0, urls: urls) })).sorted {
+            $0.module < $1.module
+        }
+    }
+
+    /// The remote packages `manifest` needs, itself or through its path dependencies (a few levels deep).
+    private static func remoteNeeds(of manifest: PackageManifest, depth: Int = 0) -> [String] {
+        var urls = manifest.dependencies.compactMap(\.url)
+        guard depth < 4 else { return urls }
+        for path in manifest.dependencies.compactMap(\.path) {
+            guard let found = try? PackageManifest(url: URL(fileURLWithPath: FilePath.join(path, "Package.swift")))
+            else { continue }
+            urls += remoteNeeds(of: found, depth: depth + 1).filter { !urls.contains($0) }
+        }
+        return urls
     }
 
     /// The nearest `Package.swift` at or above `folder`, read; nil when there is none or it cannot be read.

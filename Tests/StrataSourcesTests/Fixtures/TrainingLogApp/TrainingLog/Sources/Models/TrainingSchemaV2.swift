@@ -24,6 +24,9 @@ enum TrainingSchemaV2: VersionedSchema {
         /// The list row's colour.
         var color: Color { Color(hex: tint) }
 
+        /// The routine's colours, from the stored tint.
+        func theme() -> RoutineTheme { RoutineTheme(hex: tint) }
+
         /// How the history chart draws this exercise.
         func chartStyle() -> some ShapeStyle {
             intensity == .heavy ? Color.red.opacity(0.8) : Color.gray
