@@ -82,6 +82,82 @@ import Testing
             found.remote == [.init(module: "Graphs", urls: ["https://github.com/example/plotting.git"], via: graphs)])
     }
 
+    @Test func anAppTargetGetsTheLocalPackagesItsProjectReferences() throws {
+        let app = try TemporaryFolder()
+        let manager = FileManager.default
+        for folder in ["Orchard/Models", "Packages/Shelf/Sources/Shelf"] {
+            try manager.createDirectory(at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "Packages/Shelf/Package.swift",
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Shelf",
+                products: [.library(name: "ShelfKit", targets: ["Shelf"])],
+                targets: [.target(name: "Shelf")]
+            )
+            """)
+        let shelf = app.url.appendingPathComponent("Packages/Shelf").standardizedFileURL.path
+        let models = app.url.appendingPathComponent("Orchard/Models")
+
+        // XcodeGen's `packages:`.
+        try app.write(
+            "project.yml",
+            """
+            name: Orchard
+            packages:
+              Shelf:
+                path: Packages/Shelf
+              Charts:
+                url: https://github.com/example/charts.git
+                from: 1.0.0
+            targets:
+              Orchard:
+                type: application
+                sources: [Orchard]
+            """)
+        let fromSpec = PackageDependencies(folder: models, imports: ["SwiftData", "Shelf", "Charting"])
+        #expect(fromSpec.local == [.init(folder: shelf, identity: "Shelf", products: ["ShelfKit"])])
+        #expect(fromSpec.remote == [.init(module: "Charting", urls: ["https://github.com/example/charts.git"])])
+
+        // An Xcode project's local package references, nearer than the spec.
+        #expect(ProjectPackages(around: models.standardizedFileURL.path)?.paths == [shelf]) // the spec's, until then
+        try manager.createDirectory(
+            at: app.url.appendingPathComponent("Orchard/Orchard.xcodeproj"), withIntermediateDirectories: true)
+        try app.write(
+            "Orchard/Orchard.xcodeproj/project.pbxproj",
+            """
+            /* Begin XCLocalSwiftPackageReference section */
+                    A1 /* XCLocalSwiftPackageReference "../Packages/Shelf" */ = {
+                        isa = XCLocalSwiftPackageReference;
+                        relativePath = ../Packages/Shelf;
+                    };
+            /* End XCLocalSwiftPackageReference section */
+            """)
+        let project = try #require(ProjectPackages(around: models.standardizedFileURL.path))
+        #expect(project.paths == [shelf] && project.urls.isEmpty)
+
+        // Tuist's `packages:`.
+        let tuist = try TemporaryFolder()
+        try tuist.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+
+            let project = Project(
+                name: "Tally",
+                packages: [.local(path: "Packages/Shelf"), .remote(url: "https://github.com/example/charts.git", requirement: .upToNextMajor(from: "1.0.0"))],
+                targets: [.target(name: "Tally", destinations: .iOS, product: .app, bundleId: "t", sources: ["Tally/**"])]
+            )
+            """)
+        let fromTuist = try #require(ProjectPackages(around: tuist.url.standardizedFileURL.path))
+        #expect(fromTuist.paths == [tuist.url.appendingPathComponent("Packages/Shelf").standardizedFileURL.path])
+        #expect(fromTuist.urls == ["https://github.com/example/charts.git"])
+    }
+
     @Test func aModuleOnlyARemotePackageProvidesIsNamedWhenTheBuildMissesIt() throws {
         let repository = try TemporaryFolder()
         let models = repository.url.appendingPathComponent("Sources/Pantry")

@@ -47,31 +47,42 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
     }
 
     /// The dependencies of the package holding `folder` (the nearest `Package.swift` above it, one of whose targets
-    /// holds the folder) that provide the modules in `imports`; none when no package holds it or its manifest cannot be
-    /// read.
+    /// holds the folder), or else of the Xcode project (or Tuist or XcodeGen manifest) in it or the three folders above
+    /// it, that provide the modules in `imports`; none when nothing holds it or a manifest cannot be read.
     init(folder: URL, imports: Set<String>) {
         let wanted = imports.subtracting(Self.toolchainModules).subtracting(AppleModules.unavailable)
-        guard !wanted.isEmpty, let manifest = Self.manifest(around: folder) else {
+        guard !wanted.isEmpty else {
             self = .none
             return
         }
         let start = folder.standardizedFileURL.path
-        // The package's own libraries (a sibling target), less those holding the folder, then its path dependencies.
         var candidates: [(folder: String, products: [(name: String, targets: [String])], remote: [String])] = []
-        let holding = Set(manifest.targets.filter { start == $0.folder || start.isInside($0.folder) }.map(\.name))
-        // A folder in no target of the package (a fixture in a package's Tests/ tree) is not its code.
-        guard !holding.isEmpty else {
+        var urls: [String] = []
+        let manifest = Self.manifest(around: folder)
+        let holding = Set(
+            (manifest?.targets ?? []).filter { start == $0.folder || start.isInside($0.folder) }.map(\.name))
+        var paths: [String] = []
+        if let manifest, !holding.isEmpty {
+            // The package's own libraries (a sibling target), less those holding the folder, then its path
+            // dependencies.
+            candidates.append(
+                (
+                    manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) },
+                    Self.remoteNeeds(of: manifest)
+                ))
+            paths = manifest.dependencies.compactMap(\.path)
+            urls = manifest.dependencies.compactMap(\.url)
+        } else if let project = ProjectPackages(around: start) {
+            // An app target of a project: the local packages the project references.
+            paths = project.paths
+            urls = project.urls
+        } else {
+            // A folder in no target of a package (a fixture in a package's Tests/ tree) and in no project.
             self = .none
             return
         }
-        candidates.append(
-            (
-                manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) },
-                Self.remoteNeeds(of: manifest)
-            ))
-        for dependency in manifest.dependencies {
-            guard let path = dependency.path,
-                let found = try? PackageManifest(url: URL(fileURLWithPath: FilePath.join(path, "Package.swift")))
+        for path in paths {
+            guard let found = try? PackageManifest(url: URL(fileURLWithPath: FilePath.join(path, "Package.swift")))
             else { continue }
             candidates.append((found.folder, found.products, Self.remoteNeeds(of: found)))
         }
@@ -97,7 +108,6 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
                     folder: candidate.folder, identity: URL(fileURLWithPath: candidate.folder).lastPathComponent,
                     products: products.map(\.name).sorted()))
         }
-        let urls = manifest.dependencies.compactMap(\.url)
         self.local = local
         remote = (blocked + (urls.isEmpty ? [] : remaining.map { Remote(module: $0, urls: urls) })).sorted {
             $0.module < $1.module
