@@ -3,7 +3,8 @@ import SwiftParser
 import SwiftSyntax
 
 /// Tuist's `Project.swift`, read without running it as the Xcode project it generates (the repository holds no
-/// `.pbxproj`): each `Target(…)`/`.target(…)` call's name, the globs of its `sources:` with their `excluding:`
+/// `.pbxproj`): each `Target(…)`/`.target(…)` call's name (or a project helper's call with `name:` and `sources:`,
+/// such as `Project.makeModule(name:sources:)`), the globs of its `sources:` with their `excluding:`
 /// (`.relativeToRoot` paths from the folder holding `Tuist.swift`, `Tuist/` or `Workspace.swift`), and the
 /// `SWIFT_VERSION` and `SWIFT_ACTIVE_COMPILATION_CONDITIONS` its settings (or the project's) write as literals.
 enum TuistManifest {
@@ -162,10 +163,13 @@ enum TuistManifest {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             let callee = node.calledExpression.trimmedDescription
+            let labels = Set(node.arguments.compactMap { $0.label?.text })
             if callee == "Project" || callee == "Project.init", project == nil { project = node }
-            if ["Target", "Target.init", ".target", "Target.target"].contains(callee),
-                node.arguments.contains(where: { $0.label?.text == "name" }), !isDependency(node)
-            {
+            // Tuist's own target calls, and the helpers projects write around them (`Project.makeModule(name:…,
+            // sources:…)`, `.make(name:…, sources:…)`): a call naming a target and its sources.
+            let isTarget =
+                ["Target", "Target.init", ".target", "Target.target"].contains(callee) || labels.contains("sources")
+            if isTarget, labels.contains("name"), !isDependency(node) {
                 targets.append(node)
             }
             return .visitChildren

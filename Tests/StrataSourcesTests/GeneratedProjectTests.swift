@@ -37,6 +37,38 @@ import Testing
         #expect(first.attributes.map(\.name).sorted() == ["load", "name", "unitCode"]) // not the draft's `title`
     }
 
+    @Test func aTuistHelperCallNamingATargetAndItsSourcesIsATarget() throws {
+        let app = try TemporaryFolder()
+        for folder in ["Sources/Data", "Tests", "Tuist"] {
+            try FileManager.default.createDirectory(
+                at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.makeModule(
+                name: "Ledger",
+                product: .staticFramework,
+                dependencies: [.project(target: "Core", path: .relativeToRoot("Projects/Core"))],
+                sources: ["Sources/**"],
+                settings: .settings(base: SettingsDictionary().swiftVersion("6.0"))
+            )
+            """)
+        try app.write("Sources/Data/Entry.swift", "struct Entry {}\n")
+        try app.write("Tests/EntryTests.swift", "struct EntryTests {}\n")
+        let files = try CompiledFiles(folder: app.url)
+        #expect(files.targets == ["Ledger"])
+        #expect(files.read.map(files.relativePath) == ["Sources/Data/Entry.swift"])
+        let entry = try #require(files.read.first)
+        #expect(files.languageMode(of: entry).isSwift6)
+        #expect(
+            files.languageMode(of: entry).decidedBy
+                == "target Ledger in Project.swift: SWIFT_VERSION = 6.0 on the target")
+    }
+
     @Test func anXcodeGenSpecChoosesTheFilesOfItsTargetsSourcePaths() throws {
         let app = try TemporaryFolder()
         let manager = FileManager.default
