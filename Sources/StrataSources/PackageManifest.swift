@@ -3,7 +3,8 @@ import SwiftParser
 import SwiftSyntax
 
 /// A `Package.swift` read with swift-syntax (never run): its tools version, language modes and targets with their
-/// folders, excludes, sources and resources, enough to say which files each target compiles and in which language mode.
+/// folders, excludes, sources and resources, enough to say which files each target compiles and in which language mode,
+/// and its library products and the packages it depends on.
 struct PackageManifest {
     /// A target with Swift sources (`.target`, `.executableTarget`, `.testTarget`, `.macro`, `.plugin`).
     struct Target {
@@ -32,10 +33,22 @@ struct PackageManifest {
         case outside
     }
 
+    /// A package the manifest depends on (`.package(path:)`, `.package(url:…)`).
+    struct Dependency: Equatable {
+        /// The folder of a local (path) dependency, absolute.
+        let path: String?
+        /// The address of a remote dependency.
+        let url: String?
+    }
+
     /// The manifest's folder.
     let folder: String
     /// Its targets with Swift sources, in declaration order.
     let targets: [Target]
+    /// Its library products: each one's name and targets, in declaration order.
+    let products: [(name: String, targets: [String])]
+    /// The packages it depends on, in declaration order.
+    let dependencies: [Dependency]
 
     /// Reads the manifest at `url`; throws when it cannot be read as text.
     init(url: URL) throws {
@@ -54,6 +67,25 @@ struct PackageManifest {
             }
             .first
         let folder = folder
+        products = calls.calls.compactMap { call in
+            guard call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "library",
+                let name = Self.argument("name", of: call).flatMap(Self.literal)
+            else { return nil }
+            let targets = Self.argument("targets", of: call)?.as(ArrayExprSyntax.self)?.elements.compactMap {
+                Self.literal($0.expression)
+            }
+            return (name, targets ?? [])
+        }
+        dependencies = calls.calls.compactMap { call in
+            guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+                member.declName.baseName.text == "package"
+            else { return nil }
+            if let path = Self.argument("path", of: call).flatMap(Self.literal) {
+                return Dependency(path: FilePath.join(folder, path), url: nil)
+            }
+            if let url = Self.argument("url", of: call).flatMap(Self.literal) { return Dependency(path: nil, url: url) }
+            return nil
+        }
         targets = calls.calls.compactMap { call -> Target? in
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
                 [nil, "Target", "PackageDescription.Target"].contains(member.base?.trimmedDescription),

@@ -39,11 +39,19 @@ struct XcodeProject {
         var languageMode = SwiftLanguageMode.unstated
         /// The custom conditions `#if` sees in its Release build (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`).
         var conditions: Set<String> = []
+        /// The globs of a generated project's target (Tuist, XcodeGen): files under `folder` whose path relative to it
+        /// matches `include` and none of `excludes`.
+        var globs: [(folder: String, include: SourceGlob, excludes: [SourceGlob])] = []
 
         /// True when the target compiles `file`.
         func compiles(_ file: String) -> Bool {
             files.contains(file) || added.contains { file == $0 || file.isInside($0) }
                 || folders.contains { $0.holds(file) }
+                || globs.contains { glob in
+                    let relative = FilePath.relative(file, to: glob.folder)
+                    return file.isInside(glob.folder) && glob.include.matches(relative)
+                        && !glob.excludes.contains { $0.matches(relative) }
+                }
         }
 
         /// True when `file` is in one of its synchronized folders but a membership exception takes it out.
@@ -54,6 +62,12 @@ struct XcodeProject {
     let name: String
     /// Its native targets, in the project's order.
     let targets: [Target]
+
+    /// A project read from another description of it (a Tuist or XcodeGen manifest) named `name`.
+    init(name: String, targets: [Target]) {
+        self.name = name
+        self.targets = targets
+    }
 
     /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` cannot be read or
     /// parsed.

@@ -264,6 +264,85 @@ struct CompiledSourcesTests {
         #expect(verbose.standardError.contains("shim compiled in: os.Logger, OSLog and os_log"))
     }
 
+    /// An app whose Xcode project Tuist generates: its `Project.swift` says the target (the draft in `Legacy/` is left
+    /// out) and the enclosing app whose `Shared/` folder holds the stage's helpers. The members no stage needs that use
+    /// SwiftUI (a model's computed colour, a method making a theme that stores colours, an enum's colour scheme, a
+    /// constants enum's haptic and file type) are left out, the live model's extension is not taken without its declaration, and the stage's rows are set.
+    @Test func aTuistAppsStageRunsWithoutTheMembersOnlyItsScreensNeed() throws {
+        let models = SourcesCommandTests.tree("TrainingLogApp") + "/TrainingLog/Sources/Models"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Training.store")
+        #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "5").status == 0)
+
+        let dry = try Self.compiled(
+            "migrate", store, "--sources", models, "--dry-run", "--rows", "--limit", "5", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        #expect(report["notRun"] == nil, "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        #expect(
+            stage["output"] as? [String] == [
+                "Exercise name 1: Light", "Exercise name 2: Moderate", "Exercise name 3: Light",
+                "Exercise name 4: Heavy", "Exercise name 5: Moderate",
+            ])
+        let rows = try #require((stage["rows"] as? [[String: Any]])?.first)
+        #expect(rows["entity"] as? String == "Exercise" && rows["changed"] as? Int == 5)
+        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        let values = after.map { "\($0["loadKilograms"] ?? "") \($0["intensity"] ?? "") \($0["tint"] ?? "")" }
+        #expect(
+            values.sorted() == [
+                "0.7 light #2F80ED", "1.6 light #2F80ED", "2.5 moderate #2F80ED", "2.5 moderate #2F80ED",
+                "4.5 heavy #2F80ED",
+            ], "\(after)")
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "Intensity.preferredColorScheme", "TrainingSchemaV2.Exercise.color",
+                "TrainingSchemaV2.Exercise.theme(…)", "TrainingSchemaV2.Exercise.chartStyle(…)",
+                "TrainingConstants.saveFeedback",
+                "TrainingConstants.exportType",
+            ])
+        #expect(
+            (compiled["helpersAdded"] as? [String])?.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "TrainingConstants.swift", "WeightUnit.swift",
+            ])
+
+        // The whole repository as the source folder: the views' live model comes with its own declaration now, and
+        // the stage still runs.
+        let whole = try Self.compiled(
+            "migrate", store, "--sources", SourcesCommandTests.tree("TrainingLogApp"), "--dry-run", "--json")
+        #expect(whole.status == 0, "\(whole.standardError)")
+        let wholeReport = try whole.json()
+        #expect(wholeReport["reached"] as? String == "2.0.0" && wholeReport["notRun"] == nil, "\(whole.standardError)")
+        #expect(
+            (wholeReport["stages"] as? [[String: Any]])?.first?["output"] as? [String] == stage["output"] as? [String])
+    }
+
+    /// A models package whose stage imports another package of the repository (a path dependency, as the app's build
+    /// resolves it): the local package is built with the app, and its measures set the rows.
+    @Test func aStageImportingALocalPackageOfTheRepositoryRuns() throws {
+        let models = SourcesCommandTests.tree("MealPlanRepo") + "/Packages/MealData/Sources/MealData"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Meals.store")
+        #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "5").status == 0)
+
+        let dry = try Self.compiled(
+            "migrate", store, "--sources", models, "--dry-run", "--rows", "--limit", "5", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        #expect(report["notRun"] == nil, "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        let rows = try #require((stage["rows"] as? [[String: Any]])?.first)
+        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        // Sample weights 1.5 to 5.5 ounces, in grams by Kitchen's Portion.
+        #expect(
+            after.map { "\($0["grams"] ?? "") \($0["size"] ?? "")" }.sorted() == [
+                "128 meal", "156 meal", "43 snack", "71 meal", "99 meal",
+            ], "\(after)")
+    }
+
     /// A helper the stage calls uses PencilKit, which Linux lacks: the build fails at the helper's line, naming the
     /// declaration, the symbol and the module, and the command goes on at the static level.
     @Test func anAppleModuleAStageHelperUsesStopsTheBuildNamingIt() throws {

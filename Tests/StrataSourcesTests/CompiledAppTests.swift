@@ -37,7 +37,8 @@ import Testing
         #expect(lines.count == original.components(separatedBy: "\n").count)
         #expect(Array(lines.prefix(3)) == ["import Foundation", "import Strata", "import Strata; import Observation"])
         #expect(!copy.text.contains("SwiftData") && !copy.text.contains("SwiftUI"))
-        // The enum whose member uses SwiftUI's Color stays: the compiler decides, and the build names it.
+        // The enum's member using SwiftUI's Color stays, as a member the model's data needs (`isFlagged`) uses it: the
+        // compiler decides, and the build names it.
         #expect(lines[38] == "    var color: Color { self == .high ? .red : .primary }")
     }
 

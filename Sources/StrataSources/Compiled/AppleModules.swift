@@ -30,6 +30,35 @@ enum AppleModules {
     /// which no migration uses).
     static let attributes: [String: String] = ["Generable": "FoundationModels", "Guide": "FoundationModels"]
 
+    /// Types of modules Linux lacks that models and their helpers mention in members no migration needs (a model's
+    /// computed `color: Color`, a constants enum's `SensoryFeedback`), by name, with their module: a member of a needed
+    /// type that no plan, stage or stored property needs and that names one of them is left out of the build.
+    static let typeNames: [String: String] = {
+        var names: [String: String] = [:]
+        let swiftUI = [
+            "Alignment", "Angle", "AngularGradient", "Animation", "AnyShapeStyle", "AnyView", "Binding", "Color",
+            "ColorScheme", "ContentMode", "DynamicTypeSize", "EdgeInsets", "Environment", "EnvironmentValues",
+            "Font", "Gradient", "HorizontalAlignment", "Image", "LinearGradient", "LocalizedStringKey", "Material",
+            "RadialGradient", "ScenePhase", "SensoryFeedback", "ShapeStyle", "SymbolRenderingMode", "Text",
+            "UnitPoint", "VerticalAlignment", "View",
+        ]
+        for name in swiftUI { names[name] = "SwiftUI" }
+        for name in ["UIColor", "UIImage", "UIFont", "UIApplication", "UIDevice", "UIScreen", "UIView"] {
+            names[name] = "UIKit"
+        }
+        for name in ["NSColor", "NSImage", "NSFont", "NSView"] { names[name] = "AppKit" }
+        for name in ["UTType"] { names[name] = "UniformTypeIdentifiers" }
+        for name in ["CGColor", "CGImage"] { names[name] = "CoreGraphics" }
+        for name in ["CLLocation", "CLLocationCoordinate2D", "CLLocationManager"] { names[name] = "CoreLocation" }
+        for name in ["MKCoordinateRegion", "MKMapItem", "MKPlacemark"] { names[name] = "MapKit" }
+        for name in ["HKHealthStore", "HKQuantityType", "HKUnit", "HKWorkoutActivityType"] { names[name] = "HealthKit" }
+        for name in ["UNUserNotificationCenter", "UNNotificationRequest"] { names[name] = "UserNotifications" }
+        for name in ["WidgetCenter"] { names[name] = "WidgetKit" }
+        for name in ["PhotosPickerItem"] { names[name] = "PhotosUI" }
+        for name in ["PKDrawing"] { names[name] = "PencilKit" }
+        return names
+    }()
+
     /// The modules an import of `module` re-exports that Linux has, imported in its place (SwiftUI's `Observation`,
     /// so an `@Observable` helper still compiles once SwiftUI's import is dropped).
     static func reexported(by module: String) -> [String] {

@@ -35,7 +35,8 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             let problem = BuildProblem(
                 location: SourceLocation(file: original, line: lineNumber, column: column),
                 declaration: declaration(in: file.text, line: lineNumber, column: column),
-                message: String(line[error.upperBound...]) + hint(app.droppedModules[file.name] ?? [], line))
+                message: String(line[error.upperBound...]) + hint(app.droppedModules[file.name] ?? [], line)
+                    + remoteHint(app.dependencies.remote, line))
             if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
         }
         return problems
@@ -49,6 +50,21 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             modules.count == 1
             ? modules[0] : modules.dropLast().joined(separator: ", ") + " and " + (modules.last ?? "")
         return " (the file imports \(names), which Linux lacks)"
+    }
+
+    /// " (Charts comes from a remote package of the app: https://…; …)" when `line` says a module is missing that only
+    /// a remote dependency of the app's package provides; "" otherwise.
+    private static func remoteHint(_ remote: [PackageDependencies.Remote], _ line: Substring) -> String {
+        guard let match = line.firstMatch(of: #/no such module '([^']+)'/#),
+            let module = remote.first(where: { $0.module == String(match.1) })
+        else { return "" }
+        let urls = module.urls.joined(separator: ", ")
+        if let via = module.via {
+            return
+                " (\(module.module) is in the local package at \(via), which needs \(urls), which the compiled level does not fetch: local checkouts named with .package(path:) would let it build)"
+        }
+        return
+            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch: a local checkout named with .package(path:) in its Package.swift would let it build)"
     }
 
     /// The qualified name of the innermost declaration of `text` holding `line`:`column`.

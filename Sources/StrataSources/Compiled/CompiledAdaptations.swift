@@ -1,5 +1,5 @@
 /// What the compiled level changed in an app's code to build it on Linux, so a user can trust what ran: the imports
-/// of Apple-only modules it dropped, the files from outside the source folder it added (helpers the plans need), and
+/// of Apple-only modules it dropped, the members no migration needs that use their types, the files from outside the source folder it added (helpers the plans need), and
 /// the shims it compiled in. `strata --sources … --verbose` prints it, and JSON reports carry it as `"compiled"`.
 package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// An import of a module Linux lacks, dropped from one of the app's files.
@@ -25,6 +25,19 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
         package let module: String
     }
 
+    /// A member of one of the app's needed types that no plan, stage, default or stored property needs and that names
+    /// a type of a module Linux lacks (a model's computed `color: Color`), left out of the build.
+    package struct DroppedMember: Sendable, Codable, Equatable {
+        /// The app's file.
+        package let file: String
+        /// The line of the member.
+        package let line: Int
+        /// The member ("Priority.color", "Palette.init(color:)").
+        package let member: String
+        /// The Apple-only types it names, with their modules ("Color (SwiftUI)").
+        package let uses: [String]
+    }
+
     /// A shim compiled into the app's target.
     package struct Shim: Sendable, Codable, Equatable {
         /// Its name ("logging", "folders", ...).
@@ -37,6 +50,8 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
     package let importsDropped: [DroppedImport]
     /// The attributes dropped, in file and line order.
     package let attributesDropped: [DroppedAttribute]
+    /// The members left out, in file and line order.
+    package let membersDropped: [DroppedMember]
     /// The files from outside the source folder added because the plans need declarations in them, in path order.
     package let helpersAdded: [String]
     /// The shims compiled in.
@@ -44,15 +59,19 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
 
     /// True when nothing was adapted.
     package var isEmpty: Bool {
-        importsDropped.isEmpty && attributesDropped.isEmpty && helpersAdded.isEmpty && shims.isEmpty
+        importsDropped.isEmpty && attributesDropped.isEmpty && membersDropped.isEmpty && helpersAdded.isEmpty
+            && shims.isEmpty
     }
 
     /// The report's lines: "import CloudKit dropped (Models/Item.swift:3)", "@Generable dropped (…)", "helper added: …",
-    /// "shim: …".
+    /// "Priority.color left out (…)", "shim: …".
     package var textLines: [String] {
         importsDropped.map { "import \($0.module) dropped (\($0.file):\($0.line)): Linux has no \($0.module)" }
             + attributesDropped.map {
                 "@\($0.attribute) dropped (\($0.file):\($0.line)): Linux has no \($0.module)"
+            }
+            + membersDropped.map {
+                "\($0.member) left out (\($0.file):\($0.line)): nothing the migration runs uses it, and it uses \($0.uses.joined(separator: ", "))"
             }
             + helpersAdded.map { "helper added from outside the source folder: \($0)" }
             + shims.map { "shim compiled in: \($0.provides)" }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Strata
+import SwiftSyntax
 
 /// An app's target in the compiled level's package: the files its plans need (from the source folder, and helpers
 /// from the rest of the app), rewritten for Strata, the shims they call for, and an entry point running
@@ -27,6 +28,8 @@ package struct CompiledApp: Sendable {
     package let adaptations: CompiledAdaptations
     /// For each file (by name), the modules whose imports were dropped from it.
     let droppedModules: [String: [String]]
+    /// The packages of the app's own package its needed files import: built beside it, or named when remote.
+    package let dependencies: PackageDependencies
 
     /// The name of the generated entry point file.
     static let entryName = "StrataCompiledEntry.swift"
@@ -62,6 +65,7 @@ package struct CompiledApp: Sendable {
         var attributes: [CompiledAdaptations.DroppedAttribute] = []
         var droppedModules: [String: [String]] = [:]
         var added: [String] = []
+        var members: [CompiledAdaptations.DroppedMember] = []
         for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
             let isHelper = index >= sources.files.count
             let root = isHelper ? helpers.roots.first { file.path.hasPrefix($0.path + "/") } : folder
@@ -70,8 +74,15 @@ package struct CompiledApp: Sendable {
             let name =
                 (isHelper ? "Helper_\(root?.lastPathComponent ?? "")_" : "")
                 + relative.replacingOccurrences(of: "/", with: "_")
+            let leftOut = selection.droppedMembers(file: index)
+            members += leftOut.map { member in
+                .init(
+                    file: file.path, line: file.location(of: member.node).line,
+                    member: member.name,
+                    uses: member.uses)
+            }
             let text = CompiledSourceText(
-                of: file, keeping: selection.needed[index],
+                of: file, keeping: selection.needed[index], dropping: leftOut.map(\.range),
                 resolving: ConditionalBranch.conditionals(
                     in: file, reached: sources.reached, includingTopLevel: false),
                 build: sources.index.build)
@@ -83,6 +94,13 @@ package struct CompiledApp: Sendable {
             if !text.dropped.isEmpty { droppedModules[name] = text.dropped.map(\.module) }
             if isHelper { added.append(file.path) }
         }
+        var imported: Set<String> = []
+        for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
+            for (item, kept) in zip(file.tree.statements, selection.needed[index]) where kept {
+                if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text { imported.insert(module) }
+            }
+        }
+        dependencies = PackageDependencies(folder: folder, imports: imported)
         let modules = Set(dropped.map(\.module))
         let shims = CompiledShim.allCases.filter { $0.isNeeded(names: selection.referenced, modules: modules) }
         files += shims.map { File(name: $0.fileName, original: nil, text: $0.text) }
@@ -96,7 +114,7 @@ package struct CompiledApp: Sendable {
                 text: Self.moduleName(module, names, in: builtAs))
         }
         let adaptations = CompiledAdaptations(
-            importsDropped: dropped, attributesDropped: attributes, helpersAdded: added,
+            importsDropped: dropped, attributesDropped: attributes, membersDropped: members, helpersAdded: added,
             shims: shims.map { .init(name: $0.rawValue, provides: $0.summary) }
                 + moduleNames.map { module, names in
                     .init(
@@ -156,6 +174,10 @@ package struct CompiledApp: Sendable {
     package func contentHash(salt: String) -> String {
         var hasher = SHA256()
         hasher.update(data: Data(salt.utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let dependencies = try? encoder.encode(dependencies) { hasher.update(data: dependencies) }
+        hasher.update(data: Data(dependencies.sourceDigestInput().utf8))
         for file in files {
             hasher.update(data: Data("\u{0}\(file.name)\u{0}".utf8))
             hasher.update(data: Data(file.text.utf8))

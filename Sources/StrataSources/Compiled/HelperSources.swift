@@ -32,8 +32,8 @@ package struct HelperSources: Sendable {
         self.files = files
     }
 
-    /// The folder of the app enclosing `folder`: going up from it to the first folder holding a `Package.swift` or an
-    /// `.xcodeproj`, the package's target folder holding `folder` (`Sources/NAME`), or the project's folder. Nil when
+    /// The folder of the app enclosing `folder`: going up from it to the first folder holding a `Package.swift`, an
+    /// `.xcodeproj` or the Tuist or XcodeGen manifest generating one, the package's target folder holding `folder` (`Sources/NAME`), or the project's folder. Nil when
     /// there is none, or when `folder` is not in a package's `Sources/` (a test target, or the package itself).
     package static func enclosingApp(of folder: URL) -> URL? {
         let start = folder.standardizedFileURL.resolvingSymlinksInPath()
@@ -41,14 +41,16 @@ package struct HelperSources: Sendable {
         var candidate = start
         while candidate.path != "/" {
             let entries = (try? manager.contentsOfDirectory(atPath: candidate.path)) ?? []
-            if entries.contains("Package.swift") {
+            let generated =
+                entries.contains(TuistManifest.fileName) || XcodeGenSpec.fileNames.contains(where: entries.contains)
+            if entries.contains("Package.swift") && !generated {
                 let sources = candidate.appendingPathComponent("Sources")
                 let inside = start.path.dropFirst(prefix(sources).count).split(separator: "/").first
                 guard start.path.hasPrefix(prefix(sources)), let target = inside else { return nil }
                 let root = sources.appendingPathComponent(String(target))
                 return root.path == start.path ? nil : root
             }
-            if entries.contains(where: { $0.hasSuffix(".xcodeproj") }) {
+            if generated || entries.contains(where: { $0.hasSuffix(".xcodeproj") }) {
                 return candidate.path == start.path ? nil : candidate
             }
             candidate.deleteLastPathComponent()

@@ -5,24 +5,53 @@ import SwiftSyntax
 /// (or of the shims' types, such as `OSLog`) that add conformances or members the needed code uses. Views, the `App` struct and UI-only extensions are left out.
 /// Helper files (the rest of the enclosing app) only supply what the source folder does not declare: their types,
 /// functions and variables of names the folder lacks that the needed code writes on their own (not after a `.`),
-/// and their extensions' members the needed code uses.
+/// and their extensions' members the needed code uses. An extension of a type the app declares at file level is taken
+/// only once that declaration is. Of the items taken, the members that name a type of a module Linux lacks (``Member``)
+/// count only once the needed code uses their names, transitively; the others are left out (``droppedMembers(file:)``).
 struct NeededDeclarations {
+    /// A member of a type or extension that the build may leave out: a function, initialiser, subscript, computed
+    /// property or static property that names a type of a module Linux lacks (``AppleModules/typeNames``), kept only
+    /// when the needed code uses its name.
+    struct Member {
+        /// The member.
+        let node: Syntax
+        /// Its name as a report says it ("Priority.color", "Palette.init(color:)").
+        let name: String
+        /// The names that use it: its own, or for an initialiser its first argument label (the type's name without one).
+        let declared: Set<String>
+        /// Every identifier written in it.
+        let names: Set<String>
+        /// The identifiers written in it on their own.
+        let freeNames: Set<String>
+        /// What it names that Linux lacks, in source order: "Color (SwiftUI)", or an app type that cannot build
+        /// without such a type ("RoutineTheme, which uses Color (SwiftUI)").
+        let uses: [String]
+        /// Its bytes in the file (leading trivia included).
+        var range: Range<Int> { node.position.utf8Offset..<node.endPosition.utf8Offset }
+    }
+
     /// One top-level item of a file (an `#if` block counts as one).
     struct Unit {
         /// The item.
         let node: Syntax
         /// The names it declares: its type and the types nested in it, or its function's or variable's names.
         var declared: Set<String>
+        /// The names it declares at file level (its type, function, variable or typealias; not the nested types).
+        var topLevel: Set<String>
         /// For an extension, the last component of the type it extends.
         let extended: String?
+        /// For an extension, the first component of the type it extends (`SchemaV2` for `SchemaV2.Note`).
+        let extendedRoot: String?
         /// For an extension, true when it adds conformances.
         var conforms: Bool
         /// For an extension, the names of its members (and the first argument label of its initialisers).
         let members: Set<String>
-        /// Every identifier written in it.
-        let names: Set<String>
-        /// The identifiers written in it on their own, not as a member after a `.`.
-        let freeNames: Set<String>
+        /// Every identifier written in it, but in its optional members.
+        var names: Set<String>
+        /// The identifiers written in it on their own, not as a member after a `.`, but in its optional members.
+        var freeNames: Set<String>
+        /// The members it may lose (see ``Member``), in source order.
+        var optional: [Member] = []
         /// True for a helper's item (outside the source folder).
         var isHelper = false
         /// True for an `import`.
@@ -33,6 +62,8 @@ struct NeededDeclarations {
     let units: [[Unit]]
     /// For each file and item, whether the plans need it.
     let needed: [[Bool]]
+    /// For each file and item, the indices of its optional members the needed code uses.
+    let keptMembers: [[Set<Int>]]
     /// Every identifier the needed items write.
     let referenced: Set<String>
 
@@ -45,26 +76,73 @@ struct NeededDeclarations {
             file.tree.statements.map { item in
                 var unit = Self.unit(Syntax(item.item))
                 unit.declared.subtract(declaredHere)
+                unit.topLevel.subtract(declaredHere)
                 unit.conforms = false
                 unit.isHelper = true
                 return unit
             }
         }
-        let units = own + others
+        // The names the app declares anywhere, and at file level (before the helpers give way to the folder).
+        let appTypes = (own + others).joined().reduce(into: Set<String>()) { $0.formUnion($1.declared) }
+        let appTopLevel = (files + helpers).reduce(into: Set<String>()) { names, file in
+            for item in file.tree.statements { names.formUnion(DeclaredNames(Syntax(item.item), nested: false).names) }
+        }
+        // The types Linux lacks, then the app's types that cannot build without them (a struct storing a `Color`),
+        // found again until none is added: a member naming one of them is optional.
+        var unavailable: [String: String] = [:]
+        for (name, module) in AppleModules.typeNames
+        where !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
+            unavailable[name] = "\(name) (\(module))"
+        }
+        let plain = own + others
+        var units = plain
+        for _ in 0..<8 {
+            units = plain.map { $0.map { Self.separatingOptional($0, unavailable: unavailable) } }
+            var added = false
+            for unit in units.joined() where unit.extended == nil && !unit.isImport {
+                for name in unit.topLevel.sorted() where unavailable[name] == nil {
+                    guard let hit = unit.names.sorted().first(where: { $0 != name && unavailable[$0] != nil }),
+                        let description = unavailable[hit]
+                    else { continue }
+                    unavailable[name] = "\(name), which uses \(description)"
+                    added = true
+                }
+            }
+            if !added { break }
+        }
         var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
         var referencedFree = referenced
+        var available: Set<String> = []
         var needed = units.map { $0.map { _ in false } }
+        var kept = units.map { $0.map { _ in Set<Int>() } }
         var changed = true
         while changed {
             changed = false
             for (fileIndex, fileUnits) in units.enumerated() {
-                for (unitIndex, unit) in fileUnits.enumerated() where !needed[fileIndex][unitIndex] && !unit.isImport {
+                for (unitIndex, unit) in fileUnits.enumerated() where !unit.isImport {
+                    if needed[fileIndex][unitIndex] {
+                        for (memberIndex, member) in unit.optional.enumerated()
+                        where !kept[fileIndex][unitIndex].contains(memberIndex)
+                            && !member.declared.isDisjoint(with: referenced)
+                        {
+                            kept[fileIndex][unitIndex].insert(memberIndex)
+                            referenced.formUnion(member.names)
+                            referencedFree.formUnion(member.freeNames)
+                            changed = true
+                        }
+                        continue
+                    }
                     let wanted: Bool
                     if let extended = unit.extended {
+                        // An extension of a type the app declares at file level builds only beside that declaration
+                        // (an extension of a live model in a helper file, whose own declaration is not taken).
+                        let root = unit.extendedRoot ?? extended
+                        let declarationTaken = !appTopLevel.contains(root) || available.contains(root)
                         // A shim's type is often not named where its extension's members are used
                         // (`os_log(…, log: .migration)`), so its extensions are weighed by their members alone.
                         wanted =
-                            (referenced.contains(extended) || CompiledShim.typesDeclared.contains(extended))
+                            declarationTaken
+                            && (referenced.contains(extended) || CompiledShim.typesDeclared.contains(extended))
                             && (unit.conforms || !unit.members.isDisjoint(with: referenced))
                     } else {
                         wanted = !unit.declared.isDisjoint(with: unit.isHelper ? referencedFree : referenced)
@@ -73,6 +151,7 @@ struct NeededDeclarations {
                     needed[fileIndex][unitIndex] = true
                     referenced.formUnion(unit.names)
                     referencedFree.formUnion(unit.freeNames)
+                    available.formUnion(unit.topLevel)
                     changed = true
                 }
             }
@@ -83,31 +162,154 @@ struct NeededDeclarations {
         }
         self.units = units
         self.needed = needed
+        self.keptMembers = kept
         self.referenced = referenced
     }
 
     /// True when file `index` holds anything the plans need.
     func isNeeded(file index: Int) -> Bool { needed[index].contains(true) }
 
+    /// The optional members of file `index`'s needed items that no needed code uses: left out of the build.
+    func droppedMembers(file index: Int) -> [Member] {
+        units[index].indices.filter { needed[index][$0] }.flatMap { unitIndex in
+            units[index][unitIndex].optional.enumerated().filter { !keptMembers[index][unitIndex].contains($0.offset) }
+                .map(\.element)
+        }
+    }
+
     private static func unit(_ node: Syntax) -> Unit {
+        let (names, freeNames) = identifiers(in: node)
+        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+            var members: Set<String> = []
+            for member in extensionDecl.memberBlock.members { members.formUnion(memberNames(member.decl)) }
+            let written = extensionDecl.extendedType.trimmedDescription
+            let extended = written.split(separator: ".").last.map(String.init)
+            let root = written.split(separator: ".").first.map { String($0.prefix { $0 != "<" }) }
+            return Unit(
+                node: node, declared: [], topLevel: [], extended: extended, extendedRoot: root,
+                conforms: extensionDecl.inheritanceClause != nil, members: members, names: names,
+                freeNames: freeNames, isImport: false)
+        }
+        return Unit(
+            node: node, declared: DeclaredNames(node).names, topLevel: DeclaredNames(node, nested: false).names,
+            extended: nil, extendedRoot: nil, conforms: false, members: [], names: names, freeNames: freeNames,
+            isImport: node.is(ImportDeclSyntax.self))
+    }
+
+    /// The identifiers of `node`'s tokens, all and those on their own (not after a `.`), leaving out those in
+    /// `skipping` (byte ranges).
+    private static func identifiers(in node: Syntax, skipping: [Range<Int>] = []) -> (Set<String>, Set<String>) {
         var names: Set<String> = []
         var freeNames: Set<String> = []
         for token in node.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let text) = token.tokenKind else { continue }
+            let offset = token.position.utf8Offset
+            if skipping.contains(where: { $0.contains(offset) }) { continue }
             names.insert(text)
             if token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period { freeNames.insert(text) }
         }
-        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
-            var members: Set<String> = []
-            for member in extensionDecl.memberBlock.members { members.formUnion(memberNames(member.decl)) }
-            let extended = extensionDecl.extendedType.trimmedDescription.split(separator: ".").last.map(String.init)
-            return Unit(
-                node: node, declared: [], extended: extended, conforms: extensionDecl.inheritanceClause != nil,
-                members: members, names: names, freeNames: freeNames, isImport: false)
+        return (names, freeNames)
+    }
+
+    /// `unit` with its members that name one of `unavailable` (with what each is) set apart as optional (their names
+    /// no longer counted as the unit's), for a type declaration or an extension.
+    private static func separatingOptional(_ unit: Unit, unavailable: [String: String]) -> Unit {
+        var found: [Member] = []
+        if let extensionDecl = unit.node.as(ExtensionDeclSyntax.self) {
+            collect(
+                extensionDecl.memberBlock, in: extensionDecl.extendedType.trimmedDescription, unavailable: unavailable,
+                into: &found)
+        } else if let group = unit.node.asProtocol(DeclGroupSyntax.self), let name = typeName(unit.node) {
+            collect(group.memberBlock, in: name, unavailable: unavailable, into: &found)
         }
-        return Unit(
-            node: node, declared: DeclaredNames(node).names, extended: nil, conforms: false, members: [], names: names,
-            freeNames: freeNames, isImport: node.is(ImportDeclSyntax.self))
+        guard !found.isEmpty else { return unit }
+        var result = unit
+        result.optional = found
+        (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range))
+        return result
+    }
+
+    /// The optional members of a type body (`owner`'s), and of the types nested in it.
+    private static func collect(
+        _ block: MemberBlockSyntax, in owner: String, unavailable: [String: String], into found: inout [Member]
+    ) {
+        for item in block.members {
+            let decl = item.decl
+            if let nested = decl.asProtocol(DeclGroupSyntax.self), let name = typeName(Syntax(decl)) {
+                collect(nested.memberBlock, in: owner + "." + name, unavailable: unavailable, into: &found)
+                continue
+            }
+            guard let declared = optionalNames(decl, owner: owner) else { continue }
+            let (names, freeNames) = identifiers(in: Syntax(item))
+            var mentioned: [String] = []
+            for token in item.tokens(viewMode: .sourceAccurate) {
+                if case .identifier(let text) = token.tokenKind, let description = unavailable[text],
+                    !mentioned.contains(description)
+                {
+                    mentioned.append(description)
+                }
+            }
+            guard !mentioned.isEmpty else { continue }
+            found.append(
+                Member(
+                    node: Syntax(item), name: owner + "." + declared.display, declared: declared.names, names: names,
+                    freeNames: freeNames, uses: mentioned))
+        }
+    }
+
+    /// The names of a member that may be left out (what uses it, and how a report shows it), or nil for a member that
+    /// must stay: a stored instance property (a model's stored properties always stay), an enum case, a nested type.
+    private static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            // Operators and the standard protocols' requirements are used without their names being written.
+            guard case .identifier(let name) = function.name.tokenKind, !requirements.contains(name) else { return nil }
+            return ([name], name + "(…)")
+        }
+        if let initializer = decl.as(InitializerDeclSyntax.self) {
+            let parameters = initializer.signature.parameterClause.parameters
+            let labels = parameters.map { $0.firstName.text + ":" }.joined()
+            let first = parameters.first.map(\.firstName.text)
+            if first == "from" && parameters.count == 1 { return nil } // Decodable's init(from:)
+            let typeName = String(owner.split(separator: ".").last ?? "")
+            let names: Set<String> = first.map { $0 == "_" ? [typeName] : [$0] } ?? [typeName, "init"]
+            return (names, "init(\(labels))")
+        }
+        if decl.is(SubscriptDeclSyntax.self) { return (["subscript"], "subscript") }
+        guard let variable = decl.as(VariableDeclSyntax.self) else { return nil }
+        let isStatic = variable.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+        let computed = variable.bindings.contains { binding in
+            switch binding.accessorBlock?.accessors {
+            case .getter?: true
+            case .accessors(let list)?:
+                list.contains {
+                    $0.accessorSpecifier.tokenKind != .keyword(.willSet)
+                        && $0.accessorSpecifier.tokenKind != .keyword(.didSet)
+                }
+            case nil: false
+            }
+        }
+        guard isStatic || computed else { return nil }
+        let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        guard !names.isEmpty, requirements.isDisjoint(with: names) else { return nil }
+        return (Set(names), names.joined(separator: ", "))
+    }
+
+    /// Members the standard protocols and the plans' protocols require, used without their names being written:
+    /// never left out.
+    private static let requirements: Set<String> = [
+        "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
+        "stages", "versionIdentifier", "models",
+    ]
+
+    /// The name of a class, struct, enum or actor declaration.
+    private static func typeName(_ node: Syntax) -> String? {
+        if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }
+        if let decl = node.as(ActorDeclSyntax.self) { return decl.name.text }
+        return nil
     }
 
     /// The names a member of an extension declares (an initialiser by its first argument label, as calls write it).
@@ -123,8 +325,12 @@ struct NeededDeclarations {
 /// enum cases, not the members of a type.
 private final class DeclaredNames: SyntaxVisitor {
     private(set) var names: Set<String> = []
+    /// False to leave out the types nested in a type.
+    private let nestedTypes: Bool
 
-    init(_ node: Syntax) {
+    /// The names `node` declares, with the types nested in its types unless `nested` is false.
+    init(_ node: Syntax, nested: Bool = true) {
+        nestedTypes = nested
         super.init(viewMode: .sourceAccurate)
         walk(node)
     }
@@ -162,6 +368,7 @@ private final class DeclaredNames: SyntaxVisitor {
     /// A type's name, and the types nested in it (its other members are not declarations at file level).
     private func nested(_ name: TokenSyntax, _ members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
         names.insert(name.text)
+        guard nestedTypes else { return .skipChildren }
         for member in members.members {
             let decl = member.decl
             if decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self)

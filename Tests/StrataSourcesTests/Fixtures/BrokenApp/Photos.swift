@@ -17,6 +17,7 @@ enum PhotosV2: VersionedSchema {
         var caption: String
         var takenAt: Date?
         var thumbnail: UIImage? { nil }
+        var hasThumbnail: Bool { thumbnail != nil }
         init(caption: String) { self.caption = caption }
     }
 }

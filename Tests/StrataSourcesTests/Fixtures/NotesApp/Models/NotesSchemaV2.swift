@@ -37,6 +37,7 @@ enum Priority: Int, Codable, CaseIterable {
     case low, normal, high
 
     var color: Color { self == .high ? .red : .primary }
+    var isFlagged: Bool { color == .red }
 }
 
 struct Attachment: Codable, Hashable {

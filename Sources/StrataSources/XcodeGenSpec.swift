@@ -1,0 +1,60 @@
+import Foundation
+
+/// XcodeGen's `project.yml`, read as the Xcode project it generates (the repository holds no `.pbxproj`): each target's
+/// source paths with their `excludes`, and its `SWIFT_VERSION` and release `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, the
+/// target's settings over the project's. `include:`d specs and target templates are not followed.
+enum XcodeGenSpec {
+    /// The file names XcodeGen reads by default.
+    static let fileNames = ["project.yml", "project.yaml"]
+
+    /// The project `url` (a `project.yml`) generates; throws when it cannot be read.
+    static func project(at url: URL) throws -> XcodeProject {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw SourceReadingError.unreadable(url.path)
+        }
+        let spec = YAMLText.parse(text)
+        let folder = url.deletingLastPathComponent().standardizedFileURL.path
+        let file = url.lastPathComponent
+        let targets = (spec["targets"]?.entries ?? []).map { name, target -> XcodeProject.Target in
+            var result = XcodeProject.Target(name: name)
+            for source in target["sources"]?.items ?? [] {
+                guard let path = source.string ?? source["path"]?.string else { continue }
+                let excludes = (source["excludes"]?.items ?? []).compactMap { $0.string.flatMap(SourceGlob.init) }
+                if let all = SourceGlob("**") {
+                    result.globs.append((FilePath.join(folder, path), all, excludes))
+                }
+            }
+            let version = "SWIFT_VERSION"
+            if let value = setting(version, in: target["settings"]) {
+                result.languageMode = SwiftLanguageMode(
+                    isSwift6: isSwift6(value),
+                    decidedBy: "target \(name) in \(file): \(version) = \(value) on the target")
+            } else if let value = setting(version, in: spec["settings"]) {
+                result.languageMode = SwiftLanguageMode(
+                    isSwift6: isSwift6(value),
+                    decidedBy: "target \(name) in \(file): \(version) = \(value) on the project, not set on the target")
+            } else {
+                result.languageMode = SwiftLanguageMode(
+                    isSwift6: false, decidedBy: "target \(name) in \(file) sets no \(version)")
+            }
+            let conditions = "SWIFT_ACTIVE_COMPILATION_CONDITIONS"
+            let words = setting(conditions, in: target["settings"]) ?? setting(conditions, in: spec["settings"]) ?? ""
+            result.conditions = Set(
+                words.split(separator: " ").map(String.init).filter { $0 != "$(inherited)" && $0 != "${inherited}" })
+            return result
+        }
+        return XcodeProject(name: file, targets: targets)
+    }
+
+    /// The value of `key` in an XcodeGen `settings:` map: its `Release` configuration's, its `base`, or the map itself
+    /// (settings written without `base:`).
+    static func setting(_ key: String, in settings: YAMLText?) -> String? {
+        guard let settings else { return nil }
+        let release = settings["configs"]?.entries.first { $0.0.lowercased() == "release" }?.1
+        let value = release?[key] ?? settings["base"]?[key] ?? settings[key]
+        return value.map { $0.string ?? $0.items.compactMap(\.string).joined(separator: " ") }
+    }
+
+    /// True for a `SWIFT_VERSION` of 6 or more.
+    static func isSwift6(_ value: String) -> Bool { (Int(value.split(separator: ".").first ?? "") ?? 0) >= 6 }
+}

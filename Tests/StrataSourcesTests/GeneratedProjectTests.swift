@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import StrataSources
+
+/// Apps whose Xcode project is generated (Tuist's `Project.swift`, XcodeGen's `project.yml`) hold no `.pbxproj`: their
+/// manifests say which files each target compiles, its language mode and conditions, and where the enclosing app is.
+@Suite struct GeneratedProjectTests {
+    static let training = FixtureTree.folder("TrainingLogApp")
+    static let models = training.appendingPathComponent("TrainingLog/Sources/Models")
+
+    @Test func aTuistManifestChoosesTheFilesTheLanguageModeAndTheConditions() throws {
+        let files = try CompiledFiles(folder: Self.models)
+        #expect(files.project == "Project.swift (Tuist)")
+        #expect(files.targets == ["TrainingLog"])
+        #expect(
+            files.read.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "Intensity.swift", "TrainingMigrationPlan.swift", "TrainingSchemaV1.swift", "TrainingSchemaV2.swift",
+            ])
+        #expect(files.skipped == [.init(file: "Legacy/TrainingSchemaV1.swift", reason: "not in any target")])
+        let plan = try #require(files.read.first { $0.hasSuffix("TrainingMigrationPlan.swift") })
+        // The target's 5.0 wins over the project's 6.0.
+        #expect(files.languageMode(of: plan).isSwift6 == false)
+        #expect(
+            files.languageMode(of: plan).decidedBy
+                == "target TrainingLog in Project.swift: SWIFT_VERSION = 5.0 on the target")
+        #expect(files.compilationConditions == ["HEAVY_LOG"])
+        // The enclosing app is the manifest's folder, so the helpers in Shared/ are found.
+        #expect(HelperSources.enclosingApp(of: Self.models)?.path == Self.training.resolvingSymlinksInPath().path)
+    }
+
+    @Test func theStaticLevelReadsTheTuistAppsPlanWithoutTheLeftOutDraft() throws {
+        let sources = try AppSources(folder: Self.models)
+        #expect(sources.plans.map(\.name) == ["TrainingMigrationPlan"])
+        #expect(sources.versions.compactMap { $0.schema.version?.description } == ["1.0.0", "2.0.0"])
+        let first = try #require(sources.versions.first?.schema.entitiesByName["Exercise"])
+        #expect(first.attributes.map(\.name).sorted() == ["load", "name", "unitCode"]) // not the draft's `title`
+    }
+
+    @Test func aTuistHelperCallNamingATargetAndItsSourcesIsATarget() throws {
+        let app = try TemporaryFolder()
+        for folder in ["Sources/Data", "Tests", "Tuist"] {
+            try FileManager.default.createDirectory(
+                at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.makeModule(
+                name: "Ledger",
+                product: .staticFramework,
+                dependencies: [.project(target: "Core", path: .relativeToRoot("Projects/Core"))],
+                sources: ["Sources/**"],
+                settings: .settings(base: SettingsDictionary().swiftVersion("6.0"))
+            )
+            """)
+        try app.write("Sources/Data/Entry.swift", "struct Entry {}\n")
+        try app.write("Tests/EntryTests.swift", "struct EntryTests {}\n")
+        let files = try CompiledFiles(folder: app.url)
+        #expect(files.targets == ["Ledger"])
+        #expect(files.read.map(files.relativePath) == ["Sources/Data/Entry.swift"])
+        let entry = try #require(files.read.first)
+        #expect(files.languageMode(of: entry).isSwift6)
+        #expect(
+            files.languageMode(of: entry).decidedBy
+                == "target Ledger in Project.swift: SWIFT_VERSION = 6.0 on the target")
+    }
+
+    @Test func anXcodeGenSpecChoosesTheFilesOfItsTargetsSourcePaths() throws {
+        let app = try TemporaryFolder()
+        let manager = FileManager.default
+        for folder in ["Orchard/Data/Archive", "Orchard/Screens", "Tools"] {
+            try manager.createDirectory(
+                at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "project.yml",
+            """
+            name: Orchard
+            options:
+              bundleIdPrefix: org.example   # the generated project's identifiers
+            settings:
+              base:
+                SWIFT_VERSION: "6.0"
+            targets:
+              Orchard:
+                type: application
+                platform: iOS
+                sources:
+                  - path: Orchard
+                    excludes:
+                      - "Data/Archive/**"
+                  - Shared
+                settings:
+                  configs:
+                    Release:
+                      SWIFT_ACTIVE_COMPILATION_CONDITIONS: [ORCHARD_SYNC]
+              OrchardTools:
+                type: tool
+                platform: macOS
+                sources: Tools
+                settings:
+                  base:
+                    SWIFT_VERSION: 5.10
+            """)
+        try app.write("Orchard/Data/Tree.swift", "struct Tree {}\n")
+        try app.write("Orchard/Data/Archive/OldTree.swift", "struct Tree {}\n")
+        try app.write("Orchard/Screens/TreeList.swift", "struct TreeList {}\n")
+        try app.write("Tools/Prune.swift", "struct Prune {}\n")
+        try app.write("Loose.swift", "struct Loose {}\n")
+
+        let files = try CompiledFiles(folder: app.url)
+        #expect(files.project == "project.yml (XcodeGen)")
+        #expect(
+            files.read.map(files.relativePath).sorted() == [
+                "Orchard/Data/Tree.swift", "Orchard/Screens/TreeList.swift", "Tools/Prune.swift",
+            ])
+        #expect(
+            files.skipped == [
+                .init(file: "Loose.swift", reason: "not in any target"),
+                .init(file: "Orchard/Data/Archive/OldTree.swift", reason: "not in any target"),
+            ])
+        #expect(files.targets == ["Orchard", "OrchardTools"])
+        let tree = try #require(files.read.first { $0.hasSuffix("Orchard/Data/Tree.swift") })
+        let prune = try #require(files.read.first { $0.hasSuffix("Tools/Prune.swift") })
+        #expect(files.languageMode(of: tree).isSwift6)
+        #expect(
+            files.languageMode(of: tree).decidedBy
+                == "target Orchard in project.yml: SWIFT_VERSION = 6.0 on the project, not set on the target")
+        #expect(files.languageMode(of: prune).isSwift6 == false)
+        #expect(files.compilationConditions == ["ORCHARD_SYNC"])
+        // A folder inside the app finds the spec's folder as its enclosing app.
+        #expect(
+            HelperSources.enclosingApp(of: app.url.appendingPathComponent("Orchard/Data"))?.path
+                == app.url.resolvingSymlinksInPath().path)
+    }
+}
