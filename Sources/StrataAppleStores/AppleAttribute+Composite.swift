@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// A composite attribute (SwiftData's Codable struct or enum, `NSCompositeAttributeDescription`) as the store keeps

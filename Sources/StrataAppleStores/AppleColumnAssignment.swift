@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// Where one stored property (an attribute or a to-one relationship) keeps its values in its root entity's table.

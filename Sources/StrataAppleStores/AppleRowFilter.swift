@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// A row filter (the `RowFilter` syntax Strata stores take) turned into a condition on an Apple store's stored

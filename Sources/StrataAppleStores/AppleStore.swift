@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// A store written by Apple's SwiftData or Core Data, opened read-only on any platform: its metadata, the

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// What an import wrote and what it could not carry over.

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// Where each entity of an Apple model lives in the store's SQLite file, resolved against the tables and

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// A value read from an Apple store, decoded by its attribute's type: dates from the 2001 reference date,

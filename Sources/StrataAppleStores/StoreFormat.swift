@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 /// What kind of store a file is: Strata's own, or one written by Apple's SwiftData or Core Data.

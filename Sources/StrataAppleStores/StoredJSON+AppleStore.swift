@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 import Strata
 
 extension StoredJSON {

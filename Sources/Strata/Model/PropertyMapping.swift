@@ -1,4 +1,4 @@
-package import GRDB
+internal import GRDB
 
 // Safe: every property is a `let`; its key path, metatypes and closures capture no mutable state.
 /// How one attribute moves between a model object and its column.

@@ -1,4 +1,4 @@
-package import GRDB
+internal import GRDB
 
 /// Reads and changes relationships between objects, keeping both sides of an inverse pair in step.
 struct RelationshipGraph {

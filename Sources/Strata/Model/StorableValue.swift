@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 /// A Swift value type with a fixed SQLite representation (the primitives of the store format).
 protocol StorableValue {

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 // Safe: immutable; its closures capture only types and constants.
 /// Converts one attribute's Swift values (boxed) to and from SQLite values.

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 extension PredicateExpressions.Variable: SQLTranslatable {
     func sql(in scope: TranslationScope) throws -> SQLFragment {

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 /// A piece of SQL with its bound values, and what the translator knows of the value it computes.
 struct SQLFragment {

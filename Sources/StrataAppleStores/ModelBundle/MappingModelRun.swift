@@ -1,4 +1,4 @@
-package import GRDB
+internal import GRDB
 import Strata
 
 /// What Strata's dry run carries out of a mapping model's step: per destination entity, the values its property

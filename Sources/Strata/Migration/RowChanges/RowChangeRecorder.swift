@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 // Safe: `previous` is read and written only inside the connection's serialized access (and in deinit, when nothing
 // else holds the recorder); `baseline` is written there under `lock` too, and read under `lock` by page readers on

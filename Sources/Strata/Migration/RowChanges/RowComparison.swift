@@ -1,4 +1,4 @@
-package import GRDB
+internal import GRDB
 
 /// The SQL that compares one entity's table in an earlier copy of a store (`before`) with a later one (`after`):
 /// rows matched by primary key, then deleted and inserted rows paired by a unique attribute, and each stored property

@@ -1,5 +1,5 @@
 import Foundation
-package import GRDB
+internal import GRDB
 
 /// A file holding tables of a store as they were before a stage: the store's file copied whole, or only the tables a
 /// stage can change copied into a fresh file when they hold a small part of the store. Removed with ``remove()``.

@@ -1,0 +1,74 @@
+internal import GRDB
+
+/// A stage the engine will run: its kind, the two schemas, their diff, and the plan's closures if any.
+public struct PlannedStage: Sendable, CustomStringConvertible {
+    /// How the stage came about.
+    public enum Kind: String, Sendable, Codable {
+        /// A `.lightweight` stage of the plan.
+        case lightweight
+        /// A `.custom` stage of the plan.
+        case custom
+        /// A lightweight stage the engine inferred where the plan has none (as SwiftData does).
+        case inferred
+    }
+
+    /// How the stage came about.
+    public let kind: Kind
+    /// The schema the store is at before the stage.
+    public let from: Schema
+    /// The schema the store is at after the stage.
+    public let to: Schema
+    /// The changes the stage makes.
+    public let diff: SchemaDiff
+    /// The plan's stage (nil when inferred).
+    public let stage: MigrationStage?
+    /// Why the stage, custom and without code, is not run, when the plan knows (a Core Data mapping model's step);
+    /// nil leaves the migrator's ``Migrator/notRunReason``.
+    public var notRunReason: String?
+    /// Where attributes take their values from when the plan says (by entity, then attribute): the entity is rebuilt
+    /// and each attribute named here is filled from its `MappedValue` instead of by the diff's rules.
+    public var mappedValues: [String: [String: MappedValue]] = [:]
+    /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
+    /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
+    /// nothing.
+    public var impossible: String?
+
+    /// True for a custom stage declared without its closures (a plan read from sources without compiling them):
+    /// running only its structural change would not be what the app does, so tools mark it "not run".
+    public var lacksCode: Bool { kind == .custom && stage == nil }
+
+    /// Why a stage that `lacksCode` is not run, when nothing more specific is known (the sources were read, not built).
+    public static let uncompiledReason = "its code was read from the sources, not compiled"
+
+    /// Which stage it is: its two versions.
+    public var id: StageID { StageID(from: from.version, to: to.version) }
+
+    /// "1.0.0 -> 2.0.0".
+    public var title: String { id.description }
+
+    /// "custom 2.0.0 -> 3.0.0".
+    public var description: String { "\(kind.rawValue) \(title)" }
+
+    /// The steps and SQL the stage will run (a custom stage drops removed columns only after `didMigrate`, so it
+    /// can still read them).
+    public var steps: [MigrationStep] { structuralPlan.steps }
+
+    /// The plan of the stage's structural change.
+    var structuralPlan: StructuralPlan {
+        StructuralPlan(
+            from: from, to: to, diff: diff, isCustom: kind == .custom,
+            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn, mappedValues: mappedValues)
+    }
+
+    /// The plan's `willMigrate`, if any.
+    var willMigrate: ((ModelContext) throws -> Void)? {
+        if case .custom(_, _, let will, _)? = stage { return will }
+        return nil
+    }
+
+    /// The plan's `didMigrate`, if any.
+    var didMigrate: ((ModelContext) throws -> Void)? {
+        if case .custom(_, _, _, let did)? = stage { return did }
+        return nil
+    }
+}
