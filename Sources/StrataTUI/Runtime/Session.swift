@@ -286,51 +286,39 @@ package final class Session: @unchecked Sendable {
 
     // MARK: - Reads (on `reads`)
 
-    /// The file the browser shows: the private copy in dry run (read in place: it is the session's own), the
-    /// store otherwise (read without touching its files).
-    private func browsed() -> (inspector: StoreInspector, label: String) {
+    /// The store the browser shows: an Apple store as opened; a Strata store's private copy in dry run (read in
+    /// place: it is the session's own), the store otherwise (read without touching its files).
+    private func browsed() -> BrowsedStore {
+        if let apple { return .apple(apple) }
         if mode == .dryRun, let migrator = current() {
-            return (StoreInspector(url: migrator.storeURL, inPlace: true), "private copy")
+            return .strata(StoreInspector(url: migrator.storeURL, inPlace: true), label: "private copy")
         }
-        return (StoreInspector(url: storeURL), "store")
+        return .strata(StoreInspector(url: storeURL), label: "store")
+    }
+
+    /// How errors name what was read: the user's file, or the private copy of it.
+    private func named(_ store: BrowsedStore) -> String {
+        if case .strata(let inspector, let label) = store, inspector.url != storeURL {
+            return "the \(label) of \(storeName.path)"
+        }
+        return storeName.path
     }
 
     private func browse() -> Action {
-        if let apple {
-            do {
-                let counts = try apple.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
-                return .browsed(source: "read-only", version: initialState.storeVersion, entities: counts)
-            } catch {
-                return .failed("Reading \(storeName.path): \(error)")
-            }
-        }
-        let (inspector, label) = browsed()
+        let store = browsed()
         do {
-            let version = (try inspector.version()).label
-            let counts = try inspector.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
-            return .browsed(source: label, version: version, entities: counts)
+            return .browsed(source: store.label, version: try store.version(), entities: try store.entities())
         } catch {
-            let what = inspector.url == storeURL ? storeName.path : "the \(label) of \(storeName.path)"
-            return .failed("Reading \(what): \(error)")
+            return .failed("Reading \(named(store)): \(error)")
         }
     }
 
     private func rows(entity: String, offset: Int, limit: Int, filter: [RowFilter]) -> Action {
-        func loaded(
-            _ columns: [String], _ values: [[some CustomStringConvertible]], total: Int, notes: [String] = []
-        ) -> Action {
-            var rows = RowsPage(entity: entity, offset: offset, filter: filter)
-            (rows.columns, rows.rows, rows.total) = (columns, values.map { $0.map(\.description) }, total)
-            rows.notes = notes
-            return .rowsLoaded(rows)
-        }
         do {
-            if let apple {
-                let page = try apple.rows(of: entity, limit: limit, offset: offset, filters: filter)
-                return loaded(page.columns, page.rows, total: page.total, notes: page.notes)
-            }
-            let page = try browsed().inspector.rows(entity: entity, limit: limit, offset: offset, filters: filter)
-            return loaded(page.columns, page.rows, total: page.total)
+            let page = try browsed().rows(of: entity, offset: offset, limit: limit, filter: filter)
+            var rows = RowsPage(entity: entity, offset: offset, filter: filter)
+            (rows.columns, rows.rows, rows.total, rows.notes) = (page.columns, page.rows, page.total, page.notes)
+            return .rowsLoaded(rows)
         } catch let error as RowFilterError {
             return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
         } catch let error as AppleStoreError {
@@ -395,12 +383,11 @@ package final class Session: @unchecked Sendable {
         guard plan != nil, schemas.indices.contains(from), schemas.indices.contains(to) else {
             return .findingsLoaded(from: from, to: to, [], note: nil)
         }
-        if apple != nil {
+        guard case .strata(let inspector, let label) = browsed() else {
             return .findingsLoaded(
                 from: from, to: to, [],
                 note: "Data counts need a Strata store: strata import this store into one, then open it with the plan.")
         }
-        let (inspector, label) = browsed()
         do {
             let metadata = try inspector.metadata()
             let version = metadata.version
