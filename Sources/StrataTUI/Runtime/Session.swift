@@ -411,9 +411,7 @@ package final class Session: @unchecked Sendable {
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
             // stage makes has none until that stage has run.
-            let steps = AppState.diffSteps(
-                from: from, to: to, storeModelMatch: initialState.storeModelFirst ? .some(initialState.matchIndex) : nil
-            )
+            let steps = initialState.diffPath(from: from, to: to)
             let found = steps.flatMap { step in
                 (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
             }

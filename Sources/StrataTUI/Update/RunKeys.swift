@@ -9,7 +9,7 @@ extension KeyReducer {
         state.say(
             state.quitWhenStopped
                 ? "Cancelling the running stage, then quitting: it rolls back…"
-                : "Cancelling the running stage: it rolls back…", .warning)
+                : "Cancelling the running stage: it rolls back…")
         return [.cancel]
     }
 
@@ -55,6 +55,12 @@ extension KeyReducer {
     /// What to do instead of migrating a read-only (SwiftData or Core Data) store.
     static func readOnlyHint(_ state: AppState) -> String {
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
+        // Opened without a plan, the way on is a plan the store's model is a version of: a Core Data app's model
+        // bundle first, as a Core Data store is most often met with one (issue 44, item 8).
+        guard state.planName != nil else {
+            return
+                "READ ONLY: a SwiftData / Core Data store is never written. To dry-run its migration on its rows, open it with its app's versions: strata open \(StageDetailView.shellWord(name)) --model PATH (a Core Data model, .xcdatamodeld), --sources DIR (an app's source folder) or --plan NAME."
+        }
         let plan = state.planName.map { " --plan \($0)" } ?? " --plan NAME"
         let version = state.matchIndex.flatMap { state.schemas[$0].version }.map { " --as \($0)" } ?? ""
         return
