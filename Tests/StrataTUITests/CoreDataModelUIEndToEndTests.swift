@@ -34,6 +34,9 @@ struct CoreDataModelUIEndToEndTests {
         #expect(!screen.contains("Tasks → Tasks 2") && !screen.contains("1.0.0 → 2.0.0"), "no walk:\n\(screen)")
         #expect(lines.contains { $0.contains("f 1.0.0 Tasks") && $0.contains("store") }, "\(screen)")
         #expect(lines.contains { $0.contains("t 4.0.0 Tasks 4") && $0.contains("target") }, "\(screen)")
+        // Its versions by their names wherever a sentence names them, as the Stages pane does: not 1.0.0 here and
+        // Tasks there.
+        screen = try tmux.wait(for: "Data counts from the private copy at Tasks.")
 
         try tmux.send("2", "Enter")
         screen = try tmux.wait(for: "Stage Tasks → Tasks 4")
