@@ -28,9 +28,15 @@ import Testing
                 "1.0.0 -> 2.0.0", "1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0", "2.0.0 -> 3.0.0",
             ])
         let backwards = try CommandRun.strata("diff", "--plan", "bookshelf", "3.0.0", "1.0.0", "--json").json()
+        // Backwards the steps go in reverse, so the rename of isbn reads as a rename back (issue 44, item 9).
+        let back = try #require(backwards["changes"] as? [[String: Any]])
+        #expect(Set(back.compactMap { $0["step"] as? String }) == ["3.0.0 -> 2.0.0", "2.0.0 -> 1.0.0"], "\(back)")
         #expect(
-            (backwards["changes"] as? [[String: Any]])?.allSatisfy { $0["step"] == nil } == true,
-            "backwards is one direct diff")
+            back.contains {
+                $0["property"] as? String == "isbn"
+                    && ($0["description"] as? String ?? "").contains("renamed from isbnCode")
+            }, "\(back)")
+        #expect(!back.contains { $0["property"] as? String == "isbnCode" }, "\(back)")
     }
 
     @Test func jsonCarriesReasonsFixesAndLosses() throws {

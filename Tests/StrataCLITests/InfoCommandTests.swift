@@ -107,3 +107,38 @@ import Testing
             "\(text.standardOutput)")
     }
 }
+
+/// Issue 44, item 9: piped, `info` has no terminal width to fit, so its table prints every property whole.
+@Suite struct InfoPipedWidthTests {
+    @Test func aLongPropertyListIsNotCutWhenPiped() throws {
+        let directory = try TemporaryStore()
+        let sources = directory.path("WideApp")
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        let names = (1...12).map { "someRatherLongPropertyName\($0)" }
+        let model = """
+            import SwiftData
+
+            enum WideSchemaV1: VersionedSchema {
+                static let versionIdentifier = Schema.Version(1, 0, 0)
+                static var models: [any PersistentModel.Type] { [Wide.self] }
+
+                @Model final class Wide {
+            \(names.map { "        var \($0): String = \"\"" }.joined(separator: "\n"))
+                    init() {}
+                }
+            }
+
+            enum WidePlan: SchemaMigrationPlan {
+                static var schemas: [any VersionedSchema.Type] { [WideSchemaV1.self] }
+                static var stages: [MigrationStage] { [] }
+            }
+            """
+        try model.write(toFile: sources + "/Schema.swift", atomically: true, encoding: .utf8)
+        let store = directory.path("Wide.store")
+        let made = try CommandRun.strata("new", store, "--sources", sources, "--at", "1.0.0")
+        #expect(made.status == 0, "\(made.standardError)")
+        let text = try CommandRun.strata("info", store).standardOutput
+        #expect(text.contains("someRatherLongPropertyName12: String"), "\(text)")
+        #expect(!text.contains("…"), "\(text)")
+    }
+}

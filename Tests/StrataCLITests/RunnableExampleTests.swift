@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 44: the examples a reader copies run, so none can rot. Every block of README.md fenced as ```sh runnable runs
-/// as a shell script in a new folder, and every `--help` example that names only the bookshelf store runs beside a
+/// Issue 44: the examples a reader copies run, so none can rot. Every block of README.md and of the pages in docs/
+/// fenced as ```sh runnable runs as a shell script in a new folder, and every `--help` example that names only the bookshelf store runs beside a
 /// fresh one; each on a terminal (util-linux `script`), as a person types it, answering `y` to a question, with the
 /// built `strata` first on PATH (and `swift run strata` standing for it).
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/script"), "needs util-linux script"))
@@ -11,6 +11,16 @@ struct RunnableExampleTests {
     static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+    }
+
+    /// README.md and every page of docs/, as (path relative to the root, text), README first.
+    static func documentation() throws -> [(path: String, text: String)] {
+        let docs = root.appendingPathComponent("docs")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+            .sorted()
+        return try (["README.md"] + pages.map { "docs/" + $0 }).map { path in
+            (path, try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        }
     }
 
     /// The blocks of `markdown` fenced as ```sh runnable, each as its lines.
@@ -64,22 +74,50 @@ struct RunnableExampleTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func everyRunnableBlockOfTheReadmeRuns() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.runnableBlocks(in: readme)
-        #expect(blocks.count >= 2, "README.md marks its runnable blocks ```sh runnable")
-        for block in blocks {
+    @Test func everyRunnableBlockOfTheReadmeAndTheDocsRuns() throws {
+        let pages = try Self.documentation()
+        #expect(!Self.runnableBlocks(in: pages[0].text).isEmpty, "README.md's tour marks a block ```sh runnable")
+        let blocks = pages.flatMap { page in Self.runnableBlocks(in: page.text).map { (page.path, $0) } }
+        #expect(blocks.count >= 3, "README.md and docs/ mark their runnable blocks ```sh runnable")
+        for (path, block) in blocks {
             let directory = try TemporaryStore()
             let run = try Self.onATerminal(block, in: directory.directory)
-            #expect(run.status == 0, "\(block.joined(separator: "\n"))\n---\n\(run.output)")
-            #expect(!run.output.contains("error:"), "\(run.output)")
+            #expect(run.status == 0, "\(path):\n\(block.joined(separator: "\n"))\n---\n\(run.output)")
+            #expect(!run.output.contains("error:"), "\(path): \(run.output)")
         }
     }
 
-    /// The README's lint excerpt (`$ strata check --sources JournalApp` and what it prints) against the real output,
+    /// A newcomer finds the tool before the internals: the README's quick start is the two commands, `.ci/run` runs
+    /// the same test command, every page of docs/ is linked from the README, and the list of deliberate differences
+    /// from SwiftData is in the README itself.
+    @Test func theReadmeIndexesTheDocsAndKeepsItsFirstScreen() throws {
+        let pages = try Self.documentation()
+        let readme = pages[0].text
+        let quickStart = try #require(
+            readme.components(separatedBy: "## Quick start\n\n```sh\n").dropFirst().first?
+                .components(separatedBy: "```").first)
+        let commands = quickStart.split(separator: "\n").map {
+            $0.components(separatedBy: "#")[0].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands == ["swift run strata demo", "swift test"])
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.split(separator: "\n").contains("swift test"), ".ci/run runs the README's `swift test`")
+        for page in pages.dropFirst() {
+            #expect(readme.contains("](\(page.path))"), "README.md links \(page.path)")
+        }
+        #expect(readme.contains("## How it compares with SwiftData"))
+        #expect(readme.contains("This table lists every deliberate difference"))
+        // The first screen stays: the tour comes before any reference section.
+        let tour = try #require(readme.range(of: "## A short tour"))
+        let differences = try #require(readme.range(of: "## How it compares with SwiftData"))
+        #expect(tour.lowerBound < differences.lowerBound)
+        #expect(readme.split(separator: "\n").count < 200, "the README is a front page; the reference is in docs/")
+    }
+
+    /// The lint excerpt of docs/SOURCES.md (`$ strata check --sources JournalApp` and what it prints) against the real output,
     /// run beside the JournalApp fixture: each shown line, up to its first `…`, begins a line printed, paths as given.
     @Test func theLintExcerptIsWhatTheLintPrints() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Self.documentation().map(\.text).joined(separator: "\n")
         let block = try #require(
             readme.components(separatedBy: "```text\n$ strata check --sources JournalApp\n").dropFirst().first?
                 .components(separatedBy: "```").first)

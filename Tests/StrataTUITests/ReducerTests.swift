@@ -152,7 +152,8 @@ import Testing
                 "Book.author removed (String)",
             ])
         #expect(
-            AppState.diffSteps(from: 2, to: 0).map { [$0.from, $0.to] } == [[2, 0]], "backwards is one direct diff")
+            AppState.diffSteps(from: 2, to: 0).map { [$0.from, $0.to] } == [[2, 1], [1, 0]],
+            "backwards the steps in reverse")
         #expect(
             AppState.diffSteps(from: 0, to: 3, storeModelMatch: .some(1)).map { [$0.from, $0.to] } == [
                 [0, 1], [1, 2], [2, 3],

@@ -199,3 +199,44 @@ import Testing
         #expect(Renderer.render(state).text.contains("Frank Herbert -> -"))
     }
 }
+
+/// Issue 44, item 9: what the user chose to do (switch to APPLY, cancel a stage, put both ends of the diff on one
+/// version) is logged as what happened, not as a warning.
+@Suite struct OrdinaryActionsLogTests {
+    @Test func ordinaryActionsAreNotLoggedAsWarnings() throws {
+        var state = try Fixtures.bookshelf()
+        // f and t on one version: the Diff shows its schema.
+        _ = Reducer.reduce(&state, .key(.character("f")))
+        _ = Reducer.reduce(&state, .key(.character("t")))
+        // m, typed apply: APPLY mode.
+        _ = Reducer.reduce(&state, .key(.character("m")))
+        for character in "apply" { _ = Reducer.reduce(&state, .key(.character(character))) }
+        _ = Reducer.reduce(&state, .key(.enter))
+        #expect(state.mode == .apply)
+        #expect(state.log.contains { $0.hasPrefix("APPLY mode: n and r now write") }, "\(state.log)")
+        #expect(state.log.contains { $0.hasPrefix("Both ends of the diff are") }, "\(state.log)")
+        #expect(!state.log.contains { $0.hasPrefix("warning:") }, "\(state.log)")
+    }
+}
+
+/// Issue 44, item 9: once the custom stage that fills Book.firstName and lastName has run, the Diff pane's counts of
+/// the rows that lacked them read as what its code handled, not as problems; the author it drops is still a loss.
+@Suite struct HandledFindingsTests {
+    @Test func findingsUnderARunCustomStageReadAsHandled() throws {
+        var state = try Fixtures.bookshelf(width: 160, height: 50)
+        let diff = { (state: AppState) in
+            DiffView.lines(state, width: 200).map { $0.spans.map(\.text).joined() }.joined(separator: "\n")
+        }
+        var text = diff(state)
+        #expect(text.contains("data: 2,000 rows without a value") && !text.contains("handled by"), "\(text)")
+        for stage in [Fixtures.stage(1, 2), Fixtures.stage(2, 3)] {
+            _ = Reducer.reduce(
+                &state, .migration(.stageStarted(index: 0, count: 2, stage: stage, totalRows: 2_000)))
+            _ = Reducer.reduce(&state, .migration(.stageFinished(stage: stage, duration: 0.02, rows: 2_000)))
+        }
+        text = diff(state)
+        #expect(text.contains("handled by the custom stage 2.0.0 → 3.0.0, which ran"), "\(text)")
+        #expect(!text.contains("without a value\n"), "\(text)")
+        #expect(text.contains("data: 2,000 non-nil values dropped"), "\(text)")
+    }
+}

@@ -16,7 +16,8 @@ enum EventLog {
     static func line(for event: MigrationEvent) -> String {
         switch event {
         case .stageStarted(let index, let count, let stage, let totalRows):
-            "stage \(index + 1)/\(count) \(stage): started, \(totalRows) rows"
+            // A stage that copies and saves nothing row by row (a rename in place) has no total to announce.
+            "stage \(index + 1)/\(count) \(stage): started" + (totalRows > 0 ? ", \(totalRows) rows" : "")
         case .step(let stage, let summary):
             "\(stage): step \(TerminalText.sanitize(summary))"
         case .progress(let stage, let rowsDone, let totalRows):

@@ -8,12 +8,16 @@ struct TextTable {
     let header: [String]
     /// The body rows (each as many cells as the header).
     let rows: [[String]]
-    /// The widest a column may be, in terminal columns.
-    var maximumColumnWidth = 40
+    /// The widest a column may be, in terminal columns; nil leaves every cell whole (output that is not a terminal
+    /// has no width to fit, and a script reading it needs every value).
+    var maximumColumnWidth: Int? = 40
 
     /// The table as lines: header, a rule, then the rows.
     func lines(style: TextStyle = TextStyle(enabled: false)) -> [String] {
-        let cut = { (cell: String) in CharacterWidth.truncate(TerminalText.sanitize(cell), to: maximumColumnWidth) }
+        let cut = { (cell: String) in
+            let shown = TerminalText.sanitize(cell)
+            return maximumColumnWidth.map { CharacterWidth.truncate(shown, to: $0) } ?? shown
+        }
         let body = rows.map { $0.map(cut) }
         let head = header.map(cut)
         let widths = head.indices.map { column in

@@ -2,7 +2,7 @@ import Strata
 import StrataText
 
 /// One schema change in reports: `{"entity", "property"?, "marker", "description", "classification", "reason"?, "fix"?,
-/// "loss"?, "step"?}`.
+/// "loss"?, "step"?, "doneBy"?}`.
 struct ChangeEntry: Encodable {
     /// The entity the change belongs to.
     let entity: String
@@ -22,9 +22,12 @@ struct ChangeEntry: Encodable {
     let loss: String?
     /// The step ("1.0.0 -> 2.0.0") of a diff that spans several versions.
     var step: String?
+    /// Who makes a custom change that is already in a custom stage ("this custom stage's code"), in place of the
+    /// usual fix: nothing to advise (issue 44, item 9).
+    var doneBy: String?
 
-    /// The entry of a typed change.
-    init(_ change: SchemaChange) {
+    /// The entry of a typed change; `inCustomStage` for a change a custom stage of the plan makes.
+    init(_ change: SchemaChange, inCustomStage: Bool = false) {
         entity = change.entity
         property = change.property
         marker = change.marker
@@ -33,6 +36,9 @@ struct ChangeEntry: Encodable {
         switch change.classification {
         case .lightweight:
             (reason, fix, loss) = (nil, nil, nil)
+        case .custom(let why, _) where inCustomStage:
+            (reason, fix, loss) = (why, nil, nil)
+            doneBy = "this custom stage's code (its result is checked when the stage ends)"
         case .custom(let why, let remedy):
             (reason, fix, loss) = (why, remedy, nil)
         case .destructive(let lost):
@@ -51,6 +57,7 @@ struct ChangeEntry: Encodable {
         var lines = ["\(marker) \(TerminalText.sanitize(description))  \(label)"]
         if let reason { lines.append("    why: \(TerminalText.sanitize(reason))") }
         if let fix { lines.append("    fix: \(TerminalText.sanitize(fix))") }
+        if let doneBy { lines.append("    done by: \(doneBy)") }
         if let loss { lines.append("    loses: \(TerminalText.sanitize(loss))") }
         return lines
     }

@@ -26,6 +26,14 @@ struct FindingEntry: Encodable {
         description = finding.description
     }
 
+    /// True for values, rows or links a change drops.
+    var isLoss: Bool {
+        [DataFinding.Kind.rowsDropped, .valuesDropped, .linksDropped].map(\.rawValue).contains(kind)
+    }
+
+    /// "- Book.firstName: 300 rows without a value (e.g. Book/1)": a finding a custom stage's code dealt with.
+    var handledLine: String { "- \(TerminalText.sanitize(description))" }
+
     /// "! Book.author: 12 non-nil values dropped (e.g. Book/1, Book/2)".
     func textLine(style: TextStyle) -> String {
         "\(style.yellow("!")) \(TerminalText.sanitize(description))"

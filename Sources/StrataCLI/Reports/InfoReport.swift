@@ -211,7 +211,8 @@ struct InfoReport: Encodable {
                     + (entity.abstract == true ? " (abstract)" : "")
                 return [name, String(entity.rows), properties.joined(separator: ", ")]
             },
-            maximumColumnWidth: 100)
+            // Piped, there is no width to fit: every property is printed (issue 44, item 9).
+            maximumColumnWidth: Console.outputIsTerminal ? 100 : nil)
         // `#Unique` and `#Index` groups on lines of their own, so a long property list never cuts them off.
         let groups = entities.compactMap { entity -> String? in
             let declared =

@@ -32,7 +32,7 @@ struct StageEntry: Encodable {
         from = stage.from.version.label
         to = stage.to.version.label
         kind = stage.kind.rawValue
-        changes = stage.diff.changes.map(ChangeEntry.init)
+        changes = stage.diff.changes.map { ChangeEntry($0, inCustomStage: stage.kind == .custom) }
         steps = stage.steps.map(StepEntry.init)
         self.findings = findings?.map(FindingEntry.init)
         invalid = nil

@@ -50,7 +50,7 @@ struct StageRunEntry: Encodable {
         status = failure == nil ? "succeeded" : "failed"
         self.rows = rows
         durationSeconds = duration
-        changes = stage.diff.changes.map(ChangeEntry.init)
+        changes = stage.diff.changes.map { ChangeEntry($0, inCustomStage: stage.kind == .custom) }
         self.findings = findings.map(FindingEntry.init)
         self.failure = failure
         self.output = output.isEmpty ? nil : output
@@ -63,9 +63,17 @@ struct StageRunEntry: Encodable {
         var lines = [
             "\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"
         ]
-        if !findings.isEmpty {
+        // A custom stage that succeeded filled, removed or converted what its data lacked (the stage's validation
+        // passed): those findings are what its code handled, not problems; a loss stays one (issue 44, item 9).
+        let handled = failure == nil && kind == "custom" ? findings.filter { !$0.isLoss } : []
+        let problems = findings.filter { finding in !handled.contains { $0.description == finding.description } }
+        if !problems.isEmpty {
             lines.append("   in the data before the stage:")
-            lines += findings.map { "     " + $0.textLine(style: style) }
+            lines += problems.map { "     " + $0.textLine(style: style) }
+        }
+        if !handled.isEmpty {
+            lines.append("   handled by the stage's code (in the data before it; the stage's checks passed after it):")
+            lines += handled.map { "     " + $0.handledLine }
         }
         if let output {
             lines.append("   output:")

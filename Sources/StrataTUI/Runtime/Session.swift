@@ -235,7 +235,7 @@ package final class Session: @unchecked Sendable {
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
             let note =
                 migrator.pending.isEmpty
-                ? "The store is at the target version \(migrator.target.version.label)." : nil
+                ? "The store is at the target version \(firstState.options.name(migrator.target.version.label))." : nil
             return (
                 migrator,
                 .planned(
@@ -394,18 +394,19 @@ package final class Session: @unchecked Sendable {
             guard metadata.fingerprint == schemas[from].fingerprint else {
                 return .findingsLoaded(
                     from: from, to: to, [],
-                    note: "Data counts appear for diffs from the \(label)'s own schema (\(version.label)).")
+                    note:
+                        "Data counts appear for diffs from the \(label)'s own schema (\(firstState.options.name(version.label)))."
+                )
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
             // stage makes has none until that stage has run.
-            let steps = AppState.diffSteps(
-                from: from, to: to, storeModelMatch: initialState.storeModelFirst ? .some(initialState.matchIndex) : nil
-            )
+            let steps = initialState.diffPath(from: from, to: to)
             let found = steps.flatMap { step in
                 (try? inspector.findings(for: SchemaDiff(from: schemas[step.from], to: schemas[step.to]))) ?? []
             }
             return .findingsLoaded(
-                from: from, to: to, found, note: "Data counts from the \(label) at \(version.label).")
+                from: from, to: to, found,
+                note: "Data counts from the \(label) at \(firstState.options.name(version.label)).")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
         }

@@ -126,8 +126,7 @@ package struct AppState: Sendable {
             diff = []
             return
         }
-        let steps = Self.diffSteps(
-            from: diffFrom, to: diffTo, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
+        let steps = diffPath(from: diffFrom, to: diffTo)
         diff = steps.flatMap { from, to in
             // A step from or to the store's own model names its entities' parents and inherited properties.
             let lineage = storeModelFirst && (from == 0 || to == 0) ? modelLineage : [:]
@@ -138,9 +137,37 @@ package struct AppState: Sendable {
         }
     }
 
+    /// The version pairs the diff from `from` to `to` goes through: the stages that lead there when one of them skips
+    /// versions (a Core Data model's single inferred jump is diffed and counted as the jump the stage makes, not
+    /// through the versions between), else `diffSteps`.
+    package func diffPath(from: Int, to: Int) -> [(from: Int, to: Int)] {
+        stageJumps(from: from, to: to)
+            ?? Self.diffSteps(from: from, to: to, storeModelMatch: storeModelFirst ? .some(matchIndex) : nil)
+    }
+
+    /// The stages listed in the Stages pane that lead from `diffFrom` to `diffTo`, as version pairs, when one of them
+    /// skips versions; nil otherwise.
+    private func stageJumps(from diffFrom: Int, to diffTo: Int) -> [(from: Int, to: Int)]? {
+        guard !storeModelFirst, diffFrom < diffTo else { return nil }
+        let index = { (version: Schema.Version?) in self.schemas.indices.first { self.schemas[$0].version == version } }
+        let jumps = stages.compactMap { row -> (from: Int, to: Int)? in
+            guard let from = index(row.id.from), let to = index(row.id.to), from < to else { return nil }
+            return (from, to)
+        }
+        var at = diffFrom
+        var chain: [(from: Int, to: Int)] = []
+        while at != diffTo, let next = jumps.first(where: { $0.from == at && $0.to <= diffTo }) {
+            chain.append(next)
+            at = next.to
+        }
+        // Only where a stage skips versions does the walk differ from one version at a time.
+        guard at == diffTo, chain.contains(where: { $0.to - $0.from > 1 }) else { return nil }
+        return chain
+    }
+
     /// The version pairs a diff from `from` to `to` is shown through. Forward along the plan it goes one version at
     /// a time, as the stages do, so a rename in one step shows as a rename rather than a removal and an addition;
-    /// backwards it is one direct diff. `storeModelMatch` is given when version 0 is a store's own model (a
+    /// backwards the same steps in reverse. `storeModelMatch` is given when version 0 is a store's own model (a
     /// SwiftData or Core Data store): from it, the diff goes to the plan version it equals, then along the plan
     /// (directly when it equals none).
     package static func diffSteps(from: Int, to: Int, storeModelMatch: Int?? = nil) -> [(from: Int, to: Int)] {
@@ -151,7 +178,9 @@ package struct AppState: Sendable {
             if match > 0 { steps.append((0, match)) }
             start = match
         }
-        guard start < to else { return steps + [(start, to)] }
+        guard start != to else { return steps + [(start, to)] }
+        // Backwards too, one version at a time: a rename undone reads as a rename back (issue 44, item 9).
+        guard start < to else { return steps + (to..<start).reversed().map { ($0 + 1, $0) } }
         return steps + (start..<to).map { ($0, $0 + 1) }
     }
 

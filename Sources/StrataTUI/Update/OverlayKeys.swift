@@ -90,7 +90,7 @@ extension KeyReducer {
                     (state.stages[index].duration, state.stages[index].rows) = (nil, nil)
                     state.stages[index].message = nil
                 }
-                state.say("APPLY mode: n and r now write \(state.storePath) after a confirmation.", .warning)
+                state.say("APPLY mode: n and r now write \(state.storePath) after a confirmation.")
                 return [.switchMode(.apply)]
             case .apply(let all):
                 return startRun(&state, all: all)

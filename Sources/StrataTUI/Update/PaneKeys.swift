@@ -95,17 +95,22 @@ extension KeyReducer {
         return []
     }
 
+    /// How the note that the Diff shows one version's schema begins.
+    static let sameEnds = "Both ends of the diff are"
+
     /// After the diffed versions changed: show the diff, recompute it and ask for its data counts.
     static func pickedVersions(_ state: inout AppState) -> [Effect] {
         state.recomputeDiff()
         state.findingsNote = nil
         state.main = .diff
         state.cursors[.diff] = ListCursor()
-        if state.message?.level == .warning { state.message = nil }
+        // A warning, or the note that both ends were one version, no longer applies to the new pair.
+        if state.message?.level == .warning || state.message?.text.hasPrefix(Self.sameEnds) == true {
+            state.message = nil
+        }
         if state.diffFrom == state.diffTo {
             state.say(
-                "Both ends of the diff are \(state.versions[state.diffFrom].version): the Diff pane shows its schema.",
-                .warning)
+                "\(Self.sameEnds) \(state.versions[state.diffFrom].version): the Diff pane shows its schema.")
         }
         return [.loadFindings(from: state.diffFrom, to: state.diffTo)]
     }

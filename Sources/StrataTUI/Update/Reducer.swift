@@ -49,13 +49,13 @@ package enum Reducer {
                 state.say(error, .error)
             } else if cancelled {
                 state.say(
-                    "Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version.",
-                    .warning)
+                    "Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version."
+                )
             } else {
                 let left = state.stages.filter { $0.isRunnable }.count
                 state.say(
                     left == 0
-                        ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
+                        ? "Done: at \(state.targetIndex.map { state.options.name(state.versions[$0].version) } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
                         : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []
@@ -78,6 +78,12 @@ package enum Reducer {
             state.cursors[.stages] = ListCursor()
             if let index = state.versions.firstIndex(where: { $0.version == storeVersion }) { state.storeIndex = index }
             if case .stage = state.main { state.main = .diff }
+            // The diff follows the stages: a plan whose stage jumps over versions diffs the jump (issue 44, item 8).
+            let shown = state.diff
+            let (findings, findingsNote) = (state.findings, state.findingsNote)
+            state.recomputeDiff()
+            guard state.diff == shown else { return [.loadFindings(from: state.diffFrom, to: state.diffTo)] }
+            (state.findings, state.findingsNote) = (findings, findingsNote)
             return []
         case .browsed(let source, let version, let entities):
             let changed = state.browser.version != version || state.browser.source != source
@@ -158,7 +164,9 @@ package enum Reducer {
             state.progress = ProgressState(
                 index: index + 1, count: count, stage: stage, step: "starting", rowsDone: 0, totalRows: totalRows,
                 startedAt: state.now)
-            state.log.append("stage \(stage.label(state.options.glyphs)) started (\(Formatting.count(totalRows)) rows)")
+            state.log.append(
+                "stage \(stage.label(state.options.glyphs)) started"
+                    + (totalRows > 0 ? " (\(Formatting.count(totalRows)) rows)" : ""))
         case .step(_, let summary):
             state.progress?.step = summary
             state.log.append("  \(summary)")

@@ -9,7 +9,7 @@ extension KeyReducer {
         state.say(
             state.quitWhenStopped
                 ? "Cancelling the running stage, then quitting: it rolls back…"
-                : "Cancelling the running stage: it rolls back…", .warning)
+                : "Cancelling the running stage: it rolls back…")
         return [.cancel]
     }
 
@@ -55,6 +55,12 @@ extension KeyReducer {
     /// What to do instead of migrating a read-only (SwiftData or Core Data) store.
     static func readOnlyHint(_ state: AppState) -> String {
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
+        // Opened without a plan, the way on is a plan the store's model is a version of: a Core Data app's model
+        // bundle first, as a Core Data store is most often met with one (issue 44, item 8).
+        guard state.planName != nil else {
+            return
+                "READ ONLY: a SwiftData / Core Data store is never written. To dry-run its migration on its rows, open it with its app's versions: strata open \(StageDetailView.shellWord(name)) --model PATH (a Core Data model, .xcdatamodeld), --sources DIR (an app's source folder) or --plan NAME."
+        }
         let plan = state.planName.map { " --plan \($0)" } ?? " --plan NAME"
         let version = state.matchIndex.flatMap { state.schemas[$0].version }.map { " --as \($0)" } ?? ""
         return
@@ -66,9 +72,11 @@ extension KeyReducer {
     static func nothingToRun(_ state: AppState) -> String {
         if state.planName == nil { return noPlanHint }
         if let note = state.stagesNote { return note }
-        if state.mode == .dryRun, let path = pathToApply(state), state.stages.contains(where: { $0.status == .done }) {
+        if state.mode == .dryRun, let path = pathToApply(state)?.map(state.options.name),
+            state.stages.contains(where: { $0.status == .done })
+        {
             return
-                "The dry run is complete: the private copy is at \(path.last ?? "the target"), the store still at \(state.storeVersion). m switches to APPLY to run \(path.joined(separator: " \(state.options.glyphs.arrow) ")) on the store."
+                "The dry run is complete: the private copy is at \(path.last ?? "the target"), the store still at \(state.options.name(state.storeVersion)). m switches to APPLY to run \(path.joined(separator: " \(state.options.glyphs.arrow) ")) on the store."
         }
         return "Nothing to run: at the target version."
     }
@@ -111,13 +119,15 @@ extension KeyReducer {
             state.say("DRY RUN mode: n and r work on a fresh private copy.")
             return [.switchMode(.dryRun)]
         }
-        let path = (pathToApply(state) ?? []).joined(separator: " \(state.options.glyphs.arrow) ")
+        // A Core Data model's versions by their names, as the Stages pane shows them (issue 44, item 8).
+        let path = (pathToApply(state) ?? []).map(state.options.name).joined(
+            separator: " \(state.options.glyphs.arrow) ")
         state.overlay = .confirm(
             Confirmation(
                 subject: .switchToApply,
                 lines: [
                     "Switch to APPLY mode? n and r will then migrate the store itself:", state.storePath,
-                    "from its own version \(state.storeVersion): \(path); each run asks again before it writes.",
+                    "from its own version \(state.options.name(state.storeVersion)): \(path); each run asks again before it writes.",
                 ],
                 word: "apply"))
         return []

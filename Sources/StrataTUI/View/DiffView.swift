@@ -49,8 +49,21 @@ enum DiffView {
                 lines += Line.wrap(detail, width: width - indent.count).map { Line(indent + $0, .dim) }
             }
             for finding in state.findings where finding.entity == entry.entity && finding.property == entry.property {
-                lines += Line.wrap("data: \(findingText(finding))", width: width - indent.count).map {
-                    Line(indent + $0, .warning)
+                // A custom stage that makes this change and has run without failing dealt with what its data lacked
+                // (its checks passed): the count is what its code handled, not a problem (issue 44, item 9).
+                let handledBy =
+                    finding.isLoss
+                    ? nil
+                    : state.stages.first { stage in
+                        stage.status == .done && stage.kind == .custom
+                            && stage.changes.contains { $0.entity == entry.entity && $0.property == entry.property }
+                    }
+                let text =
+                    handledBy.map {
+                        "data: \(findingText(finding)), handled by the custom stage \($0.id.label(state.options.glyphs)), which ran"
+                    } ?? "data: \(findingText(finding))"
+                lines += Line.wrap(text, width: width - indent.count).map {
+                    Line(indent + $0, handledBy == nil ? .warning : .dim)
                 }
             }
         }

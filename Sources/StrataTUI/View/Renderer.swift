@@ -108,7 +108,20 @@ package enum Renderer {
         }
         if visible.isEmpty {
             let note = state.stagesNote ?? (state.filters[.stages] == nil ? "No stages." : "(no match)")
-            for (number, text) in Line.wrap(note, width: inner.width - 1).prefix(inner.height).enumerated() {
+            var wrapped = Line.wrap(note, width: inner.width - 1)
+            // A note longer than the pane is never cut mid-sentence unawares: its last row says Enter shows it whole
+            // (issue 44, item 8).
+            if wrapped.count > inner.height, inner.height > 0 {
+                let more = "\(glyphs.ellipsis) Enter: all"
+                let room = max(0, inner.width - 1 - CharacterWidth.of(more) - 1)
+                var last = CharacterWidth.truncate(wrapped[inner.height - 1], to: room, ellipsis: "")
+                // At a word's end, where there is one.
+                if last != wrapped[inner.height - 1], let space = last.lastIndex(of: " ") {
+                    last = String(last[..<space])
+                }
+                wrapped = Array(wrapped.prefix(inner.height - 1)) + [last + " " + more]
+            }
+            for (number, text) in wrapped.enumerated() {
                 frame.put(text, x: inner.x + 1, y: inner.y + number, limit: inner.width - 1, role: .dim)
             }
         }

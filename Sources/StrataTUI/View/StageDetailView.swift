@@ -39,10 +39,15 @@ enum StageDetailView {
         lines.append(Line())
         lines.append(Line("Changes", .heading, [.bold, .underline]))
         if stage.changes.isEmpty { lines.append(Line("  (recorded in the store's history; no details)", .dim)) }
+        // Each change wraps under its text rather than running off the pane's edge (issue 44, item 8).
+        let indent = String(repeating: " ", count: 16)
         for entry in stage.changes {
+            let parts = Line.wrap(entry.text, width: max(12, width - indent.count))
             lines.append(
                 Line("  \(entry.marker) ", DiffView.role(marker: entry.marker), .bold)
-                    .with(CharacterWidth.pad(entry.label, to: 12), DiffView.role(label: entry.label)).with(entry.text))
+                    .with(CharacterWidth.pad(entry.label, to: 12), DiffView.role(label: entry.label))
+                    .with(parts.first ?? ""))
+            lines += parts.dropFirst().map { Line(indent + $0) }
         }
         if let command = commandLine(state, stage) {
             lines.append(Line())

@@ -5,14 +5,17 @@ import StrataText
 /// column).
 enum VersionsView {
     /// One line per visible version, at most `width` columns: where the fingerprints would push the store and target
-    /// markers (or the entity counts) off the pane, the fingerprints are left out.
+    /// markers (or the entity counts) off the pane, the fingerprints are left out, and where the entity counts still
+    /// would (a Core Data model's version names at 80 columns), they are left out too: the markers stay in view.
     static func lines(_ state: AppState, width limit: Int) -> [Line] {
         let full = lines(state, fingerprints: true)
-        return full.allSatisfy({ $0.width <= limit }) ? full : lines(state, fingerprints: false)
+        if full.allSatisfy({ $0.width <= limit }) { return full }
+        let counted = lines(state, fingerprints: false)
+        return counted.allSatisfy({ $0.width <= limit }) ? counted : lines(state, fingerprints: false, counts: false)
     }
 
-    /// One line per visible version, with or without the fingerprints.
-    static func lines(_ state: AppState, fingerprints: Bool) -> [Line] {
+    /// One line per visible version, with or without the fingerprints and the entity counts.
+    static func lines(_ state: AppState, fingerprints: Bool, counts: Bool = true) -> [Line] {
         let width = state.versions.map { CharacterWidth.of($0.version) }.max() ?? 0
         let names = state.versions.map { state.options.versionNames[$0.version] }
         let nameWidth = names.map { $0.map(CharacterWidth.of) ?? 0 }.max() ?? 0
@@ -24,7 +27,7 @@ enum VersionsView {
                 line = line.with(" \(CharacterWidth.pad(names[index] ?? "", to: nameWidth))", .plain, .bold)
             }
             let entities = Formatting.plural(row.entityCount, "entity", "entities")
-            line = line.with(" \(fingerprints ? CharacterWidth.pad(entities, to: 8) : entities)", .dim)
+            if counts { line = line.with(" \(fingerprints ? CharacterWidth.pad(entities, to: 8) : entities)", .dim) }
             if fingerprints { line = line.with(" \(row.fingerprint)", .dim) }
             if index == state.storeIndex { line = line.with(" store", .info, .bold) }
             if index == state.matchIndex { line = line.with(" = store", .info, .bold) }

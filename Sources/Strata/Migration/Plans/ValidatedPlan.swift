@@ -206,14 +206,18 @@ public struct ValidatedPlan: Sendable {
     public func schema(_ version: Schema.Version) -> Schema? { schemas.first { $0.version == version } }
 
     /// The diffs from one of the plan's versions to another as the plan goes: forward, one per consecutive pair of
-    /// versions (so a rename in one step reads as a rename, not as a removal and an addition); backwards, one
-    /// direct diff. Empty when either schema is not one of the plan's.
+    /// versions (so a rename in one step reads as a rename, not as a removal and an addition); backwards the same
+    /// steps in reverse, each diffed backwards (a rename undone reads as a rename back). Empty when either schema is
+    /// not one of the plan's.
     public func diffs(from: Schema, to: Schema) -> [SchemaDiff] {
         guard
             let start = schemas.firstIndex(where: { $0.fingerprint == from.fingerprint && $0.version == from.version }),
             let end = schemas.firstIndex(where: { $0.fingerprint == to.fingerprint && $0.version == to.version })
         else { return [] }
-        guard start < end else { return [SchemaDiff(from: from, to: to)] }
+        guard start != end else { return [SchemaDiff(from: from, to: to)] }
+        guard start < end else {
+            return (end..<start).reversed().map { SchemaDiff(from: schemas[$0 + 1], to: schemas[$0]) }
+        }
         return (start..<end).map { SchemaDiff(from: schemas[$0], to: schemas[$0 + 1]) }
     }
 }

@@ -88,16 +88,17 @@ struct StageRunner {
                 ))
         }
         let access = TransactionAccess(db: db, name: store.name)
+        var rowsDone = 0
         if let willMigrate = planned.willMigrate {
             try checkCancelled(title)
             observer(.step(stage: title, summary: "willMigrate"))
-            try runClosure(
-                willMigrate, planned, schema: planned.from, access: access,
-                stage: StageContext(
-                    phase: "willMigrate", version: planned.from.version.label, oldSchema: planned.from,
-                    cancellation: cancellation, stageTitle: planned.title))
+            let stage = StageContext(
+                phase: "willMigrate", version: planned.from.version.label, oldSchema: planned.from,
+                cancellation: cancellation, stageTitle: planned.title)
+            try runClosure(willMigrate, planned, schema: planned.from, access: access, stage: stage)
+            // The rows willMigrate saved or deleted (duplicates removed before a unique constraint) are the stage's.
+            rowsDone += stage.rowsSaved
         }
-        var rowsDone = 0
         for step in steps where step.phase == .structure {
             try checkCancelled(title)
             observer(.step(stage: title, summary: step.summary))
@@ -142,9 +143,22 @@ struct StageRunner {
         if planned.kind == .custom { checked.formUnion(Self.requiredToOneColumns(planned.to)) }
         checked.subtract(unknownDefaults.keys)
         try validate(planned.to, db: db, title: title, violationsBefore: violationsBefore, only: checked)
+        if planned.willMigrate == nil, planned.didMigrate == nil {
+            rowsDone += try rowsChangedInPlace(planned, copied: Set(totals.keys), db: db)
+        }
         try StoreMetadata.write(planned.to, to: db)
         try MigrationHistory.record(planned, rows: rowsDone, db: db)
         return (steps, rowsDone)
+    }
+
+    /// The rows of the entities a stage without closures changed in place (`ALTER TABLE … RENAME COLUMN` or
+    /// `ADD COLUMN`, no copy): each of their rows took the change, so a rename over 200,000 rows counts 200,000,
+    /// not the 0 rows it copied (issue 44, item 9).
+    private func rowsChangedInPlace(_ planned: PlannedStage, copied: Set<String>, db: Database) throws -> Int {
+        try Set(planned.diff.changes.map(\.entity)).subtracting(copied).sorted().reduce(0) { sum, entity in
+            guard planned.to.entitiesByName[entity] != nil, try db.tableExists(entity) else { return sum }
+            return sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(entity))") ?? 0)
+        }
     }
 
     private func runClosure(
