@@ -72,3 +72,17 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
         return nil
     }
 }
+
+extension PlannedStage {
+    /// True when `finding` counts values or links of a removed property that the stage's mapped values read, so they
+    /// go on under another property instead of being lost.
+    func carries(_ finding: DataFinding) -> Bool {
+        guard finding.kind == .valuesDropped || finding.kind == .linksDropped, let property = finding.property else {
+            return false
+        }
+        return mappedValues.contains { entity, values in
+            (diff.sourceEntity(named: entity)?.name ?? entity) == finding.entity
+                && values.values.contains { $0.sourceProperty == property }
+        }
+    }
+}

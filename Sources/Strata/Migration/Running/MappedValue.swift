@@ -15,6 +15,17 @@ public indirect enum MappedValue: Sendable, Hashable {
     /// A Foundation method applied to another mapped value (`FUNCTION($source.title, "uppercaseString")`).
     case converted(MappedConversion, MappedValue)
 
+    /// The property of the row before the stage the value is read from (a column, a key path's first relationship),
+    /// if any: its values go on, under another property, when the stage removes it.
+    var sourceProperty: String? {
+        switch self {
+        case .column(let name): name
+        case .keyPath(let path): path.first
+        case .converted(_, let value): value.sourceProperty
+        case .value: nil
+        }
+    }
+
     /// True when the value is only a column or a constant: one the row copy reads directly.
     var isDirect: Bool {
         switch self {

@@ -232,9 +232,12 @@ public final class Migrator: @unchecked Sendable {
         return report
     }
 
-    /// The data-dependent findings of a stage against the store as it is now.
+    /// The data-dependent findings of a stage against the store as it is now; values a removed property holds are no
+    /// loss when the stage's mapped values carry them into another property (a Core Data mapping model's
+    /// `$source.shelf` into `place`).
     public func findings(of stage: PlannedStage) throws -> [DataFinding] {
         try store.read("inspecting the data") { db in try DataFinding.compute(stage.diff, in: db) }
+            .filter { !stage.carries($0) }
     }
 
     /// Runs stages until the store is at `version` (which must be on the path).
