@@ -28,7 +28,9 @@ struct RowChangesEndToEndTests {
         #expect(screen.contains("→"))
         try tmux.send("Enter")
         screen = try tmux.wait(for: "Book 1: changed since 1.0.0")
-        #expect(screen.contains("* firstName: – → "))
+        // The row's lines come with the page read after the title: wait for them rather than race the redraw.
+        screen = try tmux.wait(for: "* firstName: – → ")
+        #expect(screen.contains("Book 1: changed since 1.0.0"))
         // Keys wait for the page being read: each filter is sent once the one before has shown.
         try tmux.send("Escape", "f")
         try tmux.wait("the changed rows read") { $0.contains("1.0.0 · changed") && $0.contains("rows 1–9 of 300") }

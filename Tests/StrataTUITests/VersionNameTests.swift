@@ -22,6 +22,20 @@ import Testing
         #expect(text.contains("bookshelf.store @ Shelf → Shelf 3"))
     }
 
+    /// At 80 columns a model's long version names leave the heading no room for the stage's kind: it moves to the
+    /// line under it, whole, instead of being cut ("in…").
+    @Test func aStageKindWithoutRoomBesideLongNamesGoesUnderThem() throws {
+        let names = ["1.0.0": "GardenModel", "2.0.0": "GardenModel 2", "3.0.0": "GardenModel 3"]
+        let state = try Fixtures.bookshelf(width: 80, height: 24, options: RenderOptions(versionNames: names))
+        let lines = Renderer.render(state).text.split(separator: "\n").map(String.init)
+        let heading = try #require(lines.first { $0.contains("GardenModel → GardenModel 2") })
+        #expect(!heading.contains("lig"), "\(heading)")
+        let under = try #require(lines.firstIndex(of: heading)).advanced(by: 1)
+        #expect(lines[under].contains("pending · lightweight"), "\(lines[under])")
+        #expect(
+            !heading.prefix(32).contains("…") && !lines[under].prefix(32).contains("…"), "the Stages pane cuts nothing")
+    }
+
     @Test func withoutNamesVersionsShowByNumber() throws {
         let text = Renderer.render(try Fixtures.bookshelf(width: 120, height: 30)).text
         #expect(text.contains("4 Diff 1.0.0 → 3.0.0"))

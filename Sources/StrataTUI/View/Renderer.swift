@@ -83,14 +83,10 @@ package enum Renderer {
         var row = 0
         for position in cursor.scroll..<visible.count where row + 1 < inner.height + 1 {
             let stage = state.stages[visible[position]]
-            StagesView.heading(stage, options: state.options).draw(
+            StagesView.heading(stage, options: state.options, width: inner.width - 1).draw(
                 in: &frame, x: inner.x + 1, y: inner.y + row, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             if row + 1 < inner.height {
-                Line("  ").with(
-                    StagesView.outcome(stage, glyphs: glyphs).spans.first?.text ?? "",
-                    StagesView.outcome(stage, glyphs: glyphs).spans.first?.role ?? .dim
-                )
-                .draw(
+                StagesView.outcomeLine(stage, options: state.options, width: inner.width - 1).draw(
                     in: &frame, x: inner.x + 1, y: inner.y + row + 1, limit: inner.width - 1, ellipsis: glyphs.ellipsis)
             }
             if position == cursor.selected {
