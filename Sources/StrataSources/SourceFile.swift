@@ -20,6 +20,13 @@ struct SourceFile {
     /// Parses `text` as the file at `path`.
     init(path: String, text: String) {
         self.path = path
+        if let line = Self.line(bracketsDeeperThan: Self.maximumBrackets, in: text) {
+            // swift-syntax's lookahead (`[[[…` read as a collection type) recurses without its nesting limit.
+            tooDeepAtLine = line
+            tree = Parser.parse(source: "")
+            converter = SourceLocationConverter(fileName: path, tree: tree)
+            return
+        }
         let parsed = Parser.parse(source: text)
         if let offset = Self.offset(deeperThan: Self.maximumDepth, in: parsed) {
             tooDeepAtLine = text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
@@ -29,6 +36,27 @@ struct SourceFile {
             tree = parsed
         }
         converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// The most brackets (`(`, `[`, `{`) open at once in a file read: 10,000 `[` overflow the stack in swift-syntax's
+    /// parser; real files open a few dozen. Brackets in strings and comments count too.
+    static let maximumBrackets = 1_000
+
+    /// The line where more than `limit` brackets are open at once, or nil.
+    static func line(bracketsDeeperThan limit: Int, in text: String) -> Int? {
+        var depth = 0
+        var line = 1
+        for byte in text.utf8 {
+            switch byte {
+            case 0x28, 0x5B, 0x7B:
+                depth += 1
+                if depth > limit { return line }
+            case 0x29, 0x5D, 0x7D: depth = max(0, depth - 1)
+            case 0x0A: line += 1
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The UTF-8 offset of the first node deeper than `limit`, found without recursion, or nil.

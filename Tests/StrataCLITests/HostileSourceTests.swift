@@ -97,7 +97,28 @@ import Testing
         }
         let run = try CommandRun.strata("check", "--sources", tree)
         #expect(run.status == 2)
-        #expect(run.standardError.contains("\(file.path):2: nests more than 1500 syntax levels deep"))
+        #expect(run.standardError.contains("\(file.path):2: nests more than 1000 brackets or 1500 syntax levels deep"))
+    }
+
+    /// Regression (found by the run, seed 3119): 10,000 nested `[` overflowed the stack in swift-syntax's parser
+    /// (its lookahead for a collection type recurses without the nesting limit); now refused before parsing.
+    @Test func deepBracketsAreRefusedBeforeParsing() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("PackageApp", into: directory)
+        let file = URL(fileURLWithPath: tree).appendingPathComponent("Sources/Ledger/Deep.swift")
+        try Data(("let a = " + String(repeating: "[", count: 12) + String(repeating: "]", count: 12) + "\n").utf8)
+            .write(to: file)
+        _ = try AppSources(folder: URL(fileURLWithPath: tree))
+        try Data(
+            ("let deep = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000)).utf8
+        )
+        .write(to: file)
+        #expect(throws: SourceReadingError.tooDeep(file.path, line: 1)) {
+            try AppSources(folder: URL(fileURLWithPath: tree))
+        }
+        let run = try CommandRun.strata("check", "--sources", tree)
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("\(file.path):1: nests more than 1000 brackets"))
     }
 
     /// `STRATA_MUTATIONS` (else 100,000 with `STRATA_FULL=1`, else `quick`) and `STRATA_MUTATION_SEED` (else 46).
