@@ -52,9 +52,9 @@ public final class AppleStore: Sendable {
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
-                let plist = row[1] as Data?
+                let plist = row.blob(1)
             else { throw AppleStoreError.damagedMetadata(path: path, reason: "Z_METADATA has no property list") }
-            let metadata = try AppleStoreMetadata(plist: plist, uuid: row[0] as String? ?? "", path: path)
+            let metadata = try AppleStoreMetadata(plist: plist, uuid: row.text(0) ?? "", path: path)
             guard try db.tableExists("Z_MODELCACHE"),
                 let compressed = try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
             else {
@@ -159,7 +159,7 @@ public final class AppleStore: Sendable {
                 sql:
                     "SELECT \(selected.joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) WHERE \(filter) ORDER BY Z_PK LIMIT ? OFFSET ?",
                 arguments: StatementArguments(bound + [max(limit, 0).databaseValue, max(offset, 0).databaseValue]))
-            let keys = rows.compactMap { $0[0] as Int64? }
+            let keys = rows.compactMap { $0.integer(0) }
             var links: [String: [Int64: [AppleObjectReference]]] = [:]
             for relationship in relationships {
                 let pairs = try Self.pairs(storage.relationships[relationship.name], owners: keys, db: db)
@@ -170,10 +170,10 @@ public final class AppleStore: Sendable {
             return AppleRowPage(
                 entity: entity, columns: columns,
                 rows: rows.map { row in
-                    let key = row[0] as Int64? ?? 0
+                    let key = row.integer(0) ?? 0
                     var values: [AppleValue] = [.integer(key)]
                     if showsEntity {
-                        values.append((row[1] as Int64?).flatMap { names[$0] }.map(AppleValue.text) ?? .null)
+                        values.append(row.integer(1).flatMap { names[$0] }.map(AppleValue.text) ?? .null)
                     }
                     values += Self.values(of: attributes, in: row, from: 2)
                     values += relationships.map { relationship in
@@ -263,7 +263,7 @@ public final class AppleStore: Sendable {
                     "SELECT \(selected.joined(separator: ", ")) FROM \(StoreLayout.quoted(table)) WHERE Z_ENT = ? ORDER BY Z_PK",
                 arguments: [number])
             while let row = try cursor.next() {
-                try body(row[0] as Int64? ?? 0, Self.values(of: attributes, in: row, from: 1))
+                try body(row.integer(0) ?? 0, Self.values(of: attributes, in: row, from: 1))
             }
         }
     }
@@ -351,7 +351,7 @@ public final class AppleStore: Sendable {
             return []
         }
         return try Row.fetchAll(db, sql: sql).compactMap { row in
-            guard let owner = row[0] as Int64?, let target = row[1] as Int64? else { return nil }
+            guard let owner = row.integer(0), let target = row.integer(1) else { return nil }
             return (owner, target)
         }
     }

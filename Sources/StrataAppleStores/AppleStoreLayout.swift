@@ -54,7 +54,7 @@ struct AppleStoreLayout: Sendable {
         var stored: [(number: Int64, name: String)] = []
         var history: [String] = []
         for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY") {
-            guard let number = row[0] as Int64?, let name = row[1] as String? else { continue }
+            guard let number = row.integer(0), let name = row.text(1) else { continue }
             if number >= 16000, tables.contains("A" + name.uppercased()) {
                 history.append("A" + name.uppercased())
             } else {
@@ -147,12 +147,12 @@ struct AppleStoreLayout: Sendable {
             for row in try Row.fetchAll(
                 db, sql: "SELECT Z_ENT, count(*) FROM \(StoreLayout.quoted(table)) GROUP BY Z_ENT ORDER BY Z_ENT")
             {
-                let number = row[0] as Int64?
+                let number = row.integer(0)
                 guard number.map({ !known.contains($0) }) ?? true else { continue }
                 unmatched.append(
                     AppleUnmatchedRows(
                         table: table, entityNumber: number, storedName: number.flatMap { names[$0] },
-                        rows: row[1] as Int? ?? 0))
+                        rows: row.integer(1).map { Int(truncatingIfNeeded: $0) } ?? 0))
             }
         }
         unmatchedRows = unmatched

@@ -9,11 +9,64 @@ struct SourceFile {
     let tree: SourceFileSyntax
     private let converter: SourceLocationConverter
 
+    /// The line where the tree nests deeper than `maximumDepth`, or nil; such a file's tree is left empty, since
+    /// swift-syntax's own recursive walks (the location converter among them) would overflow the stack on it.
+    let tooDeepAtLine: Int?
+
+    /// The deepest syntax tree read (levels of nodes): a chain of 10,000 member accesses (`x.y.y…`) nests about
+    /// 20,000 levels and overflows the 8 MiB main stack in swift-syntax; real files stay far below 200.
+    static let maximumDepth = 1_500
+
     /// Parses `text` as the file at `path`.
     init(path: String, text: String) {
         self.path = path
-        tree = Parser.parse(source: text)
+        if let line = Self.line(bracketsDeeperThan: Self.maximumBrackets, in: text) {
+            // swift-syntax's lookahead (`[[[…` read as a collection type) recurses without its nesting limit.
+            tooDeepAtLine = line
+            tree = Parser.parse(source: "")
+            converter = SourceLocationConverter(fileName: path, tree: tree)
+            return
+        }
+        let parsed = Parser.parse(source: text)
+        if let offset = Self.offset(deeperThan: Self.maximumDepth, in: parsed) {
+            tooDeepAtLine = text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            tree = Parser.parse(source: "")
+        } else {
+            tooDeepAtLine = nil
+            tree = parsed
+        }
         converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// The most brackets (`(`, `[`, `{`) open at once in a file read: 10,000 `[` overflow the stack in swift-syntax's
+    /// parser; real files open a few dozen. Brackets in strings and comments count too.
+    static let maximumBrackets = 1_000
+
+    /// The line where more than `limit` brackets are open at once, or nil.
+    static func line(bracketsDeeperThan limit: Int, in text: String) -> Int? {
+        var depth = 0
+        var line = 1
+        for byte in text.utf8 {
+            switch byte {
+            case 0x28, 0x5B, 0x7B:
+                depth += 1
+                if depth > limit { return line }
+            case 0x29, 0x5D, 0x7D: depth = max(0, depth - 1)
+            case 0x0A: line += 1
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The UTF-8 offset of the first node deeper than `limit`, found without recursion, or nil.
+    static func offset(deeperThan limit: Int, in tree: SourceFileSyntax) -> Int? {
+        var stack: [(node: Syntax, depth: Int)] = [(Syntax(tree), 1)]
+        while let (node, depth) = stack.popLast() {
+            if depth > limit { return node.position.utf8Offset }
+            for child in node.children(viewMode: .all) { stack.append((child, depth + 1)) }
+        }
+        return nil
     }
 
     /// Where `node` starts (after its leading trivia).
