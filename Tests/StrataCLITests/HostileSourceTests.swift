@@ -97,7 +97,9 @@ import Testing
         }
         let run = try CommandRun.strata("check", "--sources", tree)
         #expect(run.status == 2)
-        #expect(run.standardError.contains("\(file.path):2: nests more than 1000 brackets or 1500 syntax levels deep"))
+        #expect(
+            run.standardError.contains(
+                "\(file.path):2: nests more than 1000 brackets, 16 square brackets or 1500 syntax levels deep"))
     }
 
     /// Regression (found by the run, seed 3119): 10,000 nested `[` overflowed the stack in swift-syntax's parser
@@ -109,6 +111,13 @@ import Testing
         try Data(("let a = " + String(repeating: "[", count: 12) + String(repeating: "]", count: 12) + "\n").utf8)
             .write(to: file)
         _ = try AppSources(folder: URL(fileURLWithPath: tree))
+        // Forty square brackets open at once would keep swift-syntax's parser busy for days (its time doubles with
+        // each): refused before parsing, at once.
+        try Data(("let grid = " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40) + "\n").utf8)
+            .write(to: file)
+        #expect(throws: SourceReadingError.tooDeep(file.path, line: 1)) {
+            try AppSources(folder: URL(fileURLWithPath: tree))
+        }
         try Data(
             ("let deep = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000)).utf8
         )

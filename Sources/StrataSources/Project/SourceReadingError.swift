@@ -6,8 +6,8 @@ package enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     case notAFolder(String)
     /// A file could not be read as UTF-8 text.
     case unreadable(String)
-    /// A file opens more than `SourceFile.maximumBrackets` brackets at once, or its syntax tree nests deeper than
-    /// `SourceFile.maximumDepth` (at the line given).
+    /// A file opens more than `SourceFile.maximumBrackets` brackets (or `SourceFile.maximumSquareBrackets` square
+    /// ones) at once, or its syntax tree nests deeper than `SourceFile.maximumDepth` (at the line given).
     case tooDeep(String, line: Int)
     /// An Xcode project's `project.pbxproj` is not a property list.
     case unreadableProject(String, reason: String)
@@ -26,7 +26,7 @@ package enum SourceReadingError: Error, CustomStringConvertible, Equatable {
         case .notAFolder(let path): "\(path) is not a folder of Swift sources"
         case .unreadable(let path): "\(path) cannot be read as UTF-8 text"
         case .tooDeep(let path, let line):
-            "\(path):\(line): nests more than \(SourceFile.maximumBrackets) brackets or \(SourceFile.maximumDepth) syntax levels deep (a chain or nesting thousands long); Strata reads no deeper Swift file"
+            "\(path):\(line): nests more than \(SourceFile.maximumBrackets) brackets, \(SourceFile.maximumSquareBrackets) square brackets or \(SourceFile.maximumDepth) syntax levels deep (a chain or nesting far beyond real code); Strata reads no deeper Swift file"
         case .unreadableProject(let path, let reason):
             "\(path) cannot be read as an Xcode project (\(reason)); fix the file, or give --sources a folder with no project above it"
         case .badExclude(let pattern): "--exclude '\(pattern)' is not a pattern (use *, ** and ? as wildcards)"
