@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import StrataSources
 import Testing
@@ -18,7 +19,7 @@ import Testing
         var failures: [String] = []
         for index in 0..<count {
             let seed = base &+ UInt64(index)
-            var random = Random(seed: seed)
+            var random = SplitMix(seed: seed)
             let (bytes, what) = Self.mutateJSON([UInt8](record), random: &random)
             let file = directory.path("m.json")
             try Data(bytes).write(to: URL(fileURLWithPath: file))
@@ -52,7 +53,7 @@ import Testing
         var failures: [String] = []
         for index in 0..<count {
             let seed = base &+ UInt64(index)
-            var random = Random(seed: seed)
+            var random = SplitMix(seed: seed)
             let name = ["NotesApp", "PackageApp"][random.below(2)]
             let tree = try LintCommandTests.copy(name, into: directory, as: "t\(index)")
             let files = (FileManager.default.enumerator(atPath: tree)?.allObjects as? [String] ?? [])
@@ -139,7 +140,7 @@ import Testing
     }
 
     /// A freeze record damaged one way: bytes, truncation, wrong types, absurd sizes, deep nesting.
-    static func mutateJSON(_ record: [UInt8], random: inout Random) -> ([UInt8], String) {
+    static func mutateJSON(_ record: [UInt8], random: inout SplitMix) -> ([UInt8], String) {
         var bytes = record
         let text = String(decoding: bytes, as: UTF8.self)
         switch random.below(9) {
@@ -206,7 +207,7 @@ import Testing
     }
 
     /// A Swift file damaged one way: token streams, unbalanced braces, deep nesting, huge literals, invalid UTF-8.
-    static func mutateSwift(_ source: [UInt8], random: inout Random) -> ([UInt8], String) {
+    static func mutateSwift(_ source: [UInt8], random: inout SplitMix) -> ([UInt8], String) {
         var bytes = source
         switch random.below(8) {
         case 0:
@@ -257,22 +258,4 @@ import Testing
             return (bytes, "bit flips")
         }
     }
-}
-
-/// SplitMix64, seeded.
-struct Random {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
