@@ -104,7 +104,10 @@ import Testing
     @Test func mutatedBundlesAreReadOrRefused() throws {
         let profile = MutationProfile(quick: 200)
         print("model bundle mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
-        let sources = try HostileBundle.sources()
+        let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strata-hostile-sources-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        let sources = try HostileBundle.sources(staging: staging)
         var failures: [String] = []
         var refused = 0
         var slowest = 0.0
@@ -179,8 +182,8 @@ enum HostileBundle {
     }
 
     /// The real bundles: Tests/CoreDataModels (with the Tasks mapping model) and each model XML of
-    /// Tests/Fixtures/AppleStores, written as a one-version bundle.
-    static func sources() throws -> [Source] {
+    /// Tests/Fixtures/AppleStores, written as a one-version bundle into `staging` (the caller's, removed by it).
+    static func sources(staging: URL) throws -> [Source] {
         var sources: [Source] = [
             Source(folder: ModelBundleFixtures.folder.appendingPathComponent("Tasks"), bundle: "Tasks.xcdatamodeld"),
             Source(
@@ -190,8 +193,6 @@ enum HostileBundle {
         ]
         let stores = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
             "Fixtures/AppleStores")
-        let staging = FileManager.default.temporaryDirectory.appendingPathComponent("strata-hostile-sources")
-        try? FileManager.default.removeItem(at: staging)
         for folder in (try? FileManager.default.contentsOfDirectory(atPath: stores.path)) ?? [] {
             let files =
                 (try? FileManager.default.contentsOfDirectory(atPath: stores.appendingPathComponent(folder).path)) ?? []
