@@ -339,41 +339,12 @@ package final class Session: @unchecked Sendable {
                 return .rowsFailed(
                     entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
             }
-            let properties = RowChangesView.ordered(recorder.properties(of: entity), changes: counts.properties)
             let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
-            var view = RowChangesView(kind: kind, since: recorder.baselineVersion ?? initialState.storeVersion)
-            view.counts = RowChangeCounts(
-                inserted: counts.inserted, deleted: counts.deleted, changed: counts.changed,
-                unchanged: counts.unchanged)
-            view.rows = samples.map { sample in
-                ChangedRow(
-                    kind: sample.kind, key: sample.keyBefore.map { "\(sample.key) (was \($0))" } ?? "\(sample.key)",
-                    cells: properties.map { property in
-                        let before = property.before.flatMap { sample.before?[$0] }
-                        let after = property.after.flatMap { sample.after?[$0] }
-                        let changed =
-                            property.after.map { sample.changedProperties.contains($0) } ?? false
-                            || property.before.map { property.after == nil && sample.changedProperties.contains($0) }
-                                ?? false
-                        return ChangedCell(before: before?.description, after: after?.description, changed: changed)
-                    })
-            }
-            var page = RowsPage(entity: entity, offset: offset)
-            page.changes = view
-            page.columns =
-                ["_pk"]
-                + properties.map { property in
-                    switch (property.after, property.before) {
-                    case (let after?, let before?) where after != before: "\(after) (was \(before))"
-                    case (let after?, _): after
-                    case (nil, let before?): "\(before) (dropped)"
-                    case (nil, nil): ""
-                    }
-                }
-            // The rows' text is drawn from `view.rows` with the terminal's arrow (`Reducer`'s `.rowsLoaded`).
-            page.total = counts.rowsAfter + counts.deleted
-            if let kind { page.total = view.counts.rows(of: kind) }
-            return .rowsLoaded(page)
+            return .changesLoaded(
+                RecordedChanges(
+                    entity: entity, kind: kind, offset: offset,
+                    since: recorder.baselineVersion ?? initialState.storeVersion, counts: counts,
+                    properties: recorder.properties(of: entity), samples: samples))
         } catch {
             return .failed("Reading the changes of \(entity): \(error)")
         }
