@@ -27,7 +27,7 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     public var notRunReason: String?
     /// Where attributes take their values from when the plan says (by entity, then attribute): the entity is rebuilt
     /// and each attribute named here is filled from its `MappedValue` instead of by the diff's rules.
-    public var mappedValues: [String: [String: MappedValue]] = [:]
+    package var mappedValues: [String: [String: MappedValue]] = [:]
     /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
     /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
     /// nothing.

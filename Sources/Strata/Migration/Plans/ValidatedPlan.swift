@@ -69,7 +69,7 @@ public struct ValidatedPlan: Sendable {
         /// Why the step cannot be taken at all (``PlannedStage/impossible``).
         public var impossible: String?
         /// Where attributes take their values from (``PlannedStage/mappedValues``).
-        public var mappedValues: [String: [String: MappedValue]] = [:]
+        package var mappedValues: [String: [String: MappedValue]] = [:]
 
         /// Declares a stage.
         public init(
