@@ -119,7 +119,7 @@ struct MigrateCommand: ParsableCommand {
         }
         migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: step ? 1 : migrator.pending.count, notRunReason: target.resolved.notRunReason)
+            migrator, limit: step ? 1 : migrator.pending.count)
         var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version.label, backup: backupPath,

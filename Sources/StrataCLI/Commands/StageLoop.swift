@@ -6,8 +6,8 @@ import Strata
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming the user's file, as the
     /// migrator's errors do), if any, and why it stopped before a custom stage without code (the engine refuses it;
-    /// `notRunReason` says why it has none).
-    static func run(_ migrator: Migrator, limit: Int, notRunReason: String) -> (
+    /// the stage says why it has none).
+    static func run(_ migrator: Migrator, limit: Int) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
@@ -24,7 +24,6 @@ enum StageLoop {
             observer?(event)
         }
         defer { migrator.onEvent = observer }
-        migrator.notRunReason = notRunReason
         let run = migrator.runStages(limit: limit) { stage, outcome in
             let index = entries.count + 1
             switch outcome {

@@ -23,8 +23,6 @@ package final class Session: @unchecked Sendable {
         return state
     }
     private let plan: ValidatedPlan?
-    /// Why custom stages without code are not run.
-    private let notRunReason: String
     private let schemas: [Schema]
     /// The SwiftData or Core Data store, when that is what was opened.
     private let apple: AppleStore?
@@ -54,15 +52,14 @@ package final class Session: @unchecked Sendable {
             width: width, height: height, options: options)
     }
 
-    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`;
-    /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
+    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`.
     package convenience init(
-        store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil, width: Int = 80,
-        height: Int = 24, options: RenderOptions = RenderOptions()
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions()
     ) throws {
         try self.init(
-            store: OpenedStore.open(url), validated: plan, planName: planName, notRunReason: notRunReason,
-            width: width, height: height, options: options)
+            store: OpenedStore.open(url), validated: plan, planName: planName, width: width, height: height,
+            options: options)
     }
 
     /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
@@ -70,15 +67,14 @@ package final class Session: @unchecked Sendable {
     /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused; `planArguments` are the
     /// plan's options as typed, for the CLI line of what the UI does.
     package init(
-        store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false,
+        store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions(), readOnly: Bool = false,
         planArguments: [String] = []
     ) throws {
         self.readOnly = readOnly
         self.planArguments = planArguments
         storeName = opened.url
         self.plan = plan
-        self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
         let url: URL
         switch opened {
         case .strata(let file): url = file
@@ -191,7 +187,6 @@ package final class Session: @unchecked Sendable {
             return
         }
         migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
-        migrator.notRunReason = notRunReason
         let run = migrator.runStages(limit: all ? .max : 1) { [inbox] _, outcome in
             if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
         }

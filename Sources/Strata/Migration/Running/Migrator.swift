@@ -13,7 +13,7 @@ internal import GRDB
 /// Threading: a migrator may be shared between threads. Stages run one at a time: a thread that steps it
 /// (``runNextStage()``, ``runStages(limit:each:)``, ``run(to:)``, ``runAll()``) while another's stage runs waits
 /// for that stage to end, then runs the next one, so two threads never run the same stage. ``current``,
-/// ``pending``, ``nextStage``, ``onEvent``, ``notRunReason`` and ``rowRecorder`` can be read and set from any thread,
+/// ``pending``, ``nextStage``, ``onEvent`` and ``rowRecorder`` can be read and set from any thread,
 /// and ``cancel()`` stops the running stage from any thread. `onEvent` is called on the thread running the stage;
 /// stepping the migrator from inside it waits forever.
 public final class Migrator: @unchecked Sendable {
@@ -41,7 +41,6 @@ public final class Migrator: @unchecked Sendable {
         var pending: [PlannedStage]
         var completed = 0
         var onEvent: ((MigrationEvent) -> Void)?
-        var notRunReason = PlannedStage.uncompiledReason
         var rowRecorder: RowChangeRecorder?
         var copy: PrivateCopy?
     }
@@ -61,13 +60,6 @@ public final class Migrator: @unchecked Sendable {
     public var onEvent: ((MigrationEvent) -> Void)? {
         get { withState { $0.onEvent } }
         set { withState { $0.onEvent = newValue } }
-    }
-    /// Why a custom stage without code (``PlannedStage/lacksCode``) is not run, as the engine's refusal
-    /// (``MigrationError/stageWithoutCode(stage:reason:)``) says it: by default, its code was read from the sources
-    /// and not compiled.
-    public var notRunReason: String {
-        get { withState { $0.notRunReason } }
-        set { withState { $0.notRunReason = newValue } }
     }
     /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
     public internal(set) var rowRecorder: RowChangeRecorder? {
@@ -209,7 +201,7 @@ public final class Migrator: @unchecked Sendable {
     private func run(_ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?) throws -> StageReport {
         if let reason = stage.impossible { throw MigrationError.stepImpossible(stage: stage.title, reason: reason) }
         guard !stage.lacksCode else {
-            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.notRunReason ?? notRunReason)
+            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.whyNotRun)
         }
         let findings = try self.findings(of: stage)
         let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)
