@@ -186,16 +186,16 @@ package final class Session: @unchecked Sendable {
             inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
             return
         }
-        migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
-        let run = migrator.runStages(limit: all ? .max : 1) { [inbox] _, outcome in
-            if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
-        }
+        let run = migrator.runStages(
+            limit: all ? .max : 1,
+            each: { [inbox] _, outcome in
+                if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
+            }, onEvent: { [inbox] in inbox.post(.migration($0)) })
         var cancelled = false
         var failure = run.notRun.map { "\($0)" }
         if let error = run.failure?.error {
             if case MigrationError.cancelled = error { cancelled = true } else { failure = "\(error)" }
         }
-        migrator.onEvent = nil
         // The re-plan and the browser's new counts go first, so that "Done" never shows beside stale panes.
         if mode == .apply { inbox.post(makeMigrator(.apply).1) }
         inbox.post(browse())
