@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Property-based tests (StrataSafetyTests only): generators with shrinking for Swift Testing.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // `swift package generate-documentation` for the DocC catalogs (no code of it is linked).
@@ -48,7 +47,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // GRDB's own module of the system SQLite: saves bind row values through its C API.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Text where it meets a terminal: control characters made visible, display width in columns (no dependencies).
@@ -66,8 +64,6 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 // `#if` conditions evaluated for the platform the app is built for.
                 .product(name: "SwiftIfConfig", package: "swift-syntax"),
-                // The content hash of the compiled level's copies (Sources/StrataSources/Compiled).
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -87,7 +83,6 @@ let package = Package(
             dependencies: [
                 "Strata", "CZlib", "StrataText",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The command line (info, check, diff, plan, migrate, rows, import, open, demo) as a library: an app's own
@@ -138,7 +133,6 @@ let package = Package(
             name: "StrataCLITests",
             dependencies: [
                 "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", "StrataSources",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
@@ -166,7 +160,6 @@ let package = Package(
             dependencies: [
                 "Strata", "StrataExamples", "StrataSafetyFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -181,7 +174,6 @@ let package = Package(
             dependencies: [
                 "StrataAppleStores", "Strata", "CZlib", "AppleStoreFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // App-shaped source trees under Fixtures/ (read as files, never compiled by the tests' build).

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 
 /// What an Apple store's Z_METADATA property list says about the model it was written with, and whether the
 /// checksum and digest recomputed from the entity version hashes match the stored ones.

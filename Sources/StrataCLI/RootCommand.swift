@@ -9,6 +9,7 @@ struct RootCommand: ParsableCommand {
     static let builtInSubcommands: [any ParsableCommand.Type] = [
         InfoCommand.self, CheckCommand.self, FreezeCommand.self, DiffCommand.self, PlanCommand.self,
         MigrateCommand.self, RowsCommand.self, ImportCommand.self, NewCommand.self, OpenCommand.self,
+        WarmCommand.self,
     ]
 
     static var configuration: CommandConfiguration {

@@ -1,8 +1,8 @@
 import AppleStoreFixtures
 import CZlib
-import Crypto
 import Foundation
 import GRDB
+import Strata
 
 #if canImport(FoundationXML)
     import FoundationXML

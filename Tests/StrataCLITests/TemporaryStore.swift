@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 import StrataExamples
 
 /// A fresh temporary directory holding store files for one test; removed when the value is released.

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 
 /// A fresh directory under the system's temporary directory, removed when the value is released.
 final class TemporaryDirectory {

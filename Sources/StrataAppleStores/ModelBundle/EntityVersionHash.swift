@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 
 /// Core Data's entity version hashes (`NSEntityDescription.versionHash`, the values a store records as
 /// `NSStoreModelVersionHashes`), computed from a model as Core Data computes them; reproduced byte for byte on the

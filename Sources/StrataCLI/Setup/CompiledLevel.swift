@@ -63,8 +63,7 @@ enum CompiledLevel {
                     + (lines.isEmpty ? ", unchanged" : ", adapted for Linux:"))
             lines.forEach { Console.error("  " + TerminalText.sanitize($0)) }
         }
-        let build = CompiledBuild(package: CompiledPackage()) { Console.error($0) }
-        switch build.build(compiled, salt: salt) {
+        switch build(compiled) {
         case .built(let binary):
             let name = zip(app.planNames, app.plans).first { $0.1.qualifiedName == plan.qualifiedName }?.0 ?? plan.name
             return .handOff(CompiledHandOff(binary: binary, arguments: options.handOff(commandLine, plan: name)))
@@ -81,6 +80,11 @@ enum CompiledLevel {
             Console.error("strata: the compiled level is unavailable, so custom stages are not run: \(reason)")
             return .staticLevel(notRunReason: "the compiled level is unavailable (\(reason))")
         }
+    }
+
+    /// Builds `app` in the cache (or reuses its build), progress on standard error.
+    static func build(_ app: CompiledApp) -> CompiledBuild.Outcome {
+        CompiledBuild(package: CompiledPackage()) { Console.error($0) }.build(app, salt: salt)
     }
 
     /// Names this `strata`'s build (its version and executable's modification time), so a rebuilt Strata rebuilds

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 
 /// The one package in the cache that the compiled level builds every app in: an executable target per app folder,
 /// all depending on one Strata by path, so Strata and its dependencies are built once and an app's change compiles

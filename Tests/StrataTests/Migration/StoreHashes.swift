@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import Strata
 
 /// SHA-256 of a store's file, -wal and -shm ("-" for a missing file): equal before and after means untouched.
 func storeHashes(_ url: URL) -> [String] {
