@@ -139,7 +139,8 @@ let package = Package(
             dependencies: [
                 "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", "StrataSources",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["Golden"]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.

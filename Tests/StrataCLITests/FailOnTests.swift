@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// `--fail-on` on the real `strata`: errors always exit 1; warnings, data loss and custom stages not run exit 1 only
+/// when named, and the report printed is the same.
+@Suite struct FailOnTests {
+    @Test func warningsAndDataLossFailOnlyWhenNamed() throws {
+        // SummitSchemaV2 dropping Hike.notes after sync began: a CloudKit warning and a destructive change, no error.
+        let repository = try ReviewRepository(editing: [("        var notes: String?\n", "")])
+        let words = ["check", "--sources", ReviewRepository.sources]
+        let plain = try CommandRun.strata(words, in: repository.root)
+        #expect(plain.status == 0, "\(plain.standardOutput)")
+        #expect(plain.standardOutput.contains("warning: CloudKit: Hike.notes removed in 1.0.0 -> 2.0.0"))
+        let warning = try CommandRun.strata(words + ["--fail-on", "warning"], in: repository.root)
+        #expect(warning.status == 1)
+        #expect(warning.standardOutput == plain.standardOutput)
+        #expect(warning.standardError.contains("--fail-on warning: the report has warning"))
+        let loss = try CommandRun.strata(
+            words + ["--fail-on", "data-loss", "--format", "markdown"], in: repository.root)
+        #expect(loss.status == 1)
+        #expect(
+            loss.standardOutput.hasPrefix(
+                "**Verdict: loses data.** 1 stage drops data: 1.0.0 -> 2.0.0 (Hike.notes removed"))
+        let both = try CommandRun.strata(
+            words + ["--fail-on", "error,warning", "--fail-on", "data-loss"], in: repository.root)
+        #expect(both.status == 1)
+        #expect(both.standardError.contains("--fail-on warning,data-loss"))
+        let notRun = try CommandRun.strata(words + ["--fail-on", "custom-not-run"], in: repository.root)
+        #expect(notRun.status == 0)
+        let wrong = try CommandRun.strata(words + ["--fail-on", "warnings"], in: repository.root)
+        #expect(wrong.status == 2)
+        #expect(wrong.standardError.contains("--fail-on takes error, warning, data-loss, custom-not-run"))
+    }
+
+    @Test func aCustomStageNotRunFailsWhenNamed() throws {
+        let recipes = SourcesCommandTests.tree("RecipesApp")
+        let upgrades = try CommandRun.strata("check", "--sources", recipes, "--upgrades", "--sample", "2", "--json")
+        #expect(upgrades.status == 0)
+        let paths = try upgrades.json()["upgrades"] as? [[String: Any]] ?? []
+        #expect(paths.contains { $0["outcome"] as? String == "stopped" })
+        let named = try CommandRun.strata(
+            "check", "--sources", recipes, "--upgrades", "--sample", "2", "--fail-on", "custom-not-run")
+        #expect(named.status == 1)
+        #expect(named.standardError.contains("--fail-on custom-not-run"))
+    }
+
+    @Test func aDryRunThatDropsValuesFailsOnDataLoss() throws {
+        let temporary = try TemporaryStore()
+        let store = try temporary.demoStore(rows: 12)
+        let plain = try CommandRun.strata("migrate", store, "--plan", "bookshelf", "--dry-run", "--format", "markdown")
+        #expect(plain.status == 0)
+        let verdict = plain.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
+        let losesData = verdict.hasPrefix("**Verdict: loses data.**")
+        let blocked = try CommandRun.strata(
+            "migrate", store, "--plan", "bookshelf", "--dry-run", "--fail-on", "data-loss")
+        #expect(blocked.status == (losesData ? 1 : 0), "\(verdict)")
+    }
+}
