@@ -87,7 +87,7 @@ import Testing
         #expect(annotateStatus == 0)
         let lines = annotations.split(separator: "\n").map(String.init)
         #expect(
-            lines.contains { $0.hasPrefix("::error file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=17,col=9,") })
+            lines.contains { $0.hasPrefix("::error file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=16,col=9,") })
         #expect(
             lines.contains { $0.hasPrefix("::warning file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=11,col=5,") })
         #expect(

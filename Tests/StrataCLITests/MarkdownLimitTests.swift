@@ -47,7 +47,7 @@ import Testing
     @Test func textFromAStoreIsNeverReadAsMarkdownOrHTML() {
         #expect(
             MarkdownDocument.inline("a|b <img src=x> & \u{1B}[31m\nnext")
-                == "a\\|b &lt;img src=x&gt; &amp; \\u{1B}[31m next")
-        #expect(MarkdownDocument.code("it's `x`") == "`it's 'x'`")
+                == "a\\|b &lt;img src=x&gt; &amp; \\u{1b}[31m next")
+        #expect(MarkdownDocument.code("it's `x` | 1 -> 2") == "`it's 'x' \\| 1 -> 2`")
     }
 }

@@ -15,10 +15,22 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardOutput.hasPrefix("**Verdict: fails.** plan SummitMigrationPlan has 3 errors."))
         #expect(!run.standardOutput.contains(repository.root.path), "no temporary path")
-        #expect(run.standardOutput.contains("| `MyApp/Sources/Schema/SummitSchemaV2.swift:17:9` | error |"))
+        #expect(run.standardOutput.contains("| `MyApp/Sources/Schema/SummitSchemaV2.swift:16:9` | error |"))
         try GoldenFile.expect(run.standardOutput, equals: "check-summit.md")
-        let again = try CommandRun.strata(Self.check + ["--format", "markdown"], in: try ReviewRepository().root)
+        let second = try ReviewRepository()
+        let again = try CommandRun.strata(Self.check + ["--format", "markdown"], in: second.root)
         #expect(again.standardOutput == run.standardOutput, "deterministic")
+    }
+
+    @Test func aValidPlanReportsItsUpgradeMatrix() throws {
+        // The pull request only drops Hike.notes: no error, a CloudKit warning and a destructive change.
+        let repository = try ReviewRepository(editing: [("        var notes: String?\n", "")])
+        let run = try repository.strata(
+            "check", "--sources", ReviewRepository.sources, "--upgrades", "--sample", "3", "--format", "markdown")
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("**Verdict: loses data.** 1 stage drops data: 1.0.0 -&gt; 2.0.0"))
+        #expect(run.standardOutput.contains("| `1.0.0` | reached 2.0.0 |"))
+        try GoldenFile.expect(run.standardOutput, equals: "check-summit-upgrades.md")
     }
 
     @Test func annotationsNameTheFilesFromTheRepositorysRoot() throws {
@@ -28,7 +40,7 @@ import Testing
         let lines = github.standardOutput.split(separator: "\n").map(String.init)
         #expect(
             lines.contains(
-                "::error file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=17,col=9,title=Strata%3A CloudKit::CloudKit: Hike.weather is required without a default: a CloudKit-synced container fails to load with \"CloudKit integration requires that all attributes be optional, or have a default value set\"; make it optional or give it a default value"
+                "::error file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=16,col=9,title=Strata%3A CloudKit::CloudKit: Hike.weather is required without a default: a CloudKit-synced container fails to load with \"CloudKit integration requires that all attributes be optional, or have a default value set\"; make it optional or give it a default value"
             ))
         #expect(
             lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") })
@@ -38,10 +50,10 @@ import Testing
         let inside = try CommandRun.strata(
             ["check", "--sources", "Sources", "--format", "github"], in: repository.root.appendingPathComponent("MyApp")
         )
-        #expect(inside.standardOutput.contains("file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=17,col=9"))
+        #expect(inside.standardOutput.contains("file=MyApp/Sources/Schema/SummitSchemaV2.swift,line=16,col=9"))
         let rooted = try repository.strata(
             "check", "--sources", ReviewRepository.sources, "--format", "github", "--repository-root", "MyApp")
-        #expect(rooted.standardOutput.contains("file=Sources/Schema/SummitSchemaV2.swift,line=17,col=9"))
+        #expect(rooted.standardOutput.contains("file=Sources/Schema/SummitSchemaV2.swift,line=16,col=9"))
 
         let sarif = try CommandRun.strata(Self.check + ["--format", "sarif"], in: repository.root)
         #expect(sarif.status == 1)

@@ -55,9 +55,11 @@ struct MarkdownDocument {
             .replacingOccurrences(of: "|", with: "\\|")
     }
 
-    /// Text as inline code: backticks, escaped as `inline` does.
+    /// Text as inline code (where GitHub reads no HTML and no entity): control characters made visible, line breaks as
+    /// spaces, `|` escaped for tables, backticks as quotes.
     static func code(_ text: String) -> String {
-        "`" + inline(text).replacingOccurrences(of: "`", with: "'") + "`"
+        let plain = TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " "))
+        return "`" + plain.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|") + "`"
     }
 
     /// A table's header lines.

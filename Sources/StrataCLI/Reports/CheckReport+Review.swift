@@ -49,7 +49,8 @@ extension CheckReport: ReviewReport {
                 ]),
             ReviewSections.stageTable(
                 stages.map { ($0.index, $0.title, $0.kind, $0.changes) }, heading: "Stages",
-                extra: (["invalid"], { [stages[$0].invalid.map(MarkdownDocument.inline) ?? ""] })),
+                extra: stages.contains { $0.invalid != nil }
+                    ? (["invalid"], { [stages[$0].invalid.map(MarkdownDocument.inline) ?? ""] }) : ([], { _ in [] })),
         ]
         if let changes = ReviewSections.changes(stages.map { ($0.title, $0.changes) }) { sections.append(changes) }
         if let diagnostics {

@@ -74,7 +74,7 @@ enum ReviewSections {
         stages.flatMap { stage in
             stage.findings.map {
                 ReportAnnotation(
-                    level: $0.isLoss ? .warning : .notice, rule: "strata/data", title: "Stage \(stage.title)",
+                    level: $0.isLoss ? .warning : .notice, rule: "strata/data", title: "Strata: stage \(stage.title)",
                     message: $0.description)
             }
         }
