@@ -109,6 +109,27 @@ import Testing
         #expect(forcedReasons == ["--cloudkit"])
     }
 
+    @Test func aCoreDataModelsReportForAPullRequest() throws {
+        let folder = try TemporaryStore()
+        let model = try Self.garden(in: folder)
+        let markdown = try CommandRun.strata("check", "--model", model, "--format", "markdown")
+        #expect(markdown.status == 0)
+        #expect(markdown.standardOutput.hasPrefix("**Verdict: safe.** plan "))
+        #expect(markdown.standardOutput.contains("#### Core Data's verdict (single jump, current `Garden 2`)"))
+        #expect(markdown.standardOutput.contains("- `Garden -> Garden 2`: inferred"))
+        let denied = try Self.garden(in: folder, editing: [(#"deletionRule="Cascade""#, #"deletionRule="Deny""#)])
+        let github = try CommandRun.strata(
+            "check", "--model", denied, "--format", "github", "--repository-root", folder.directory.path)
+        #expect(github.status == 1)
+        let name = URL(fileURLWithPath: denied).lastPathComponent
+        #expect(
+            github.standardOutput.split(separator: "\n").contains {
+                $0.hasPrefix(
+                    "::error file=\(name)/Garden 2.xcdatamodel/contents,line=6,col=1,title=Strata%3A CloudKit::CloudKit: Bed.plants has the .deny delete rule"
+                )
+            })
+    }
+
     @Test func theSourcesLintNamesWhatShowsTheSync() throws {
         let app = SourcesCommandTests.tree("SummitLogApp")
         let check = try CommandRun.strata("check", "--sources", app)

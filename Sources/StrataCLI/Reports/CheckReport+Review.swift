@@ -53,6 +53,17 @@ extension CheckReport: ReviewReport {
                     ? (["invalid"], { [stages[$0].invalid.map(MarkdownDocument.inline) ?? ""] }) : ([], { _ in [] })),
         ]
         if let changes = ReviewSections.changes(stages.map { ($0.title, $0.changes) }) { sections.append(changes) }
+        if let coreData {
+            sections.append(
+                MarkdownDocument.Section(
+                    head: [
+                        "#### Core Data's verdict (\(coreData.mode), current \(MarkdownDocument.code(coreData.current)))",
+                        "",
+                    ],
+                    items: coreData.steps.map {
+                        "- \(MarkdownDocument.code("\($0.from) -> \($0.to)")): \(MarkdownDocument.inline($0.outcome))"
+                    }, itemName: "steps"))
+        }
         if let diagnostics {
             let warnings = diagnostics.count - problems.count
             sections.append(
