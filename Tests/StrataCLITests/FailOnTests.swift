@@ -44,6 +44,28 @@ import Testing
         #expect(named.standardError.contains("--fail-on custom-not-run"))
     }
 
+    @Test func aDryRunWhoseCustomStageCannotRunNeedsCode() throws {
+        let temporary = try TemporaryStore()
+        let recipes = SourcesCommandTests.tree("RecipesApp")
+        #expect(
+            try CommandRun.strata(["new", "R.store", "--sources", recipes, "--at", "1.0.0"], in: temporary.directory)
+                .status == 0)
+        let dryRun = ["migrate", "R.store", "--sources", recipes, "--dry-run"]
+        let markdown = try CommandRun.strata(dryRun + ["--format", "markdown"], in: temporary.directory)
+        #expect(markdown.status == 0)
+        #expect(
+            markdown.standardOutput.hasPrefix(
+                "**Verdict: needs code.** a dry run of plan RecipesMigrationPlan on a copy of R.store reached 1.0.0: Custom stage 1.0.0 -&gt; 2.0.0 not run: its code was read from the sources, not compiled"
+            ))
+        let github = try CommandRun.strata(
+            dryRun + ["--format", "github", "--fail-on", "custom-not-run"], in: temporary.directory)
+        #expect(github.status == 1)
+        #expect(
+            github.standardOutput.hasPrefix(
+                "::warning title=Strata%3A custom stage not run::Custom stage 1.0.0 -> 2.0.0 not run"))
+        #expect(github.standardError.contains("--fail-on custom-not-run: the report has custom-not-run"))
+    }
+
     @Test func aDryRunThatDropsValuesFailsOnDataLoss() throws {
         let temporary = try TemporaryStore()
         let store = try temporary.demoStore(rows: 12)
