@@ -3,7 +3,8 @@
 protocol ReviewReport: Encodable {
     /// The verdict in one word and what it rests on.
     var verdict: ReportVerdict { get }
-    /// The Markdown document's sections after the verdict, in order (`command` reproduces the report locally).
+    /// The Markdown document's sections after the verdict, in order, files named by `paths` (the command that
+    /// reproduces the report is added after them).
     func markdownSections(paths: RepositoryPaths) -> [MarkdownDocument.Section]
     /// The findings as annotations: errors, warnings and notes, at a file's line when they have one.
     func annotations(paths: RepositoryPaths) -> [ReportAnnotation]
