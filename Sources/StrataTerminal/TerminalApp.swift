@@ -22,27 +22,24 @@ public enum TerminalApp {
             planName: planName ?? plan.map { String(describing: $0) }, options: options)
     }
 
-    /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`;
-    /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
+    /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`; its
+    /// custom stages without code say why they are not run (``PlannedStage/whyNotRun``).
     public static func run(
-        store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        options: RenderOptions = RenderOptions()
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()
     ) throws {
-        try run(
-            store: OpenedStore.open(url), validated: plan, planName: planName, notRunReason: notRunReason,
-            options: options)
+        try run(store: OpenedStore.open(url), validated: plan, planName: planName, options: options)
     }
 
     /// Opens the UI on a store already opened (`strata open` passes the one it opened, or its private import); with
     /// `readOnly` (`--read-only`) it only ever dry-runs; `planArguments` are the plan's options as typed.
     package static func run(
-        store: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        options: RenderOptions = RenderOptions(), readOnly: Bool = false, planArguments: [String] = []
+        store: OpenedStore, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions(),
+        readOnly: Bool = false, planArguments: [String] = []
     ) throws {
         var options = options
         if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { options.monochrome = true }
         let session = try Session(
-            store: store, validated: plan, planName: planName, notRunReason: notRunReason, options: options,
+            store: store, validated: plan, planName: planName, options: options,
             readOnly: readOnly, planArguments: planArguments)
         let terminal = try NCursesTerminal(monochrome: options.monochrome)
         if !terminal.colours { options.monochrome = true }

@@ -29,8 +29,8 @@ import Testing
         let url = directory.appendingPathComponent("bookshelf.store")
         try Bookshelf.makeDemoStore(at: url, rows: 20)
         let session = try Session(
-            store: url, validated: Self.bookshelfFromSources(), planName: "Plan",
-            notRunReason: "its code did not compile")
+            store: url, validated: Self.bookshelfFromSources().lackingCode(because: "its code did not compile"),
+            planName: "Plan")
         defer { session.shutdown() }
 
         session.perform(.run(all: true))

@@ -45,7 +45,7 @@ public struct Schema: Sendable, CustomStringConvertible {
     /// A schema rebuilt from a stored description (or read from Swift sources, with the `problems` found in its
     /// models and the `defaults` its attributes' defaults evaluate to, by entity and attribute); it has no model
     /// types, so it can describe but not fetch.
-    public init(
+    package init(
         entities: [Entity], version: Version?, problems: [String] = [],
         defaults: [String: [String: StoredDefault]] = [:]
     ) {
@@ -67,7 +67,7 @@ public struct Schema: Sendable, CustomStringConvertible {
 
     /// The stored default of an attribute of a schema read from sources (nil for one without a default, or for a
     /// schema of model types, whose mappings evaluate defaults).
-    public func storedDefault(_ entity: String, _ attribute: String) -> StoredDefault? {
+    package func storedDefault(_ entity: String, _ attribute: String) -> StoredDefault? {
         storedDefaults[entity]?[attribute]
     }
 

@@ -3,7 +3,7 @@ package import GRDB
 
 /// A model property's default as a store holds it, for schemas without model types (read from an app's sources):
 /// what the existing rows of an added attribute are filled with.
-public enum StoredDefault: Hashable, Sendable {
+package enum StoredDefault: Hashable, Sendable {
     /// No value (NULL): `nil`.
     case null
     /// An integer or Bool column's value.

@@ -132,7 +132,7 @@ struct CheckCommand: ParsableCommand {
             let plan = try resolved.validated()
             let older = frozen != nil ? shippedVersions.map(\.schema) : Array(plan.schemas.dropLast())
             report.upgrades = try UpgradePaths.check(
-                plan, from: older, rows: sample, notRunReason: resolved.notRunReason)
+                plan, from: older, rows: sample)
             report.upgradeTarget = (plan.schemas.last?.version).label
             report.upgradeRows = sample
         }

@@ -117,9 +117,8 @@ struct MigrateCommand: ParsableCommand {
             try migrator.recordRowChanges(
                 RowChangeOptions(sampleLimit: limit, entities: rows.isEmpty ? nil : [rows]))
         }
-        migrator.onEvent = eventHandler()
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: step ? 1 : migrator.pending.count, notRunReason: target.resolved.notRunReason)
+            migrator, limit: step ? 1 : migrator.pending.count, onEvent: eventHandler())
         var report = MigrateReport(
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version.label, backup: backupPath,

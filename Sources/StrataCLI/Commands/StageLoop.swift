@@ -6,44 +6,44 @@ import Strata
 enum StageLoop {
     /// Runs up to `limit` stages; returns their entries, the failing stage's error (naming the user's file, as the
     /// migrator's errors do), if any, and why it stopped before a custom stage without code (the engine refuses it;
-    /// `notRunReason` says why it has none).
-    static func run(_ migrator: Migrator, limit: Int, notRunReason: String) -> (
+    /// the stage says why it has none); `onEvent` hears the run's events as they happen.
+    static func run(_ migrator: Migrator, limit: Int, onEvent: ((MigrationEvent) -> Void)? = nil) -> (
         stages: [StageRunEntry], failure: (any Error)?, notRun: String?
     ) {
         var entries: [StageRunEntry] = []
         var failure: (any Error)?
         var output: [String] = []
         var sideFiles: [String] = []
-        let observer = migrator.onEvent
-        migrator.onEvent = { event in
+        let collect: (MigrationEvent) -> Void = { event in
             switch event {
             case .output(_, let line): output.append(line)
             case .sideFile(_, let path): sideFiles.append(path)
             default: break
             }
-            observer?(event)
+            onEvent?(event)
         }
-        defer { migrator.onEvent = observer }
-        migrator.notRunReason = notRunReason
-        let run = migrator.runStages(limit: limit) { stage, outcome in
-            let index = entries.count + 1
-            switch outcome {
-            case .success(let report):
-                entries.append(
-                    StageRunEntry(
-                        stage, index: index, report: report, output: output, sideFiles: sideFiles,
-                        recordedRows: migrator.rowRecorder != nil))
-            case .failure(let error):
-                let findings = (try? migrator.findings(of: stage)) ?? []
-                let message = "\(error)"
-                entries.append(
-                    StageRunEntry(
-                        stage, index: index, rows: 0, duration: 0, findings: findings, failure: message, output: output,
-                        sideFiles: sideFiles))
-                failure = error is StrataError ? error : CommandFailure.findings(message)
-            }
-            (output, sideFiles) = ([], [])
-        }
+        let run = migrator.runStages(
+            limit: limit,
+            each: { stage, outcome in
+                let index = entries.count + 1
+                switch outcome {
+                case .success(let report):
+                    entries.append(
+                        StageRunEntry(
+                            stage, index: index, report: report, output: output, sideFiles: sideFiles,
+                            recordedRows: migrator.rowRecorder != nil))
+                case .failure(let error):
+                    let findings = (try? migrator.findings(of: stage)) ?? []
+                    let message = "\(error)"
+                    entries.append(
+                        StageRunEntry(
+                            stage, index: index, rows: 0, duration: 0, findings: findings, failure: message,
+                            output: output,
+                            sideFiles: sideFiles))
+                    failure = error is StrataError ? error : CommandFailure.findings(message)
+                }
+                (output, sideFiles) = ([], [])
+            }, onEvent: collect)
         guard case .stageWithoutCode(let stage, let reason)? = run.notRun else { return (entries, failure, nil) }
         let left = migrator.pending.count
         return (

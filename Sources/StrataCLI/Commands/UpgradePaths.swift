@@ -6,9 +6,8 @@ import StrataSources
 /// version with its row changes recorded.
 enum UpgradePaths {
     /// One entry per schema in `from` (oldest first), each store holding `rows` generated rows per entity.
-    /// `notRunReason` says why a custom stage read from sources is not run.
     static func check(
-        _ plan: ValidatedPlan, from schemas: [Schema], rows: Int, notRunReason: String
+        _ plan: ValidatedPlan, from schemas: [Schema], rows: Int
     ) throws -> [UpgradePathEntry] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-upgrades-\(UUID().uuidString)")
@@ -18,12 +17,12 @@ enum UpgradePaths {
             let version = schema.version.label
             let url = directory.appendingPathComponent("\(offset)-\(version).store")
             try SampleStore.make(at: url, schema: schema, rows: rows)
-            return path(plan, store: url, from: version, notRunReason: notRunReason)
+            return path(plan, store: url, from: version)
         }
     }
 
     /// Migrates the sample store at `url` to the plan's newest version and says how it went.
-    private static func path(_ plan: ValidatedPlan, store url: URL, from version: String, notRunReason: String)
+    private static func path(_ plan: ValidatedPlan, store url: URL, from version: String)
         -> UpgradePathEntry
     {
         let migrator: Migrator
@@ -34,7 +33,7 @@ enum UpgradePaths {
             return UpgradePathEntry(from: version, outcome: .failed, stage: nil, message: "\(error)", entities: [])
         }
         let (stages, failure, notRun) = StageLoop.run(
-            migrator, limit: migrator.pending.count, notRunReason: notRunReason)
+            migrator, limit: migrator.pending.count)
         let reached = migrator.current.version.label
         var entities: [UpgradePathEntry.Entity] = []
         if let recorder = migrator.rowRecorder {

@@ -56,7 +56,7 @@ struct OpenCommand: ParsableCommand {
         guard StoreSummary.interactive else {
             print(
                 try StoreSummary.text(
-                    store: store, plan: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason))
+                    store: store, plan: validated, planName: resolved?.name))
             return
         }
         var options = display.options
@@ -68,7 +68,7 @@ struct OpenCommand: ParsableCommand {
                 }, uniquingKeysWith: { first, _ in first })
         }
         try TerminalApp.run(
-            store: store, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
+            store: store, validated: validated, planName: resolved?.name,
             options: options, readOnly: readOnly, planArguments: plan.given)
     }
 }

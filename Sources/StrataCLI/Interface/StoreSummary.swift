@@ -13,16 +13,16 @@ package enum StoreSummary {
 
     /// The store's version, entities with row counts, history, and with a plan its versions and pending stages;
     /// for the private import of a SwiftData / Core Data store, the original's path and how it was imported; custom
-    /// stages without code marked not run, `notRunReason` saying why.
+    /// stages without code marked not run, saying why.
     package static func text(
-        store: OpenedStore, plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil
+        store: OpenedStore, plan: ValidatedPlan?, planName: String?
     ) throws -> String {
         let info = try InfoReport(store: store)
         let lines: [String]
         switch store {
         case .apple(let apple): lines = appleLines(info, store: apple, plan: plan, planName: planName)
         case .strata, .imported:
-            lines = strataLines(info, plan: plan, planName: planName, notRunReason: notRunReason, store: store)
+            lines = strataLines(info, plan: plan, planName: planName, store: store)
         }
         return lines.map(TerminalText.sanitize).joined(separator: "\n")
     }
@@ -34,7 +34,7 @@ package enum StoreSummary {
 
     /// A Strata store: version and fingerprint, entities, history, then the plan's versions and stages.
     private static func strataLines(
-        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, notRunReason: String?, store: OpenedStore
+        _ info: InfoReport, plan: ValidatedPlan?, planName: String?, store: OpenedStore
     ) -> [String] {
         var lines = [
             "store: \(info.store)",
@@ -55,7 +55,7 @@ package enum StoreSummary {
             )
             for stage in validated.stages {
                 lines.append(
-                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: \(notRunReason ?? CompiledLevel.staticReason))" : "")"
+                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: \(stage.whyNotRun))" : "")"
                 )
             }
         }

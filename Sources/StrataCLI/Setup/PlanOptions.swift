@@ -241,6 +241,19 @@ struct ResolvedPlan {
     /// Why custom stages whose code was read from the sources are not run (the static level, or the failed build).
     let notRunReason: String
 
+    /// A plan chosen on the command line; `notRunReason` is stated on each custom stage without code of both plans
+    /// (``ValidatedPlan/lackingCode(because:)``), so every run and view of them says it alike.
+    init(
+        name: String, checked: (ValidatedPlan, problems: [String]), runnable: ValidatedPlan?, origin: Origin,
+        notRunReason: String
+    ) {
+        self.name = name
+        self.checked = (checked.0.lackingCode(because: notRunReason), checked.problems)
+        self.runnable = runnable?.lackingCode(because: notRunReason)
+        self.origin = origin
+        self.notRunReason = notRunReason
+    }
+
     /// The plan as read from an app's sources, when it was.
     var source: SourcePlan? { if case .sources(let plan, _) = origin { plan } else { nil } }
     /// The app's sources it was read from.

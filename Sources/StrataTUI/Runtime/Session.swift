@@ -23,8 +23,6 @@ package final class Session: @unchecked Sendable {
         return state
     }
     private let plan: ValidatedPlan?
-    /// Why custom stages without code are not run.
-    private let notRunReason: String
     private let schemas: [Schema]
     /// The SwiftData or Core Data store, when that is what was opened.
     private let apple: AppleStore?
@@ -54,15 +52,14 @@ package final class Session: @unchecked Sendable {
             width: width, height: height, options: options)
     }
 
-    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`;
-    /// `notRunReason` says why its custom stages without code are not run (the default: read, not compiled).
+    /// Opens a store with a plan already checked (one read from an app's sources), shown as `planName`.
     package convenience init(
-        store url: URL, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil, width: Int = 80,
-        height: Int = 24, options: RenderOptions = RenderOptions()
+        store url: URL, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions()
     ) throws {
         try self.init(
-            store: OpenedStore.open(url), validated: plan, planName: planName, notRunReason: notRunReason,
-            width: width, height: height, options: options)
+            store: OpenedStore.open(url), validated: plan, planName: planName, width: width, height: height,
+            options: options)
     }
 
     /// Opens a store already opened (not copied again): a private import is stepped as the Strata store it is, its
@@ -70,15 +67,14 @@ package final class Session: @unchecked Sendable {
     /// `readOnly` (`--read-only`) the store is never written: dry runs only, APPLY refused; `planArguments` are the
     /// plan's options as typed, for the CLI line of what the UI does.
     package init(
-        store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, notRunReason: String? = nil,
-        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), readOnly: Bool = false,
+        store opened: OpenedStore, validated plan: ValidatedPlan?, planName: String?, width: Int = 80, height: Int = 24,
+        options: RenderOptions = RenderOptions(), readOnly: Bool = false,
         planArguments: [String] = []
     ) throws {
         self.readOnly = readOnly
         self.planArguments = planArguments
         storeName = opened.url
         self.plan = plan
-        self.notRunReason = notRunReason ?? PlannedStage.uncompiledReason
         let url: URL
         switch opened {
         case .strata(let file): url = file
@@ -190,17 +186,16 @@ package final class Session: @unchecked Sendable {
             inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
             return
         }
-        migrator.onEvent = { [inbox] event in inbox.post(.migration(event)) }
-        migrator.notRunReason = notRunReason
-        let run = migrator.runStages(limit: all ? .max : 1) { [inbox] _, outcome in
-            if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
-        }
+        let run = migrator.runStages(
+            limit: all ? .max : 1,
+            each: { [inbox] _, outcome in
+                if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
+            }, onEvent: { [inbox] in inbox.post(.migration($0)) })
         var cancelled = false
         var failure = run.notRun.map { "\($0)" }
         if let error = run.failure?.error {
             if case MigrationError.cancelled = error { cancelled = true } else { failure = "\(error)" }
         }
-        migrator.onEvent = nil
         // The re-plan and the browser's new counts go first, so that "Done" never shows beside stale panes.
         if mode == .apply { inbox.post(makeMigrator(.apply).1) }
         inbox.post(browse())
@@ -339,41 +334,12 @@ package final class Session: @unchecked Sendable {
                 return .rowsFailed(
                     entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
             }
-            let properties = RowChangesView.ordered(recorder.properties(of: entity), changes: counts.properties)
             let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
-            var view = RowChangesView(kind: kind, since: recorder.baselineVersion ?? initialState.storeVersion)
-            view.counts = RowChangeCounts(
-                inserted: counts.inserted, deleted: counts.deleted, changed: counts.changed,
-                unchanged: counts.unchanged)
-            view.rows = samples.map { sample in
-                ChangedRow(
-                    kind: sample.kind, key: sample.keyBefore.map { "\(sample.key) (was \($0))" } ?? "\(sample.key)",
-                    cells: properties.map { property in
-                        let before = property.before.flatMap { sample.before?[$0] }
-                        let after = property.after.flatMap { sample.after?[$0] }
-                        let changed =
-                            property.after.map { sample.changedProperties.contains($0) } ?? false
-                            || property.before.map { property.after == nil && sample.changedProperties.contains($0) }
-                                ?? false
-                        return ChangedCell(before: before?.description, after: after?.description, changed: changed)
-                    })
-            }
-            var page = RowsPage(entity: entity, offset: offset)
-            page.changes = view
-            page.columns =
-                ["_pk"]
-                + properties.map { property in
-                    switch (property.after, property.before) {
-                    case (let after?, let before?) where after != before: "\(after) (was \(before))"
-                    case (let after?, _): after
-                    case (nil, let before?): "\(before) (dropped)"
-                    case (nil, nil): ""
-                    }
-                }
-            // The rows' text is drawn from `view.rows` with the terminal's arrow (`Reducer`'s `.rowsLoaded`).
-            page.total = counts.rowsAfter + counts.deleted
-            if let kind { page.total = view.counts.rows(of: kind) }
-            return .rowsLoaded(page)
+            return .changesLoaded(
+                RecordedChanges(
+                    entity: entity, kind: kind, offset: offset,
+                    since: recorder.baselineVersion ?? initialState.storeVersion, counts: counts,
+                    properties: recorder.properties(of: entity), samples: samples))
         } catch {
             return .failed("Reading the changes of \(entity): \(error)")
         }

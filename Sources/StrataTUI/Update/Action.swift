@@ -19,6 +19,8 @@ package enum Action: Sendable {
     case browsed(source: String, version: String, entities: [EntityCount])
     /// A page of rows was read.
     case rowsLoaded(RowsPage)
+    /// A page of rows as changes since the store's version was read (`c`).
+    case changesLoaded(RecordedChanges)
     /// A filter of the rows view was refused (an unknown column, a value the column cannot hold): the rows
     /// shown before it stay.
     case rowsFailed(entity: String, message: String)

@@ -101,6 +101,8 @@ package enum Reducer {
                 }
             }
             return effects
+        case .changesLoaded(let recorded):
+            return reduce(&state, .rowsLoaded(RowsPage(recorded: recorded)))
         case .rowsLoaded(var page):
             guard let current = state.browser.page, current.entity == page.entity else { return [] }
             // A change reads "old → new" with the arrow this terminal draws ("->" in ASCII), like every other arrow.

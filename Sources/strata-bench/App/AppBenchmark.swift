@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-@_spi(Benchmarks) import Strata
+import Strata
 
 /// `strata-bench app`: everyday work through `ModelContext` (A1 to A5 of issue 18) against GRDB's Codable records,
 /// GRDB's raw statements and the sqlite3 CLI, interleaved per round in one process.

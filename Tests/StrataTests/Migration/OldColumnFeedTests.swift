@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import Strata
+import Strata
 import Testing
 
 /// V1 -> V2 of a catalogue of many books: `author` split in `didMigrate`, reading it with `valueBeforeMigration`

@@ -15,8 +15,8 @@ import Testing
     @Test func runningTheNextStageRefusesItWithATypedErrorAndWritesNothing() throws {
         let directory = TemporaryDirectory()
         let url = try larderV2(in: directory)
-        let migrator = try Migrator(store: url, validated: LarderPlan.readFromSources())
-        migrator.notRunReason = "the app's code did not compile"
+        let migrator = try Migrator(
+            store: url, validated: LarderPlan.readFromSources().lackingCode(because: "the app's code did not compile"))
         let before = storeHashes(url)
 
         let error = #expect(throws: MigrationError.self) { try migrator.runNextStage() }
@@ -54,6 +54,20 @@ import Testing
                 == "Custom stage 2.0.0 -> 3.0.0 not run: its code was read from the sources, not compiled.")
         #expect(migrator.current.version == LarderV2.versionIdentifier)
         #expect(storeHashes(url) == before)
+    }
+
+    @Test func aDryRunTellsThePlansOwnReasonAndAStageWithAReasonKeepsIt() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.store("larder")
+        try makeLarderV1(at: url)
+        let plan = try LarderPlan.readFromSources().lackingCode(because: "the build failed: no such module 'Charts'")
+        let report = try Migrator.dryRun(store: url, validated: plan)
+        #expect(
+            report.notRun.map { "\($0)" }
+                == "Custom stage 2.0.0 -> 3.0.0 not run: the build failed: no such module 'Charts'.")
+        // A reason the plan gave one stage (a mapping model's policy) is not replaced by the plan-wide one.
+        let again = plan.lackingCode(because: "another reason")
+        #expect(again.stages.map(\.whyNotRun) == plan.stages.map(\.whyNotRun))
     }
 
     @Test func aDryRunReportsTheStageNotRun() throws {

@@ -22,12 +22,12 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     public let diff: SchemaDiff
     /// The plan's stage (nil when inferred).
     public let stage: MigrationStage?
-    /// Why the stage, custom and without code, is not run, when the plan knows (a Core Data mapping model's step);
-    /// nil leaves the migrator's ``Migrator/notRunReason``.
+    /// Why the stage, custom and without code, is not run, when the plan says (a Core Data mapping model's policy, a
+    /// build that failed; see ``ValidatedPlan/lackingCode(because:)``); nil for ``uncompiledReason``.
     public var notRunReason: String?
     /// Where attributes take their values from when the plan says (by entity, then attribute): the entity is rebuilt
     /// and each attribute named here is filled from its `MappedValue` instead of by the diff's rules.
-    public var mappedValues: [String: [String: MappedValue]] = [:]
+    package var mappedValues: [String: [String: MappedValue]] = [:]
     /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
     /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
     /// nothing.
@@ -39,6 +39,9 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
 
     /// Why a stage that `lacksCode` is not run, when nothing more specific is known (the sources were read, not built).
     public static let uncompiledReason = "its code was read from the sources, not compiled"
+
+    /// Why the stage, when it `lacksCode`, is not run: the plan's reason, else ``uncompiledReason``.
+    public var whyNotRun: String { notRunReason ?? Self.uncompiledReason }
 
     /// Which stage it is: its two versions.
     public var id: StageID { StageID(from: from.version, to: to.version) }

@@ -21,6 +21,19 @@ public struct ValidatedPlan: Sendable {
     /// The same plan known by another name, which messages use: the one the user picked it by (`--plan bookshelf`).
     public func named(_ name: String) -> ValidatedPlan { ValidatedPlan(name: name, schemas: schemas, stages: stages) }
 
+    /// The same plan with `reason` as why each custom stage without code is not run (the compiled level was not
+    /// entered, or the app's build failed), where the stage has no reason of its own: a fact of the plan, which every
+    /// run, dry run and view of it then tells alike.
+    public func lackingCode(because reason: String) -> ValidatedPlan {
+        ValidatedPlan(
+            name: name, schemas: schemas,
+            stages: stages.map { stage in
+                var stage = stage
+                if stage.lacksCode && stage.notRunReason == nil { stage.notRunReason = reason }
+                return stage
+            })
+    }
+
     private init(name: String, schemas: [Schema], stages: [PlannedStage]) {
         self.name = name
         self.schemas = schemas
@@ -69,7 +82,7 @@ public struct ValidatedPlan: Sendable {
         /// Why the step cannot be taken at all (``PlannedStage/impossible``).
         public var impossible: String?
         /// Where attributes take their values from (``PlannedStage/mappedValues``).
-        public var mappedValues: [String: [String: MappedValue]] = [:]
+        package var mappedValues: [String: [String: MappedValue]] = [:]
 
         /// Declares a stage.
         public init(

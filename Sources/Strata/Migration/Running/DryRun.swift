@@ -39,20 +39,21 @@ extension Migrator {
         let migrator = try Migrator.onPrivateCopy(
             of: url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
         if let rows { try migrator.recordRowChanges(rows) }
-        migrator.onEvent = onEvent
         let from = migrator.current.version.label
         let to = migrator.target.version.label
         var reports: [StageReport] = []
-        let run = migrator.runStages { stage, outcome in
-            switch outcome {
-            case .success(let report): reports.append(report)
-            case .failure(let error):
-                reports.append(
-                    StageReport(
-                        stage: stage.id, kind: stage.kind, changes: stage.diff.changes, steps: stage.steps, rows: 0,
-                        duration: 0, findings: (try? migrator.findings(of: stage)) ?? [], failure: "\(error)"))
-            }
-        }
+        let run = migrator.runStages(
+            each: { stage, outcome in
+                switch outcome {
+                case .success(let report): reports.append(report)
+                case .failure(let error):
+                    reports.append(
+                        StageReport(
+                            stage: stage.id, kind: stage.kind, changes: stage.diff.changes, steps: stage.steps,
+                            rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [],
+                            failure: "\(error)"))
+                }
+            }, onEvent: onEvent)
         return DryRunReport(
             storeVersion: from, targetVersion: to, stages: reports, failure: run.failure.map { "\($0.error)" },
             notRun: run.notRun.map { "\($0)" })

@@ -7,7 +7,7 @@ package import GRDB
 /// `boolValue`, `doubleValue` and `floatValue`; NSNumber's `stringValue` and `description` (and the same on NSString,
 /// which return the string itself); NSNumber's numeric values. A missing value stays missing: a message to nil
 /// returns nil.
-public enum MappedConversion: String, Sendable, Hashable, CaseIterable {
+package enum MappedConversion: String, Sendable, Hashable, CaseIterable {
     /// `uppercaseString`: the text in upper case (Unicode case mapping, not SQLite's ASCII `upper`).
     case uppercase = "uppercaseString"
     /// `lowercaseString`: the text in lower case.
@@ -33,7 +33,7 @@ public enum MappedConversion: String, Sendable, Hashable, CaseIterable {
     case float = "floatValue"
 
     /// The type of the result: text, a 32- or 64-bit integer, a Boolean, a double or a float.
-    public var resultType: ValueType {
+    package var resultType: ValueType {
         switch self {
         case .uppercase, .lowercase, .capitalized, .string, .description: .string
         case .int32: .int32
@@ -48,7 +48,7 @@ public enum MappedConversion: String, Sendable, Hashable, CaseIterable {
     /// text; `stringValue` and `description` on text, Booleans and integers (a real number's text depends on
     /// NSNumber's formatting, and a date's, a URL's or a decimal's on their classes: not evaluated); the numeric
     /// methods on text, Booleans, integers and real numbers.
-    public func accepts(_ type: ValueType) -> Bool {
+    package func accepts(_ type: ValueType) -> Bool {
         let integral: Bool =
             switch type {
             case .bool, .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: true

@@ -2,7 +2,7 @@
 /// expressions), instead of the rules of the diff: a column of the entity's rows before the stage, one value for
 /// every row, a key path through to-one relationships, or Foundation's conversion of one of those. The stage's
 /// structural change writes them as it rebuilds the entity.
-public indirect enum MappedValue: Sendable, Hashable {
+package indirect enum MappedValue: Sendable, Hashable {
     /// The values of this column of the entity before the stage (a stored attribute or to-one relationship of the
     /// source version).
     case column(String)

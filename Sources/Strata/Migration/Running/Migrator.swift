@@ -11,9 +11,9 @@ internal import GRDB
 /// ```
 ///
 /// Threading: a migrator may be shared between threads. Stages run one at a time: a thread that steps it
-/// (``runNextStage()``, ``runStages(limit:each:)``, ``run(to:)``, ``runAll()``) while another's stage runs waits
+/// (``runNextStage()``, ``runStages(limit:each:onEvent:)``, ``run(to:)``, ``runAll()``) while another's stage runs waits
 /// for that stage to end, then runs the next one, so two threads never run the same stage. ``current``,
-/// ``pending``, ``nextStage``, ``onEvent``, ``notRunReason`` and ``rowRecorder`` can be read and set from any thread,
+/// ``pending``, ``nextStage``, ``onEvent`` and ``rowRecorder`` can be read and set from any thread,
 /// and ``cancel()`` stops the running stage from any thread. `onEvent` is called on the thread running the stage;
 /// stepping the migrator from inside it waits forever.
 public final class Migrator: @unchecked Sendable {
@@ -41,7 +41,6 @@ public final class Migrator: @unchecked Sendable {
         var pending: [PlannedStage]
         var completed = 0
         var onEvent: ((MigrationEvent) -> Void)?
-        var notRunReason = PlannedStage.uncompiledReason
         var rowRecorder: RowChangeRecorder?
         var copy: PrivateCopy?
     }
@@ -61,13 +60,6 @@ public final class Migrator: @unchecked Sendable {
     public var onEvent: ((MigrationEvent) -> Void)? {
         get { withState { $0.onEvent } }
         set { withState { $0.onEvent = newValue } }
-    }
-    /// Why a custom stage without code (``PlannedStage/lacksCode``) is not run, as the engine's refusal
-    /// (``MigrationError/stageWithoutCode(stage:reason:)``) says it: by default, its code was read from the sources
-    /// and not compiled.
-    public var notRunReason: String {
-        get { withState { $0.notRunReason } }
-        set { withState { $0.notRunReason = newValue } }
     }
     /// Records what each stage does to the rows, once ``recordRowChanges(_:)`` was called.
     public internal(set) var rowRecorder: RowChangeRecorder? {
@@ -194,31 +186,44 @@ public final class Migrator: @unchecked Sendable {
     }
 
     /// Runs the next stage, if any, and says which it was with its report or error (the stage is taken and run
-    /// under `stepping`, so a concurrent caller's stage is never reported as this one's).
-    func step() -> (stage: PlannedStage, outcome: Result<StageReport, any Error>)? {
+    /// under `stepping`, so a concurrent caller's stage is never reported as this one's); its events go to
+    /// ``onEvent`` and to `run`'s listener.
+    func step(
+        events run: ((MigrationEvent) -> Void)? = nil
+    ) -> (stage: PlannedStage, outcome: Result<StageReport, any Error>)? {
         stepping.lock()
         defer { stepping.unlock() }
         let (next, index, count, sideFiles) = withState {
             ($0.pending.first, $0.completed, $0.completed + $0.pending.count, $0.copy?.sideFiles)
         }
         guard let stage = next else { return nil }
-        return (stage, Result { try run(stage, index: index, count: count, sideFiles: sideFiles) })
+        return (
+            stage,
+            Result { try self.run(stage, index: index, count: count, sideFiles: sideFiles, events: run) }
+        )
     }
 
-    /// Runs `stage`, the next one (with `stepping` held), and moves the migrator past it when it succeeds.
-    private func run(_ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?) throws -> StageReport {
+    /// Runs `stage`, the next one (with `stepping` held), and moves the migrator past it when it succeeds; each event
+    /// goes to ``onEvent``, then to `events`, the run's own listener.
+    private func run(
+        _ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?, events: ((MigrationEvent) -> Void)?
+    ) throws -> StageReport {
         if let reason = stage.impossible { throw MigrationError.stepImpossible(stage: stage.title, reason: reason) }
         guard !stage.lacksCode else {
-            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.notRunReason ?? notRunReason)
+            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.whyNotRun)
         }
         let findings = try self.findings(of: stage)
+        let tell: (MigrationEvent) -> Void = { [weak self] event in
+            self?.onEvent?(event)
+            events?(event)
+        }
         let container = ModelContainer(openStore: store, schema: stage.to, migrationPlan: nil)
         let runner = StageRunner(
-            store: store, container: container, observer: { [weak self] in self?.onEvent?($0) },
+            store: store, container: container, observer: tell,
             cancellation: cancellation)
         let report = try StageDirectories.redirecting(
             to: sideFiles,
-            written: { files in files.forEach { onEvent?(.sideFile(stage: stage.id, path: $0)) } },
+            written: { files in files.forEach { tell(.sideFile(stage: stage.id, path: $0)) } },
             run: {
                 try recordingRows(of: stage) {
                     try runner.run(stage, index: index, count: count, findings: findings)

@@ -4,8 +4,7 @@ internal import GRDB
 /// Counts the SQL statements Strata runs, for benchmarks that check a workload is not N+1 (`strata-bench app`).
 ///
 /// Only stores opened inside `counting` are traced; others pay nothing.
-@_spi(Benchmarks)
-public enum StatementCount {
+package enum StatementCount {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var active = false
     nonisolated(unsafe) private static var count = 0
@@ -15,7 +14,7 @@ public enum StatementCount {
     /// Runs `body` and returns how many SQL statements the stores it opened ran (each run of a statement counts
     /// once); with `matching`, only those whose SQL contains it (a table name, say, which keeps out the statements
     /// of stores other code opens meanwhile).
-    public static func counting(matching: String? = nil, _ body: () throws -> Void) rethrows -> Int {
+    package static func counting(matching: String? = nil, _ body: () throws -> Void) rethrows -> Int {
         lock.withLock {
             active = true
             count = 0
