@@ -133,7 +133,8 @@ let package = Package(
             name: "StrataCLITests",
             dependencies: [
                 "Strata", "StrataCLI", "StrataExamples", "AppleStoreFixtures", "StrataSources",
-            ]
+            ],
+            exclude: ["Golden"]
         ),
         // The seeds' model code as written for SwiftData, which predates Swift 6's strict concurrency
         // (`static var versionIdentifier = ...` is global mutable state), hence Swift 5 language mode.

@@ -11,18 +11,26 @@ struct CommandRun {
         try strata(arguments)
     }
 
-    /// Runs `strata` with `arguments` and `environment` added to this process's; standard input is /dev/null,
-    /// so the child never sees a terminal. `--sources` stays at the static level (STRATA_STATIC=1) unless
-    /// `environment` says otherwise: building an app's code takes minutes (CompiledSourcesTests does it).
-    static func strata(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
-        try product("strata", arguments, environment: ["STRATA_STATIC": "1"].merging(environment) { _, new in new })
+    /// Runs `strata` with `arguments` and `environment` added to this process's, in `directory` when given;
+    /// standard input is /dev/null, so the child never sees a terminal. `--sources` stays at the static level
+    /// (STRATA_STATIC=1) unless `environment` says otherwise: building an app's code takes minutes
+    /// (CompiledSourcesTests does it).
+    static func strata(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws
+        -> CommandRun
+    {
+        try product(
+            "strata", arguments, environment: ["STRATA_STATIC": "1"].merging(environment) { _, new in new },
+            in: directory)
     }
 
-    /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`.
-    static func product(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun
-    {
+    /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`, in
+    /// `directory` when given.
+    static func product(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> CommandRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(name)
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.standardInput = FileHandle.nullDevice

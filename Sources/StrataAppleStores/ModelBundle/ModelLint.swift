@@ -6,14 +6,20 @@ import Strata
 public struct ModelLint: Sendable {
     /// The plan linted, in its mode.
     let plan: ModelBundlePlan
+    /// True when the rules of a CloudKit-synced model apply: a version says `usedWithCloudKit="YES"`, or
+    /// `--cloudkit` forced them.
+    public let syncsWithCloudKit: Bool
 
-    /// Lints `plan`.
-    public init(plan: ModelBundlePlan) { self.plan = plan }
+    /// Lints `plan`; `cloudKit` applies the rules of a CloudKit-synced model even when no version says it is one.
+    public init(plan: ModelBundlePlan, cloudKit: Bool = false) {
+        self.plan = plan
+        syncsWithCloudKit = cloudKit || plan.bundle.versions.contains(where: \.usedWithCloudKit)
+    }
 
     /// Every finding, in the order of the versions.
     public var findings: [ModelFinding] {
         unknownMappingVersions() + afterCurrent() + danglingRenames() + requiredWithoutDefault() + unreachable()
-            + modeDifferences()
+            + modeDifferences() + (syncsWithCloudKit ? cloudKitFindings() : [])
     }
 
     private var versions: [ModelVersion] { plan.bundle.versions }

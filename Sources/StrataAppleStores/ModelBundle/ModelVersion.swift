@@ -11,6 +11,8 @@ public struct ModelVersion: Sendable {
     public let identifier: String?
     /// The entities, in the file's order.
     public let entities: [ModelEntity]
+    /// `usedWithCloudKit="YES"` on `<model>`: the app syncs it through `NSPersistentCloudKitContainer`.
+    public let usedWithCloudKit: Bool
 
     /// The entity with this name.
     public func entity(named name: String) -> ModelEntity? { entities.first { $0.name == name } }

@@ -31,7 +31,9 @@ enum ModelVersionReader {
             entities.append(try entity(element, in: contents))
         }
         let identifier = root.attributes["userDefinedModelVersionIdentifier"].flatMap { $0.isEmpty ? nil : $0 }
-        return ModelVersion(name: name, contentsURL: contents, identifier: identifier, entities: entities)
+        return ModelVersion(
+            name: name, contentsURL: contents, identifier: identifier, entities: entities,
+            usedWithCloudKit: root.attributes["usedWithCloudKit"] == "YES")
     }
 
     private static func entity(_ element: XMLTree, in file: URL) throws -> ModelEntity {

@@ -43,6 +43,18 @@ struct CheckCommand: ParsableCommand {
             starting version, whether it reached the newest, failed at a stage (with the error) or stopped at a \
             custom stage that could not run, and per entity the rows kept, changed, inserted and deleted. Exits 1 \
             when a path fails.
+
+            For an app that syncs through CloudKit (ModelConfiguration(cloudKitDatabase: .private(…)) or \
+            .automatic, iCloud entitlements with CloudKit, usedWithCloudKit in a Core Data model; --cloudkit forces \
+            it), the lint adds CloudKit's rules: on the newest version, attributes optional or defaulted, nothing \
+            unique, relationships optional with inverses, no .deny rule (errors); after the first synced version, an \
+            entity or attribute removed or renamed, or a type changed (warnings).
+
+            --format markdown prints a pull-request comment (verdict, stages, findings, upgrade matrix, the command), \
+            github the findings as GitHub Actions annotations, sarif a SARIF 2.1.0 log; --fail-on warning, data-loss \
+            or custom-not-run makes those exit 1 too (docs/CI.md).
+              strata check --sources MyApp/Sources --frozen strata-freeze.json --upgrades --format markdown
+              strata check --sources MyApp/Sources --format github --fail-on data-loss
             """)
 
     @OptionGroup var plan: PlanOptions
@@ -65,7 +77,14 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --upgrades: rows generated per entity in each sample store.", valueName: "n"))
     var sample = 20
 
-    @OptionGroup var output: OutputOptions
+    @Flag(
+        name: .customLong("cloudkit"),
+        help:
+            "Lint the rules of a CloudKit-synced app even when the sources and project files do not show the sync (ModelConfiguration(cloudKitDatabase:), iCloud entitlements, usedWithCloudKit in a Core Data model)."
+    )
+    var cloudKit = false
+
+    @OptionGroup var output: ReportOptions
 
     func validate() throws {
         if plan.sources == nil && (frozen != nil || (store != nil && plan.coreData.model == nil)) {
@@ -74,6 +93,10 @@ struct CheckCommand: ParsableCommand {
             )
         }
         if sample < 0 { throw ValidationError("--sample must be 0 or more, not \(sample)") }
+        if cloudKit && plan.sources == nil && plan.coreData.model == nil {
+            throw ValidationError(
+                "--cloudkit lints an app's sources or Core Data model: add --sources DIR or --model PATH")
+        }
     }
 
     func run() throws {
@@ -81,18 +104,30 @@ struct CheckCommand: ParsableCommand {
             compiling: upgrades ? .forCustomStages : .whenAsked, warningOfRedeclarations: false,
             listingReadErrors: true)
         var lint: [SourceProblem]?
+        var sync: CloudKitSync?
         let shippedVersions = try shipped(versions: resolved.checked.0.schemas)
         if let source = resolved.source, let sources = resolved.sources {
+            sync = cloudKit ? .forced : CloudKitSync.detect(in: sources)
             // Paths as the user gave them: `JournalApp/Schema/V1.swift` for `--sources JournalApp`.
-            lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions).findings().map {
+            lint = SourceLint(plan: source, sources: sources, shipped: shippedVersions, cloudKit: sync).findings().map {
                 $0.named(inside: sources.folder, as: plan.sources ?? sources.folder.path)
             }
         }
         var report =
-            try resolved.model.map { try CheckReport(model: $0, store: try store.map(StoreArgument.url)) }
+            try resolved.model.map {
+                try CheckReport(model: $0, store: try store.map(StoreArgument.url), cloudKit: cloudKit)
+            }
             ?? CheckReport(
                 name: resolved.name, checked: resolved.checked, lint: lint, source: resolved.source,
                 files: resolved.sources?.compiledFiles)
+        if let sync, let sources = resolved.sources {
+            report.cloudKit =
+                sync.evidence.isEmpty
+                ? ["--cloudkit"]
+                : sync.evidence.map {
+                    $0.named(inside: sources.folder, as: plan.sources ?? sources.folder.path).description
+                }
+        }
         if upgrades, report.valid {
             let plan = try resolved.validated()
             let older = frozen != nil ? shippedVersions.map(\.schema) : Array(plan.schemas.dropLast())
@@ -101,14 +136,15 @@ struct CheckCommand: ParsableCommand {
             report.upgradeTarget = (plan.schemas.last?.version).label
             report.upgradeRows = sample
         }
-        if output.json {
-            try JSONOutput.print(report)
-        } else {
-            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        switch output.chosen {
+        case .json: try JSONOutput.print(report)
+        case .text: report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        default: try output.printReview(report)
         }
         if !report.valid || report.upgrades?.contains(where: { $0.outcome == .failed }) == true {
             throw ExitCode(ExitStatus.findings.rawValue)
         }
+        try output.exitIfFailing(report)
     }
 
     /// The shipped versions `--frozen` and `--store` name; an Apple store's composite attributes take the types

@@ -60,7 +60,7 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Migrate without asking for confirmation (needed when not on a terminal).")
     var yes = false
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: ReportOptions
 
     func validate() throws {
         if dryRun && backup != nil {
@@ -91,10 +91,10 @@ struct MigrateCommand: ParsableCommand {
         let dryRunStore =
             dryRun
             ? try CoreDataStoreReport.imported(
-                StoreArgument.openForPlanning(url), target: target, json: output.json) : nil
+                StoreArgument.openForPlanning(url), target: target, json: output.chosen == .json) : nil
         let store = dryRunStore?.0
         defer { store?.remove() }
-        if !output.json { dryRunStore?.1?.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.chosen == .text { dryRunStore?.1?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         let migrator =
             try store?.migratorOnPrivateCopy(
                 validated: target.plan, to: target.version, refusingDataLoss: refuseDataLoss)
@@ -127,12 +127,13 @@ struct MigrateCommand: ParsableCommand {
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
         report.coreData = dryRunStore?.1
         report.versionNames = target.resolved.versionNames
-        if output.json {
-            try JSONOutput.print(report)
-        } else {
-            report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        switch output.chosen {
+        case .json: try JSONOutput.print(report)
+        case .text: report.textLines(style: .standardOutput).forEach { Console.out($0) }
+        default: try output.printReview(report)
         }
         if let failure { throw failure }
+        try output.exitIfFailing(report)
     }
 
     /// Asks on a terminal; without one, a real run needs --yes. Decided from a read that writes nothing, before
@@ -161,9 +162,9 @@ struct MigrateCommand: ParsableCommand {
         }
     }
 
-    /// A progress bar on a terminal, one line per event otherwise, nothing with --json.
+    /// A progress bar on a terminal, one line per event otherwise, nothing in any format but text.
     private func eventHandler() -> ((MigrationEvent) -> Void)? {
-        if output.json { return nil }
+        if output.chosen != .text { return nil }
         if Console.outputIsTerminal {
             let bar = ProgressBar(style: .standardOutput)
             return bar.handle

@@ -27,20 +27,22 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Show the SQL of each step (JSON always includes it).")
     var sql = false
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: ReportOptions
 
     func run() throws {
         let target = try plan.resolve()
         let (store, coreData) = try CoreDataStoreReport.imported(
-            StoreArgument.openForPlanning(file.url()), target: target, json: output.json)
+            StoreArgument.openForPlanning(file.url()), target: target, json: output.chosen == .json)
         defer { store.remove() }
-        if !output.json { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
+        if output.chosen == .text { coreData?.textLines(style: .standardOutput).forEach { Console.out($0) } }
         var report = try PlanReport(store: store, plan: target.resolved.name, target: target)
         report.coreData = coreData
-        if output.json {
-            try JSONOutput.print(report)
-        } else {
+        switch output.chosen {
+        case .json: try JSONOutput.print(report)
+        case .text:
             report.textLines(style: .standardOutput, sql: sql, options: plan.source.given).forEach { Console.out($0) }
+        default: try output.printReview(report)
         }
+        try output.exitIfFailing(report)
     }
 }

@@ -5,12 +5,14 @@ extension CheckReport {
     /// The report of a Core Data model's plan: the engine's problems (at the model's path), the model lint's
     /// findings and, with a store the app wrote, where Core Data would fail on its rows, as diagnostics, the errors
     /// among them making it invalid, and the Core Data summary.
-    init(model: ModelBundlePlan, store: URL? = nil) throws {
+    /// With `cloudKit`, the rules of a CloudKit-synced model apply even when no version says `usedWithCloudKit`.
+    init(model: ModelBundlePlan, store: URL? = nil, cloudKit: Bool = false) throws {
         let checked = model.check()
+        let lint = ModelLint(plan: model, cloudKit: cloudKit)
         let findings =
             checked.problems.map {
                 ModelFinding(file: model.bundle.url.path, line: 1, isError: true, message: $0)
-            } + ModelLint(plan: model).findings
+            } + lint.findings
             + (try store.map { try ModelStoreLint(plan: model, store: $0).findings() } ?? [])
         plan = model.name
         problems = findings.filter(\.isError).map(\.message)
@@ -23,6 +25,10 @@ extension CheckReport {
         }
         stages = checked.0.stages.enumerated().map { StageEntry($1, index: $0 + 1) }
         coreData = ModelBundleReport(model)
+        if lint.syncsWithCloudKit {
+            let marked = model.bundle.versions.filter(\.usedWithCloudKit).map { "\($0.name): usedWithCloudKit=\"YES\"" }
+            self.cloudKit = cloudKit ? ["--cloudkit"] : marked
+        }
     }
 }
 

@@ -8,7 +8,7 @@ import StrataText
 /// with `--sources` the files read, `"sources"` (see `SourceFilesEntry`); at the compiled level, `"compiled"`: what was
 /// changed in the app's code to build it (see `CompiledAdaptations`); with `--model`, `"coreData"` (see
 /// `ModelBundleReport`); with `--upgrades`, `"upgradeTarget"`, `"upgradeRows"` and `"upgrades": [path]`
-/// (``UpgradePathEntry``).
+/// (``UpgradePathEntry``); for an app syncing through CloudKit, `"cloudKit": [String]`, what shows it.
 struct CheckReport: Encodable {
     /// One version of the plan.
     struct Version: Encodable {
@@ -42,6 +42,8 @@ struct CheckReport: Encodable {
     var upgradeTarget: String?
     /// With `--upgrades`: rows generated per entity in each sample store.
     var upgradeRows: Int?
+    /// What shows the app syncs through CloudKit (its rules are linted then), or `--cloudkit`.
+    var cloudKit: [String]?
 
     /// The report of a plan checked, known as `name`; with `lint` (a plan read from sources) its findings replace
     /// the problems, the errors among them making the plan invalid, every stage the `source` declares is listed
@@ -96,6 +98,11 @@ struct CheckReport: Encodable {
         }
         lines.append("")
         if let sources { lines += [TerminalText.sanitize("Sources: \(sources.summary)"), ""] }
+        if let cloudKit {
+            lines += [
+                TerminalText.sanitize("CloudKit sync (its rules are linted): \(cloudKit.joined(separator: "; "))"), "",
+            ]
+        }
         if let diagnostics {
             lines += diagnostics.map {
                 TerminalText.sanitize("\($0.file):\($0.line):\($0.column): \($0.severity): \($0.message)")

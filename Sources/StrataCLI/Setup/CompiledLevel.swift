@@ -29,8 +29,23 @@ enum CompiledLevel {
         return !value.isEmpty && value != "0"
     }
 
-    /// True when `use` and the options call for the compiled level for `plan`.
+    /// True when `use` and the options call for the compiled level for `plan`: never implicitly on sources from
+    /// another repository (`UntrustedSources`), only with `--compiled` there.
     static func wanted(_ use: Use, options: PlanOptions, plan: SourcePlan) -> Bool {
+        implied(use, options: options, plan: plan) && (options.compiled || UntrustedSources.reason() == nil)
+    }
+
+    /// Why custom stages are not run when the compiled level would have been entered but the sources come from
+    /// another repository; nil otherwise.
+    static func withheld(_ use: Use, options: PlanOptions, plan: SourcePlan) -> String? {
+        guard !options.compiled, implied(use, options: options, plan: plan), let reason = UntrustedSources.reason()
+        else { return nil }
+        return
+            "the compiled level, which runs the app's code, is not entered on its own: \(reason); --compiled or STRATA_TRUST_SOURCES=1 enters it"
+    }
+
+    /// True when `use` and the options call for the compiled level, wherever the sources come from.
+    private static func implied(_ use: Use, options: PlanOptions, plan: SourcePlan) -> Bool {
         guard !options.staysStatic else { return false }
         switch use {
         case .never: return false

@@ -134,7 +134,10 @@ struct PlanOptions: ParsableArguments {
                 }
             }
             var notRunReason = CompiledLevel.staticReason
-            if CompiledLevel.wanted(use, options: self, plan: plan) {
+            if let withheld = CompiledLevel.withheld(use, options: self, plan: plan) {
+                Console.error("strata: " + TerminalText.sanitize(withheld))
+                notRunReason = withheld
+            } else if CompiledLevel.wanted(use, options: self, plan: plan) {
                 if let failure = CommandLineSetup.current.handOffFailure {
                     notRunReason = failure
                 } else {

@@ -16,12 +16,17 @@ package struct SourceLint {
     /// The sources the plan was read from: the language mode of each file (in Swift 6 a stored
     /// `static var versionIdentifier` is an error) and the types they declare twice.
     package let sources: AppSources
+    /// The app's CloudKit sync, when it syncs: the rules of CloudKit-synced schemas are linted too.
+    package let cloudKit: CloudKitSync?
 
-    /// A lint of `plan`, read from `sources`.
-    package init(plan: SourcePlan, sources: AppSources, shipped: [ShippedVersion] = []) {
+    /// A lint of `plan`, read from `sources`; with `cloudKit`, the rules of a CloudKit-synced app too.
+    package init(
+        plan: SourcePlan, sources: AppSources, shipped: [ShippedVersion] = [], cloudKit: CloudKitSync? = nil
+    ) {
         self.plan = plan
         self.sources = sources
         self.shipped = shipped
+        self.cloudKit = cloudKit
     }
 
     /// Every finding, errors and warnings, in file, line and column order.
@@ -31,6 +36,7 @@ package struct SourceLint {
             schemaNames: plan.versions.map(\.name))
         var found = sources.redeclarations + plan.problems + problems.map(located)
         found += shippedEdits() + stagelessSteps(validated) + sharedModels() + mutableIdentifiers()
+        if cloudKit != nil { found += cloudKitFindings() }
         var seen: Set<SourceProblem> = []
         return found.filter { seen.insert($0).inserted }.sorted {
             ($0.location.file, $0.location.line, $0.location.column) < (

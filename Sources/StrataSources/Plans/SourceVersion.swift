@@ -22,4 +22,19 @@ package struct SourceVersion: Sendable {
     package let modelTypes: [String: String]
     /// The schema's problems (model mistakes, inverses that cannot be paired) at the properties they concern.
     package let problems: [SourceProblem]
+    /// Where each entity's model class and each of its stored properties are declared.
+    package let places: Places
+
+    /// Where a version's entities and properties are declared, by entity name (and property name).
+    package struct Places: Sendable {
+        /// Each entity's model class declaration.
+        package var entities: [String: SourceLocation] = [:]
+        /// Each entity's stored properties' declarations, by property name.
+        package var properties: [String: [String: SourceLocation]] = [:]
+
+        /// The property's declaration, else its entity's, else nil.
+        package func location(entity: String, property: String?) -> SourceLocation? {
+            property.flatMap { properties[entity]?[$0] } ?? entities[entity]
+        }
+    }
 }

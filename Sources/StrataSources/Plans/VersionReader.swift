@@ -52,22 +52,23 @@ struct VersionReader {
             modelLocations[model.name] = place
             queue.append(model)
         }
-        let (schema, located, modelTypes) = Self.schema(of: queue, version: version, index: index, problems: problems)
+        let read = Self.schema(of: queue, version: version, index: index, problems: problems)
         return .success(
             SourceVersion(
-                name: type.simpleName, schema: schema, location: location,
+                name: type.simpleName, schema: read.schema, location: location,
                 versionLocation: identifier.file.location(of: identifier.decl),
                 versionIsStoredVar: identifier.isStoredVar,
-                modelNames: modelNames, modelLocations: modelLocations, modelTypes: modelTypes, problems: located))
+                modelNames: modelNames, modelLocations: modelLocations, modelTypes: read.modelTypes,
+                problems: read.problems, places: read.places))
     }
 
     /// The schema of these model types and every model type their relationships reach, inverses paired, its
-    /// problems where they are (also in the schema's problems, as messages), and each entity's model class by
-    /// qualified name.
+    /// problems where they are (also in the schema's problems, as messages), each entity's model class by
+    /// qualified name, and where each entity and property is declared.
     static func schema(
         of models: [DeclarationIndex.TypeDecl], version: Schema.Version, index: DeclarationIndex,
         problems: [SourceProblem]
-    ) -> (Schema, [SourceProblem], [String: String]) {
+    ) -> (schema: Schema, problems: [SourceProblem], modelTypes: [String: String], places: SourceVersion.Places) {
         var problems = problems
         var locations: [InverseResolver.Key: SourceLocation] = [:]
         var queue = models
@@ -75,6 +76,7 @@ struct VersionReader {
         var entities: [Schema.Entity] = []
         var declared: [InverseResolver.Declared] = []
         var defaults: [String: [String: StoredDefault]] = [:]
+        var places = SourceVersion.Places()
         let reader = ModelReader(index: index)
         // How each model type was reached: the model and relationship that lead to it (none for a listed model).
         var reachedThrough: [String: (model: String, property: String)] = [:]
@@ -103,6 +105,8 @@ struct VersionReader {
             }
             byName[model.simpleName] = model.name
             let read = reader.read(model)
+            places.entities[read.entity.name] = model.file.location(of: model.node)
+            places.properties[read.entity.name] = read.locations
             entities.append(read.entity)
             defaults[read.entity.name] = read.defaults
             problems += read.problems
@@ -139,7 +143,7 @@ struct VersionReader {
         }
         return (
             Schema(entities: entities, version: version, problems: problems.map(\.message), defaults: defaults),
-            problems, byName
+            problems, byName, places
         )
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Paths as the project readers compare them: absolute and standardized (`..` and `.` resolved).
-enum FilePath {
+package enum FilePath {
     /// `path` taken relative to `base` (or as it is when absolute), standardized.
     static func join(_ base: String, _ path: String) -> String {
         let url =
@@ -10,14 +10,14 @@ enum FilePath {
     }
 
     /// `path` relative to `folder` when it is inside it, else `path` as it is.
-    static func relative(_ path: String, to folder: String) -> String {
+    package static func relative(_ path: String, to folder: String) -> String {
         path.isInside(folder) ? String(path.dropFirst(folder.count + (folder.hasSuffix("/") ? 0 : 1))) : path
     }
 }
 
 extension String {
     /// True when this path is strictly inside the folder `folder`.
-    func isInside(_ folder: String) -> Bool {
+    package func isInside(_ folder: String) -> Bool {
         hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 }
