@@ -38,7 +38,9 @@ import Testing
         let run = try CommandRun.strata("next-version", "--sources", app)
         #expect(run.status == 0, "\(run.standardError)")
         let out = run.standardOutput
-        #expect(out.contains("Plan RecipesMigrationPlan (live classes): shipped RecipesSchemaV2 2.0.0, new RecipesSchemaV3 3.0.0"))
+        #expect(
+            out.contains(
+                "Plan RecipesMigrationPlan (live classes): shipped RecipesSchemaV2 2.0.0, new RecipesSchemaV3 3.0.0"))
         #expect(out.contains("new file Model/RecipesSchemaV3.swift"))
         #expect(out.contains("+enum RecipesSchemaV3: VersionedSchema {"))
         #expect(out.contains("--- a/Model/RecipesMigrationPlan.swift"))
@@ -61,7 +63,9 @@ import Testing
         let copy = try String(contentsOfFile: app + "/Schemas/ShelfSchemaV3.swift", encoding: .utf8)
         #expect(copy.contains("static let versionIdentifier = Schema.Version(3, 0, 0)"))
 
-        try Self.edit(app + "/Schemas/ShelfSchemaV3.swift", "var pages: Int = 0\n", "var pages: Int = 0\n        var isbn: String?\n")
+        try Self.edit(
+            app + "/Schemas/ShelfSchemaV3.swift", "var pages: Int = 0\n",
+            "var pages: Int = 0\n        var isbn: String?\n")
         let staged = try CommandRun.strata("next-version", "--sources", app, "--frozen", record)
         #expect(staged.status == 0, "\(staged.standardError)")
         #expect(staged.standardOutput.contains("+ Book.isbn added (String, optional)  [lightweight]"))
@@ -116,7 +120,8 @@ import Testing
     @Test func neverOverwritesAFileItDidNotCreate() throws {
         let temporary = try TemporaryStore()
         let app = try Self.app("RecipesLive", in: temporary)
-        try Data("// notes for the next release\n".utf8).write(to: URL(fileURLWithPath: app + "/Model/RecipesSchemaV3.swift"))
+        try Data("// notes for the next release\n".utf8).write(
+            to: URL(fileURLWithPath: app + "/Model/RecipesSchemaV3.swift"))
         let before = try Self.contents(app)
         let refused = try CommandRun.strata("next-version", "--sources", app, "--write")
         #expect(refused.status == 1)

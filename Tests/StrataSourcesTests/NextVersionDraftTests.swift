@@ -75,8 +75,11 @@ import Testing
 
         // The live Codable struct gains a field and the live model a required attribute: the frozen copies keep
         // version 1 as it shipped, and the stage needs a value for the new attribute.
-        try Self.edit(folder, "Models/Trip.swift", "    var currency: String\n}", "    var currency: String\n    var shared: Bool?\n}")
-        try Self.edit(folder, "Models/Trip.swift", "var startDate: Date\n", "var startDate: Date\n    var nights: Int\n")
+        try Self.edit(
+            folder, "Models/Trip.swift", "    var currency: String\n}",
+            "    var currency: String\n    var shared: Bool?\n}")
+        try Self.edit(
+            folder, "Models/Trip.swift", "var startDate: Date\n", "var startDate: Date\n    var nights: Int\n")
         #expect(try Self.readBack(folder).versions[0].schema.fingerprint == v1.schema.fingerprint)
         do {
             _ = try Self.draft(folder)
@@ -140,12 +143,15 @@ import Testing
         let (staged, stagedSources) = try Self.draft(
             folder, try Self.request(renames: ["Recipe.notes=remarks"]), frozen: record)
         #expect(staged.stage?.kind == .custom)
-        #expect(staged.changes.contains(.attributeTypeChanged(entity: "Recipe", attribute: "servings", from: .int, to: .double)))
+        #expect(
+            staged.changes.contains(
+                .attributeTypeChanged(entity: "Recipe", attribute: "servings", from: .int, to: .double)))
         #expect(try NextVersionProof.check(staged, sources: stagedSources).mismatches.isEmpty)
         _ = try staged.edits.write()
         let written = try Self.readBack(folder)
         #expect(written.stages.map(\.kind) == [.lightweight, .custom])
-        #expect(written.versions[2].schema.entitiesByName["Recipe"]?.attribute(named: "remarks")?.originalName == "notes")
+        #expect(
+            written.versions[2].schema.entitiesByName["Recipe"]?.attribute(named: "remarks")?.originalName == "notes")
         #expect(try Self.draft(folder, frozen: record).0.isEmpty)
         // Without the record, the latest version with a stage is the shipped one: the next run would open version 4.
         #expect(try Self.draft(folder).0.shipped.name == "RecipesSchemaV3")
@@ -174,9 +180,49 @@ import Testing
         let run = try #require(proof.dryRun)
         #expect(run.succeeded)
         #expect(run.stages.map(\.kind) == [.lightweight])
-        #expect(run.stages.first?.findings.isEmpty == false)  // the 8 values of Book.pages go
+        #expect(run.stages.first?.findings.isEmpty == false) // the 8 values of Book.pages go
         _ = try staged.edits.write()
         #expect(try Self.readBack(folder).stages.map(\.kind) == [.lightweight, .lightweight])
         #expect(try Self.draft(folder, frozen: record).0.isEmpty)
+    }
+}
+
+/// What `next-version` refuses: sources that do not read cleanly, and a uniqueness added without `--keep`.
+@Suite struct NextVersionRefusalTests {
+    @Test func aPlanThatDoesNotReadCleanlyIsRefused() throws {
+        let folder = try NextVersionDraftTests.app("RecipesLive")
+        try NextVersionDraftTests.edit(
+            folder, "Model/RecipesMigrationPlan.swift", "[migrateV1toV2]", "(0..<1).map { _ in migrateV1toV2 }")
+        do {
+            _ = try NextVersionDraftTests.draft(folder)
+            Issue.record("a plan whose stages are built by code Strata cannot read must be refused")
+        } catch let refusal as NextVersionRefusal {
+            #expect(refusal.description.contains("plan RecipesMigrationPlan does not read cleanly"))
+        }
+    }
+
+    @Test func aUniquenessAddedAsksWhichDuplicateStaysAndDeletesTheOthers() throws {
+        let folder = try NextVersionDraftTests.app("RecipesLive")
+        let (opened, _) = try NextVersionDraftTests.draft(folder)
+        _ = try opened.edits.write()
+        let record = try NextVersionDraftTests.record(opened, folder)
+        try NextVersionDraftTests.edit(
+            folder, "Model/Recipe.swift", "    var title: String\n", "    @Attribute(.unique) var title: String\n")
+        do {
+            _ = try NextVersionDraftTests.draft(folder, frozen: record)
+            Issue.record("a uniqueness added without --keep must be refused")
+        } catch let refusal as NextVersionRefusal {
+            #expect(refusal.description.contains("--keep Recipe.title=first or --keep Recipe.title=last"))
+        }
+        let request = try NextVersionDraftTests.request(keeps: ["Recipe=last:servings"])
+        let (staged, sources) = try NextVersionDraftTests.draft(folder, request, frozen: record)
+        #expect(staged.stage?.kind == .custom)
+        #expect(try NextVersionProof.check(staged, sources: sources).mismatches.isEmpty)
+        _ = try staged.edits.write()
+        let plan = try String(
+            contentsOf: folder.url.appendingPathComponent("Model/RecipesMigrationPlan.swift"), encoding: .utf8)
+        #expect(plan.contains("FetchDescriptor<RecipesSchemaV2.Recipe>(sortBy: [SortDescriptor(\\.servings)])"))
+        #expect(plan.contains("context.delete(old)"))
+        #expect(try NextVersionDraftTests.readBack(folder).stages.map(\.kind) == [.lightweight, .custom])
     }
 }

@@ -28,16 +28,11 @@ struct NextVersionCommand: ParsableCommand {
               strata next-version --sources MyApp/Sources --rename Note.body=text --frozen strata-freeze.json --write
             """)
 
-    @Option(name: .customLong("sources"), help: ArgumentHelp("The app's source folder (repeat to name helper folders).", valueName: "dir"))
-    var sourceFolders: [String] = []
+    @OptionGroup var sources: PlanOptions
 
-    @Option(help: "The plan's type name, when the sources declare several.")
-    var plan: String?
-
-    @Option(help: ArgumentHelp("Leave out the files matching a pattern, relative to the folder (repeatable).", valueName: "glob"))
-    var exclude: [String] = []
-
-    @Option(name: .customLong("as"), help: ArgumentHelp("The new version's identifier (default: the next major).", valueName: "version"))
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp("The new version's identifier (default: the next major).", valueName: "version"))
     var version: String?
 
     @Option(
@@ -46,16 +41,26 @@ struct NextVersionCommand: ParsableCommand {
             valueName: "file"))
     var frozen: String?
 
-    @Option(help: ArgumentHelp("What an attribute's rows get where the old row gives no value: a Swift expression over the old row `old` (repeatable).", valueName: "Entity.attribute=expression"))
+    @Option(
+        help: ArgumentHelp(
+            "What an attribute's rows get where the old row gives no value: a Swift expression over the old row `old` (repeatable).",
+            valueName: "Entity.attribute=expression"))
     var fill: [String] = []
 
-    @Option(help: ArgumentHelp("Which row of each group of duplicates stays when a uniqueness is added (repeatable).", valueName: "Entity.attribute=first|last[:orderBy]"))
+    @Option(
+        help: ArgumentHelp(
+            "Which row of each group of duplicates stays when a uniqueness is added (repeatable).",
+            valueName: "Entity.attribute=first|last[:orderBy]"))
     var keep: [String] = []
 
-    @Option(help: ArgumentHelp("An attribute renamed: declared with @Attribute(originalName:) (repeatable).", valueName: "Entity.old=new"))
+    @Option(
+        help: ArgumentHelp(
+            "An attribute renamed: declared with @Attribute(originalName:) (repeatable).", valueName: "Entity.old=new"))
     var rename: [String] = []
 
-    @Option(help: ArgumentHelp("An attribute removed on purpose, its values dropped (repeatable).", valueName: "Entity.attribute"))
+    @Option(
+        help: ArgumentHelp(
+            "An attribute removed on purpose, its values dropped (repeatable).", valueName: "Entity.attribute"))
     var drop: [String] = []
 
     @Flag(help: "Write the files (after the read-back and the dry run pass).")
@@ -65,26 +70,28 @@ struct NextVersionCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
-        guard !sourceFolders.isEmpty else { throw ValidationError("next-version reads an app's sources: give --sources DIR") }
+        guard sources.sources != nil, sources.coreData.model == nil, !sources.staticLevel, !sources.compiled else {
+            throw ValidationError(
+                "next-version reads an app's sources: give --sources DIR (not --model, --static or --compiled)")
+        }
         if force && !write { throw ValidationError("--force goes with --write") }
     }
 
     func run() throws {
-        let folder = URL(fileURLWithPath: sourceFolders[0])
+        let folder = URL(fileURLWithPath: sources.sources ?? "")
         let draft: NextVersionDraft
-        let sources: AppSources
+        let app: AppSources
         do {
             let request = try NextVersionRequest(
                 version: version, fills: fill, keeps: keep.map(Self.entityKeep), renames: rename, drops: drop)
-            sources = try AppSources(
-                folder: folder, excluding: exclude, helperFolders: sourceFolders.dropFirst().map { URL(fileURLWithPath: $0) })
+            app = try read(folder)
             let record = try frozen.flatMap { path -> FrozenVersions? in
                 guard FileManager.default.fileExists(atPath: path) else { return nil }
                 do { return try FrozenVersions(contentsOf: URL(fileURLWithPath: path)) } catch {
                     throw CommandFailure.usage("\(path) is not a file `strata freeze` wrote")
                 }
             }
-            draft = try NextVersionDraft.make(sources: sources, planName: plan, frozen: record, request: request)
+            draft = try NextVersionDraft.make(sources: app, planName: sources.plan, frozen: record, request: request)
         } catch let refusal as NextVersionRefusal {
             throw CommandFailure.findings(TerminalText.sanitize(refusal.description) + "; nothing was written")
         } catch let error as SourceReadingError {
@@ -101,7 +108,7 @@ struct NextVersionCommand: ParsableCommand {
             if text.hasSuffix("\n") { text.removeLast() }
             TerminalText.lines(text).forEach { Console.out($0) }
         }
-        let proof = try NextVersionProof.check(draft, sources: sources)
+        let proof = try NextVersionProof.check(draft, sources: app)
         report.proofLines(proof).forEach { Console.out($0) }
         guard write else {
             Console.out("Nothing was written; run again with --write to write it.")
@@ -127,18 +134,24 @@ struct NextVersionCommand: ParsableCommand {
         var record =
             FileManager.default.fileExists(atPath: path)
             ? try FrozenVersions(contentsOf: url) : FrozenVersions(plan: draft.planName)
-        let plan = try AppSources(
-            folder: folder, excluding: exclude, helperFolders: sourceFolders.dropFirst().map { URL(fileURLWithPath: $0) }
-        ).plan(named: draft.planName)
+        let plan = try read(folder).plan(named: draft.planName)
         let added = record.recordShipped(draft, in: plan)
         try record.encoded().write(to: url, options: .atomic)
         if !added.isEmpty { Console.out("Recorded \(added.joined(separator: ", ")) as shipped in \(path).") }
     }
 
+    /// The app's sources as the options say (`--exclude`, helper folders, `--platform`).
+    private func read(_ folder: URL) throws -> AppSources {
+        try AppSources(
+            folder: folder, excluding: sources.exclude, helperFolders: sources.helperFolders, build: sources.build)
+    }
+
     /// `Entity.attribute=rule` as the request takes it (`Entity=rule`): the rule applies to the entity's new
     /// uniqueness.
     private static func entityKeep(_ value: String) -> String {
-        guard let equals = value.firstIndex(of: "="), let dot = value[..<equals].firstIndex(of: ".") else { return value }
+        guard let equals = value.firstIndex(of: "="), let dot = value[..<equals].firstIndex(of: ".") else {
+            return value
+        }
         return String(value[..<dot]) + String(value[equals...])
     }
 }

@@ -33,7 +33,8 @@ struct NextVersionReport {
         if proof.mismatches.isEmpty {
             let stages = proof.stages.map { "\($0.kind) \($0.from) -> \($0.to)" }.joined(separator: ", ")
             lines.append(
-                "Read back: as intended: \(proof.versions.map(\.name).joined(separator: ", ")); stages: \(stages.isEmpty ? "none" : stages)")
+                "Read back: as intended: \(proof.versions.map(\.name).joined(separator: ", ")); stages: \(stages.isEmpty ? "none" : stages)"
+            )
         } else {
             lines.append("Read back: NOT as intended:")
             lines += proof.mismatches.map { "  \($0)" }
@@ -42,7 +43,8 @@ struct NextVersionReport {
             lines.append("Dry run on a sample store at \(report.storeVersion) (to \(report.targetVersion)):")
             for stage in report.stages {
                 lines.append(
-                    "  \(stage.title) [\(stage.kind)]: \(stage.failure.map { "FAILED: \($0)" } ?? "\(stage.rows) rows, succeeded")")
+                    "  \(stage.title) [\(stage.kind)]: \(stage.failure.map { "FAILED: \($0)" } ?? "\(stage.rows) rows, succeeded")"
+                )
                 lines += stage.findings.map { "    finding: \($0)" }
             }
             if let failure = report.failure { lines.append("  failed: \(failure)") }

@@ -36,7 +36,9 @@ extension SourceEdits {
         guard !members.isEmpty, let group = type.node.asProtocol(DeclGroupSyntax.self) else { return }
         let indent = group.memberBlock.members.first.map { Self.indentation(of: $0.leadingTrivia) } ?? "    "
         let text = members.map { "\n" + VersionText.indented($0, by: indent) + "\n" }.joined()
-        insert(text, at: group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, in: type.file)
+        insert(
+            text, at: group.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset, in: type.file,
+            isDeclaration: true)
     }
 
     /// Declares `old` as the earlier name of the stored property `name` of `model`: `originalName:` added to its
@@ -53,7 +55,8 @@ extension SourceEdits {
                 $0.attributeName.trimmedDescription == "Attribute"
             }
             if case .argumentList(let arguments)? = attribute?.arguments, let last = arguments.last {
-                insert(", originalName: \"\(old)\"", at: last.endPositionBeforeTrailingTrivia.utf8Offset, in: model.file)
+                insert(
+                    ", originalName: \"\(old)\"", at: last.endPositionBeforeTrailingTrivia.utf8Offset, in: model.file)
             } else {
                 insert(
                     "@Attribute(originalName: \"\(old)\") ", at: variable.positionAfterSkippingLeadingTrivia.utf8Offset,

@@ -55,7 +55,8 @@ extension DraftBuilder {
                     "the container is built at \(shown):\(line): give it the plan, `\(marker.dropLast(5))(for: Schema(versionedSchema: \(newName).self), migrationPlan: \(planName).self)`"
             }
         }
-        return "build the container with the plan: ModelContainer(for: Schema(versionedSchema: \(newName).self), migrationPlan: \(planName).self)"
+        return
+            "build the container with the plan: ModelContainer(for: Schema(versionedSchema: \(newName).self), migrationPlan: \(planName).self)"
     }
 
     /// The reminder that an Xcode project compiles a new file only once a target holds it.
@@ -85,9 +86,12 @@ extension DraftBuilder {
         let stem = shipped.name.dropLast(digits.count)
         let name =
             digits.isEmpty ? "\(shipped.name)V\(version.major)" : "\(stem)\((Int(String(digits.reversed())) ?? 0) + 1)"
-        if sources.index.resolveType(name, from: []) != nil || plan.versions.contains(where: { $0.schema.version == version }) {
+        if sources.index.resolveType(name, from: []) != nil
+            || plan.versions.contains(where: { $0.schema.version == version })
+        {
             throw NextVersionRefusal(
-                "the next version would be \(name) at \(version), but the sources have one of them already; give another with --as")
+                "the next version would be \(name) at \(version), but the sources have one of them already; give another with --as"
+            )
         }
         return NextVersionDraft.Version(name: name, version: version)
     }
@@ -96,7 +100,8 @@ extension DraftBuilder {
     /// the live typealiases retargeted to it.
     mutating func copy(_ shipped: DeclarationIndex.TypeDecl, as new: NextVersionDraft.Version) throws {
         guard let aliased = live.aliasedVersion(in: sources.versions), aliased.name == shipped.simpleName else {
-            throw NextVersionRefusal("the live typealiases do not all name models of \(shipped.simpleName), the shipped version")
+            throw NextVersionRefusal(
+                "the live typealiases do not all name models of \(shipped.simpleName), the shipped version")
         }
         let members = shipped.members.map { member, _ -> String in
             if let variable = member.decl.as(VariableDeclSyntax.self),
@@ -131,13 +136,18 @@ extension DraftBuilder {
             let (entity, name) = (parts[0], parts[1])
             guard let entityIndex = entities.firstIndex(where: { $0.name == entity }),
                 let attributeIndex = entities[entityIndex].attributes.firstIndex(where: { $0.name == name })
-            else { throw NextVersionRefusal("--rename \(entity).\(old)=\(name): the new version has no attribute \(entity).\(name)") }
+            else {
+                throw NextVersionRefusal(
+                    "--rename \(entity).\(old)=\(name): the new version has no attribute \(entity).\(name)")
+            }
             guard shipped.entitiesByName[entity]?.attribute(named: old) != nil else {
-                throw NextVersionRefusal("--rename \(entity).\(old)=\(name): the shipped version has no attribute \(entity).\(old)")
+                throw NextVersionRefusal(
+                    "--rename \(entity).\(old)=\(name): the shipped version has no attribute \(entity).\(old)")
             }
             guard entities[entityIndex].attributes[attributeIndex].originalName != old else { continue }
             guard let model = models[entity] else {
-                throw NextVersionRefusal("--rename \(entity).\(old)=\(name): the model class of \(entity) cannot be edited")
+                throw NextVersionRefusal(
+                    "--rename \(entity).\(old)=\(name): the model class of \(entity) cannot be edited")
             }
             entities[entityIndex].attributes[attributeIndex].originalName = old
             try edits.rename(name, from: old, in: model)
@@ -151,7 +161,9 @@ extension DraftBuilder {
         var removed: [String: [Schema.Attribute]] = [:]
         var added: [String: [Schema.Attribute]] = [:]
         for change in diff.changes {
-            if case .attributeRemoved(let entity, let attribute) = change, !request.drops.contains("\(entity).\(attribute.name)") {
+            if case .attributeRemoved(let entity, let attribute) = change,
+                !request.drops.contains("\(entity).\(attribute.name)")
+            {
                 removed[entity, default: []].append(attribute)
             }
             if case .attributeAdded(let entity, let attribute) = change { added[entity, default: []].append(attribute) }

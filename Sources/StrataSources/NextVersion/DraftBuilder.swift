@@ -26,7 +26,9 @@ struct DraftBuilder {
         let first = Schema.Version(1, 0, 0)
         let next = request.version ?? Schema.Version(2, 0, 0)
         guard next > first else { throw NextVersionRefusal("--as \(next) must be later than the shipped 1.0.0") }
-        let (shippedName, newName, planName) = ("\(prefix)SchemaV1", "\(prefix)SchemaV\(next.major)", "\(prefix)MigrationPlan")
+        let (shippedName, newName, planName) = (
+            "\(prefix)SchemaV1", "\(prefix)SchemaV\(next.major)", "\(prefix)MigrationPlan"
+        )
         let (liveSchema, _) = live.schema(at: first, index: index)
         try refuseProblems(liveSchema, of: "the live models")
         let folder = URL(fileURLWithPath: live.declarations[0].file.path).deletingLastPathComponent()
@@ -39,7 +41,8 @@ struct DraftBuilder {
                 VersionText.version(shippedName, first, models: names, members: frozenCopies(indent: "    "))))
         edits.create(
             folder.appendingPathComponent("\(newName).swift").path,
-            VersionText.file(imports: ["import SwiftData"], VersionText.version(newName, next, models: names, members: "")))
+            VersionText.file(
+                imports: ["import SwiftData"], VersionText.version(newName, next, models: names, members: "")))
         edits.create(
             folder.appendingPathComponent("\(planName).swift").path,
             VersionText.file(
@@ -65,7 +68,9 @@ struct DraftBuilder {
         let shippedType = try declaration(of: shipped)
         let start: NextVersionDraft.Start = live.aliases.isEmpty ? .liveClasses : .typealiases
         let freezing = listsLiveClasses(shipped)
-        if freezing, let frozen, let record = frozen.versions.first(where: { $0.version == shipped.schema.version.label }) {
+        if freezing, let frozen,
+            let record = frozen.versions.first(where: { $0.version == shipped.schema.version.label })
+        {
             let changed = ShippedVersion(schema: record.schema, recordedIn: "").edits(in: shipped.schema)
             if !changed.isEmpty {
                 throw NextVersionRefusal(
@@ -78,17 +83,25 @@ struct DraftBuilder {
         }
         let oldTypes = Dictionary(
             uniqueKeysWithValues: shipped.schema.entities.map { entity in
-                (entity.name, freezing ? "\(shipped.name).\(entity.name)" : shipped.modelTypes[entity.name] ?? entity.name)
+                (
+                    entity.name,
+                    freezing ? "\(shipped.name).\(entity.name)" : shipped.modelTypes[entity.name] ?? entity.name
+                )
             })
-        guard let shippedVersion = shipped.schema.version else { throw NextVersionRefusal("\(shipped.name) has no version") }
+        guard let shippedVersion = shipped.schema.version else {
+            throw NextVersionRefusal("\(shipped.name) has no version")
+        }
         let new: NextVersionDraft.Version
         var newSchema: Schema
         var newTypes: [String: String]
         var newModels: [String: DeclarationIndex.TypeDecl] = [:]
-        var versions = plan.versions.map { NextVersionDraft.Version(name: $0.name, version: $0.schema.version ?? shippedVersion) }
+        var versions = plan.versions.map {
+            NextVersionDraft.Version(name: $0.name, version: $0.schema.version ?? shippedVersion)
+        }
         if let inProgress {
             guard !listsLiveClasses(shipped) else {
-                throw NextVersionRefusal("\(shipped.name) and \(inProgress.name) both list the live models; one must hold its own copies")
+                throw NextVersionRefusal(
+                    "\(shipped.name) and \(inProgress.name) both list the live models; one must hold its own copies")
             }
             new = NextVersionDraft.Version(name: inProgress.name, version: inProgress.schema.version ?? shippedVersion)
             newSchema = inProgress.schema
@@ -99,15 +112,19 @@ struct DraftBuilder {
             versions.append(new)
             if start == .typealiases {
                 try copy(shippedType, as: new)
-                newSchema = Schema(entities: shipped.schema.entities, version: new.version, defaults: defaults(of: shipped.schema))
-                newTypes = shipped.modelTypes.mapValues { $0.replacingOccurrences(of: "\(shipped.name).", with: "\(new.name).") }
+                newSchema = Schema(
+                    entities: shipped.schema.entities, version: new.version, defaults: defaults(of: shipped.schema))
+                newTypes = shipped.modelTypes.mapValues {
+                    $0.replacingOccurrences(of: "\(shipped.name).", with: "\(new.name).")
+                }
             } else {
                 let folder = URL(fileURLWithPath: shippedType.file.path).deletingLastPathComponent()
                 edits.create(
                     folder.appendingPathComponent("\(new.name).swift").path,
                     VersionText.file(
                         imports: ["import SwiftData"],
-                        VersionText.version(new.name, new.version, models: live.classes.map(\.simpleName), members: "")))
+                        VersionText.version(new.name, new.version, models: live.classes.map(\.simpleName), members: ""))
+                )
                 (newSchema, newTypes) = live.schema(at: new.version, index: index)
                 for (entity, name) in newTypes { newModels[entity] = index.types[name] }
             }
@@ -120,7 +137,9 @@ struct DraftBuilder {
         var stages = plan.stages.map { NextVersionDraft.Stage(kind: $0.kind, from: $0.from, to: $0.to) }
         var stage: NextVersionDraft.Stage?
         if let existing = plan.stages.first(where: { $0.from == shippedVersion && $0.to == new.version }) {
-            notes.append("the plan already has the stage from \(shippedVersion) to \(new.version) (\(existing.kind)) at \(existing.location)")
+            notes.append(
+                "the plan already has the stage from \(shippedVersion) to \(new.version) (\(existing.kind)) at \(existing.location)"
+            )
         } else if diff.isEmpty {
             notes.append(editThenRunAgain(new.name))
         } else {
@@ -138,11 +157,13 @@ struct DraftBuilder {
         notes += projectNote()
         if frozen == nil, stage != nil {
             notes.append(
-                "without a freeze record, the next run takes \(new.name) as shipped: give --frozen FILE (with --write it records \(shipped.name) as shipped) so it knows \(new.name) is in progress")
+                "without a freeze record, the next run takes \(new.name) as shipped: give --frozen FILE (with --write it records \(shipped.name) as shipped) so it knows \(new.name) is in progress"
+            )
         }
         if frozen == nil, freezing {
             notes.append(
-                "\(shipped.name) is frozen as the sources hold its models now; if they were already edited, give --frozen with the record `strata freeze` wrote when it shipped")
+                "\(shipped.name) is frozen as the sources hold its models now; if they were already edited, give --frozen with the record `strata freeze` wrote when it shipped"
+            )
         }
         return NextVersionDraft(
             start: start, planName: plan.name,
@@ -166,7 +187,8 @@ struct DraftBuilder {
         let after = plan.versions[(shippedIndex + 1)...]
         guard after.count <= 1 else {
             throw NextVersionRefusal(
-                "plan \(plan.name) lists \(after.count) versions after the shipped \(plan.versions[shippedIndex].name): \(after.map(\.name).joined(separator: ", ")); next-version works on one new version at a time")
+                "plan \(plan.name) lists \(after.count) versions after the shipped \(plan.versions[shippedIndex].name): \(after.map(\.name).joined(separator: ", ")); next-version works on one new version at a time"
+            )
         }
         let shipped = plan.versions[shippedIndex]
         let lint = SourceLint(plan: plan, sources: sources, shipped: frozen.shipped(recordedIn: "the freeze record"))
@@ -183,15 +205,19 @@ struct DraftBuilder {
 
     /// The declaration of `version`'s type.
     private func declaration(of version: SourceVersion) throws -> DeclarationIndex.TypeDecl {
-        guard let type = index.types(conformingTo: "VersionedSchema").first(where: {
-            $0.simpleName == version.name && $0.file.location(of: $0.node) == version.location
-        }) else { throw NextVersionRefusal("\(version.location): \(version.name) cannot be edited") }
+        guard
+            let type = index.types(conformingTo: "VersionedSchema").first(where: {
+                $0.simpleName == version.name && $0.file.location(of: $0.node) == version.location
+            })
+        else { throw NextVersionRefusal("\(version.location): \(version.name) cannot be edited") }
         return type
     }
 
     /// The declaration of `plan`'s type.
     private func planType(_ plan: SourcePlan) throws -> DeclarationIndex.TypeDecl {
-        guard let type = index.types[plan.qualifiedName] else { throw NextVersionRefusal("\(plan.location): \(plan.name) cannot be edited") }
+        guard let type = index.types[plan.qualifiedName] else {
+            throw NextVersionRefusal("\(plan.location): \(plan.name) cannot be edited")
+        }
         return type
     }
 }

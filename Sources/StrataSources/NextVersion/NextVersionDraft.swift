@@ -27,8 +27,9 @@ package struct NextVersionDraft: Sendable {
     package struct Stage: Sendable, Equatable {
         /// `.lightweight` or `.custom`.
         package let kind: PlannedStage.Kind
-        /// The versions it joins.
+        /// The version it starts from.
         package let from: Schema.Version
+        /// The version it leads to.
         package let to: Schema.Version
     }
 
@@ -36,18 +37,21 @@ package struct NextVersionDraft: Sendable {
     package let start: Start
     /// The plan's type name.
     package let planName: String
-    /// The version that shipped, and the new one.
+    /// The version that shipped.
     package let shipped: Version
+    /// The new version (made now, or the one in progress).
     package let new: Version
-    /// The shipped version's schema and the new one's (renames declared), as the files must read back.
+    /// The shipped version's schema, as the files must read back.
     package let shippedSchema: Schema
+    /// The new version's schema (renames declared), as the files must read back.
     package let newSchema: Schema
     /// The changes from the shipped version to the new one.
     package let changes: [SchemaChange]
     /// The stage written now, or nil (no change yet, or the stage is there already).
     package let stage: Stage?
-    /// The plan's versions and stages once the edits are made.
+    /// The plan's versions once the edits are made.
     package let versions: [Version]
+    /// The plan's stages once the edits are made.
     package let stages: [Stage]
     /// The edits to the app's files.
     package let edits: SourceEdits

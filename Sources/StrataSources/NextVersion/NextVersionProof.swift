@@ -5,8 +5,9 @@ import Strata
 /// (into a scratch folder; the app's folder is not touched) must give the intended plan (versions, stages and their
 /// kinds, the shipped and new schemas), and a lightweight stage is dry-run on a sample store at the shipped version.
 package struct NextVersionProof: Sendable {
-    /// The plan's versions and stages as the edited files read back.
+    /// The plan's versions as the edited files read back.
     package let versions: [NextVersionDraft.Version]
+    /// The plan's stages as the edited files read back.
     package let stages: [NextVersionDraft.Stage]
     /// How the read-back differs from the intended plan; empty when it equals it.
     package let mismatches: [String]
@@ -20,7 +21,8 @@ package struct NextVersionProof: Sendable {
 
     /// Reads `draft`'s files back (the app's files `sources` read, edited, plus the new ones) and dry-runs its stage
     /// on a sample store with `rows` rows per entity.
-    package static func check(_ draft: NextVersionDraft, sources: AppSources, rows: Int = 20) throws -> NextVersionProof {
+    package static func check(_ draft: NextVersionDraft, sources: AppSources, rows: Int = 20) throws -> NextVersionProof
+    {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-next-version-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -30,7 +32,8 @@ package struct NextVersionProof: Sendable {
         for change in draft.edits.changes { texts[change.path] = change.after }
         for (path, text) in texts {
             let url = folder.appendingPathComponent(SourceEdits.FileChange.relative(path, to: sources.folder))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         let read = try AppSources(folder: folder, helperFolders: sources.helpers.roots)
@@ -42,35 +45,43 @@ package struct NextVersionProof: Sendable {
         var mismatches = plan.problems.map { "the plan does not read back cleanly: \($0)" }
         if versions != draft.versions {
             mismatches.append(
-                "versions read back as \(versions.map { "\($0.name) \($0.version)" }), intended \(draft.versions.map { "\($0.name) \($0.version)" })")
+                "versions read back as \(versions.map { "\($0.name) \($0.version)" }), intended \(draft.versions.map { "\($0.name) \($0.version)" })"
+            )
         }
         if stages != draft.stages {
             mismatches.append(
-                "stages read back as \(stages.map { "\($0.kind) \($0.from)->\($0.to)" }), intended \(draft.stages.map { "\($0.kind) \($0.from)->\($0.to)" })")
+                "stages read back as \(stages.map { "\($0.kind) \($0.from)->\($0.to)" }), intended \(draft.stages.map { "\($0.kind) \($0.from)->\($0.to)" })"
+            )
         }
         for (intended, schema) in [(draft.shipped, draft.shippedSchema), (draft.new, draft.newSchema)] {
             guard let found = plan.versions.first(where: { $0.name == intended.name }) else { continue }
             if found.schema.fingerprint != schema.fingerprint {
                 let changes = SchemaDiff(from: schema, to: found.schema).changes.map(\.description)
-                mismatches.append("\(intended.name) reads back otherwise than intended: \(changes.joined(separator: "; "))")
+                mismatches.append(
+                    "\(intended.name) reads back otherwise than intended: \(changes.joined(separator: "; "))")
             }
         }
         guard mismatches.isEmpty, let stage = draft.stage else {
-            return NextVersionProof(versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
+            return NextVersionProof(
+                versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
         }
         guard stage.kind == .lightweight else {
             return NextVersionProof(
                 versions: versions, stages: stages, mismatches: mismatches, dryRun: nil,
-                notRun: "a custom stage runs at the compiled level: `strata new` a sample store at \(stage.from), then `strata migrate --dry-run` it once written")
+                notRun:
+                    "a custom stage runs at the compiled level: `strata new` a sample store at \(stage.from), then `strata migrate --dry-run` it once written"
+            )
         }
         guard let runnable = plan.runnable else {
             return NextVersionProof(
                 versions: versions, stages: stages,
-                mismatches: plan.check().problems.map { "the plan read back has a problem: \($0)" }, dryRun: nil, notRun: nil)
+                mismatches: plan.check().problems.map { "the plan read back has a problem: \($0)" }, dryRun: nil,
+                notRun: nil)
         }
         let store = scratch.appendingPathComponent("sample.store")
         guard let shipped = plan.versions.first(where: { $0.name == draft.shipped.name }) else {
-            return NextVersionProof(versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
+            return NextVersionProof(
+                versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
         }
         try read.makeSampleStore(at: store, schema: shipped.schema, rows: rows)
         let report = try Migrator.dryRun(store: store, validated: runnable, to: stage.to)

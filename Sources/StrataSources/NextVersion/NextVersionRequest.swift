@@ -63,7 +63,9 @@ package struct NextVersionRequest: Sendable {
 
     /// "Entity.attribute" and the text after "=", or a refusal naming the flag's form.
     private static func split(_ value: String, flag: String, form: String) throws -> (String, String) {
-        guard let equals = value.firstIndex(of: "=") else { throw NextVersionRefusal("\(flag) takes \(form), not '\(value)'") }
+        guard let equals = value.firstIndex(of: "=") else {
+            throw NextVersionRefusal("\(flag) takes \(form), not '\(value)'")
+        }
         let key = String(value[..<equals])
         let rest = String(value[value.index(after: equals)...])
         guard !key.isEmpty, !rest.isEmpty, flag == "--keep" || key.split(separator: ".").count == 2 else {

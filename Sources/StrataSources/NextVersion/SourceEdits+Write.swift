@@ -2,8 +2,9 @@ import Foundation
 
 extension SourceEdits {
     /// Writes every change: a changed file only when it still holds the text it was read with, a new file only where
-    /// none exists (a refusal otherwise, before anything is written); then formats the created files with
-    /// `swift format` (the app's `.swift-format` applies), leaving the changed files' other text as it was. Returns
+    /// none exists (a refusal otherwise, before anything is written); then formats the created files, and the
+    /// declarations written into changed files, with `swift format` (the app's `.swift-format` applies), leaving the
+    /// rest of a changed file as it was. Returns
     /// the files that `swift format` could not format, with its message.
     package func write() throws -> [String] {
         let manager = FileManager.default
@@ -22,14 +23,17 @@ extension SourceEdits {
         var unformatted: [String] = []
         for change in changes {
             try Data(change.after.utf8).write(to: URL(fileURLWithPath: change.path), options: .atomic)
-            if change.before == nil, let problem = Self.format(change.path) { unformatted.append(problem) }
+            guard change.before == nil || !change.written.isEmpty else { continue }
+            if let problem = Self.format(change.path, ranges: change.before == nil ? [] : change.written) {
+                unformatted.append(problem)
+            }
         }
         return unformatted
     }
 
-    /// Runs `swift format format -i` on `path`, with the `.swift-format` of its folder or one above, else with
-    /// Xcode's indentation (4 spaces) and 120 columns; the reason it failed, or nil.
-    private static func format(_ path: String) -> String? {
+    /// Runs `swift format format -i` on `path` (only on `ranges` of it when given), with the `.swift-format` of its
+    /// folder or one above, else with Xcode's indentation (4 spaces) and 120 columns; the reason it failed, or nil.
+    private static func format(_ path: String, ranges: [Range<Int>]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -40,7 +44,8 @@ extension SourceEdits {
         }
         let configuration = #"{"version": 1, "indentation": {"spaces": 4}, "lineLength": 120}"#
         process.arguments =
-            ["swift", "format", "format", "-i"] + (configured ? [] : ["--configuration", configuration]) + [path]
+            ["swift", "format", "format", "-i"] + (configured ? [] : ["--configuration", configuration])
+            + ranges.flatMap { ["--offsets", "\($0.lowerBound):\($0.upperBound)"] } + [path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

@@ -12,10 +12,13 @@ package struct SourceEdits: Sendable {
         package let before: String?
         /// Its text after.
         package let after: String
+        /// The UTF-8 ranges of `after` holding whole declarations written in, which `swift format` formats.
+        package var written: [Range<Int>] = []
     }
 
     private var created: [(path: String, text: String)] = []
-    private var replacements: [String: (text: String, edits: [(range: Range<Int>, text: String)])] = [:]
+    private var replacements:
+        [String: (text: String, edits: [(range: Range<Int>, text: String, isDeclaration: Bool)])] = [:]
 
     /// No edits yet.
     init() {}
@@ -32,13 +35,16 @@ package struct SourceEdits: Sendable {
         replace(range, in: file, with: text)
     }
 
-    /// Inserts `text` at the UTF-8 `offset` of `file`.
-    mutating func insert(_ text: String, at offset: Int, in file: SourceFile) {
-        replace(offset..<offset, in: file, with: text)
+    /// Inserts `text` at the UTF-8 `offset` of `file`; `isDeclaration` when it is whole declarations, which
+    /// `swift format` then formats.
+    mutating func insert(_ text: String, at offset: Int, in file: SourceFile, isDeclaration: Bool = false) {
+        replace(offset..<offset, in: file, with: text, isDeclaration: isDeclaration)
     }
 
-    private mutating func replace(_ range: Range<Int>, in file: SourceFile, with text: String) {
-        replacements[file.path, default: (file.tree.description, [])].edits.append((range, text))
+    private mutating func replace(
+        _ range: Range<Int>, in file: SourceFile, with text: String, isDeclaration: Bool = false
+    ) {
+        replacements[file.path, default: (file.tree.description, [])].edits.append((range, text, isDeclaration))
     }
 
     /// Every file's change, created files first, then changed files in path order.
@@ -46,14 +52,23 @@ package struct SourceEdits: Sendable {
         created.map { FileChange(path: $0.path, before: nil, after: $0.text) }
             + replacements.keys.sorted().map { path in
                 let (text, edits) = replacements[path]!
-                var bytes = Array(text.utf8)
-                // Later ranges first, so earlier offsets stay valid; inserts at one offset keep their order.
+                let bytes = Array(text.utf8)
+                var output: [UInt8] = []
+                var written: [Range<Int>] = []
+                var cursor = 0
+                // In file order; inserts at one offset keep the order they were made in.
                 for edit in edits.enumerated().sorted(by: {
-                    ($0.element.range.lowerBound, $0.offset) > ($1.element.range.lowerBound, $1.offset)
-                }) {
-                    bytes.replaceSubrange(edit.element.range, with: Array(edit.element.text.utf8))
+                    ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+                }).map(\.element) {
+                    output += bytes[cursor..<edit.range.lowerBound]
+                    let start = output.count
+                    output += Array(edit.text.utf8)
+                    if edit.isDeclaration { written.append(start..<output.count) }
+                    cursor = max(cursor, edit.range.upperBound)
                 }
-                return FileChange(path: path, before: text, after: String(decoding: bytes, as: UTF8.self))
+                output += bytes[cursor...]
+                return FileChange(
+                    path: path, before: text, after: String(decoding: output, as: UTF8.self), written: written)
             }
     }
 }
@@ -63,7 +78,8 @@ extension SourceEdits.FileChange {
     package func unifiedDiff(relativeTo folder: URL) throws -> String {
         let shown = Self.relative(path, to: folder)
         guard let before else {
-            return "new file \(shown)\n" + after.split(separator: "\n", omittingEmptySubsequences: false)
+            return "new file \(shown)\n"
+                + after.split(separator: "\n", omittingEmptySubsequences: false)
                 .dropLast(after.hasSuffix("\n") ? 1 : 0).map { "+" + $0 }.joined(separator: "\n") + "\n"
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -16,12 +16,15 @@ struct StageCode {
     let diff: SchemaDiff
     /// The developer's decisions.
     let request: NextVersionRequest
-    /// The stage's name ("migrateV2toV3") and the version types it joins.
+    /// The stage's name ("migrateV2toV3").
     let name: String
+    /// The shipped version's type.
     let fromType: String
+    /// The new version's type.
     let toType: String
-    /// Each entity's model type in the shipped version and in the new one, as Swift names them from the plan.
+    /// Each entity's model type in the shipped version, as Swift names it from the plan.
     let oldTypes: [String: String]
+    /// Each entity's model type in the new version, as Swift names it from the plan.
     let newTypes: [String: String]
 
     /// The stage's kind and its declaration (with the declarations it uses), or a refusal.
@@ -69,13 +72,18 @@ struct StageCode {
             case .uniqueAdded(_, let name):
                 usedKeeps.insert(entity)
                 try work[entity, default: EntityWork()].uniqueness.append(
-                    ([renamed[entity]?[name] ?? name], keep(entity, "\(entity).\(name) is made unique")))
+                    (
+                        [renamed[entity]?[name] ?? name],
+                        keep(entity, "\(entity).\(name)", "\(entity).\(name) is made unique")
+                    ))
             case .uniquenessAdded(_, let names):
                 usedKeeps.insert(entity)
                 try work[entity, default: EntityWork()].uniqueness.append(
                     (
                         names.map { renamed[entity]?[$0] ?? $0 },
-                        keep(entity, "\(entity) is made unique by (\(names.joined(separator: ", ")))")
+                        keep(
+                            entity, "\(entity).\(names[0])",
+                            "\(entity) is made unique by (\(names.joined(separator: ", ")))")
                     ))
             default:
                 if case .custom(let reason, let fix) = change.classification {
@@ -88,18 +96,19 @@ struct StageCode {
             throw NextVersionRefusal("--fill \(unused): no change of \(unused) needs a value")
         }
         if let unused = Set(request.keeps.keys).subtracting(usedKeeps).sorted().first {
-            throw NextVersionRefusal("--keep \(unused): no uniqueness is added to \(unused)")
+            throw NextVersionRefusal("--keep \(unused).…: no uniqueness is added to \(unused)")
         }
-        let lightweight = "static let \(name) = MigrationStage.lightweight(fromVersion: \(fromType).self, toVersion: \(toType).self)"
+        let lightweight =
+            "static let \(name) = MigrationStage.lightweight(fromVersion: \(fromType).self, toVersion: \(toType).self)"
         guard !work.isEmpty else { return (.lightweight, lightweight) }
         return (.custom, custom(work))
     }
 
     /// The `--keep` rule for `entity`, or a refusal naming the flag.
-    private func keep(_ entity: String, _ what: String) throws -> NextVersionRequest.Keep {
+    private func keep(_ entity: String, _ subject: String, _ what: String) throws -> NextVersionRequest.Keep {
         guard let keep = request.keeps[entity] else {
             throw NextVersionRefusal(
-                "\(what): say which row of each group of duplicates stays with --keep \(entity)=first or --keep \(entity)=last (optionally :ORDER_BY, an attribute of the old rows)"
+                "\(what): say which row of each group of duplicates stays with --keep \(subject)=first or --keep \(subject)=last (optionally :ORDER_BY, an attribute of the old rows)"
             )
         }
         return keep
@@ -108,7 +117,9 @@ struct StageCode {
     /// Each entity's renamed attributes, old name by new name.
     private func renames() -> [String: [String: String]] {
         var renamed: [String: [String: String]] = [:]
-        for case .attributeRenamed(let entity, let from, let to) in diff.changes { renamed[entity, default: [:]][to.name] = from }
+        for case .attributeRenamed(let entity, let from, let to) in diff.changes {
+            renamed[entity, default: [:]][to.name] = from
+        }
         return renamed
     }
 
@@ -142,11 +153,13 @@ struct StageCode {
                     for old in try context.fetch(FetchDescriptor<\(old)>(\(sort)))\(keep.last ? ".reversed()" : "") {
                         if !seen\(entity).insert([\(key)]).inserted { context.delete(old) }
                     }
+                    try context.save()
                     """)
             }
             guard !entityWork.assignments.isEmpty else { continue }
             let pending = "pending\(name.prefix(1).uppercased() + name.dropFirst())\(entity)"
-            statics.append("nonisolated(unsafe) private static var \(pending): [PersistentIdentifier: [(\(new)) -> Void]] = [:]")
+            statics.append(
+                "nonisolated(unsafe) private static var \(pending): [PersistentIdentifier: [(\(new)) -> Void]] = [:]")
             let sets = entityWork.assignments.map {
                 "    // \(entity).\($0.attribute): \($0.why)\n    \(pending)[old.persistentModelID, default: []].append(setting(\\\(new).\($0.attribute), \($0.value)))"
             }
@@ -165,7 +178,8 @@ struct StageCode {
         }
         func closure(_ label: String, _ statements: [String]) -> String {
             guard !statements.isEmpty else { return "\(label): nil" }
-            let body = VersionText.indented((statements + ["try context.save()"]).joined(separator: "\n"), by: "        ")
+            let body = VersionText.indented(
+                (statements + ["try context.save()"]).joined(separator: "\n"), by: "        ")
             return "\(label): { context in\n\(body)\n    }"
         }
         let stage = """
@@ -184,7 +198,7 @@ struct StageCode {
     static func converted(
         _ value: String, from: ValueType, to: ValueType, optional: Bool, required: Bool, fill: String?, key: String
     ) throws -> String {
-        guard case let (body, failable)? = conversion(from: from, to: to) else {
+        guard case (let body, let failable)? = conversion(from: from, to: to) else {
             guard let fill else {
                 throw NextVersionRefusal(
                     "\(key) changes type from \(from) to \(to) and Strata knows no conversion: give the new value with --fill \(key)=EXPRESSION (over the old row `old`)"

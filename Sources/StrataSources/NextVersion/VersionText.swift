@@ -47,7 +47,9 @@ enum VersionText {
         var lines: [String] = []
         for file in files {
             for item in file.tree.statements {
-                guard case .decl(let decl) = item.item, let importDecl = decl.as(ImportDeclSyntax.self) else { continue }
+                guard case .decl(let decl) = item.item, let importDecl = decl.as(ImportDeclSyntax.self) else {
+                    continue
+                }
                 let line = importDecl.trimmedDescription
                 if !lines.contains(line) { lines.append(line) }
             }
