@@ -42,6 +42,17 @@ import Testing
         return record
     }
 
+    /// A copy of the fixture app `name` after the first run (`--write`): the shipped version frozen and the new one
+    /// opened, with the record of the shipped versions that run keeps.
+    static func opened(_ name: String, _ request: NextVersionRequest = NextVersionRequest()) throws -> (
+        TemporaryFolder, FrozenVersions, NextVersionDraft
+    ) {
+        let folder = try app(name)
+        let (opened, _) = try draft(folder, request)
+        _ = try opened.edits.write()
+        return (folder, try record(opened, folder), opened)
+    }
+
     static func request(
         fills: [String] = [], keeps: [String] = [], renames: [String] = [], drops: [String] = []
     ) throws -> NextVersionRequest {

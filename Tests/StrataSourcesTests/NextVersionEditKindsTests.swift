@@ -7,13 +7,10 @@ import Testing
 /// changed in a way Strata writes no code for, and the new version's identifier given with `--as`.
 @Suite struct NextVersionEditKindsTests {
     @Test func anEntityAddedAndOneRemovedMakeALightweightStageThatDropsTheRemovedRows() throws {
-        let folder = try NextVersionDraftTests.app("ShelfAliased")
-        let (opened, _) = try NextVersionDraftTests.draft(
-            folder, try NextVersionRequest(version: "2.1.0", fills: [], keeps: [], renames: [], drops: []))
+        let (folder, record, opened) = try NextVersionDraftTests.opened(
+            "ShelfAliased", try NextVersionRequest(version: "2.1.0", fills: [], keeps: [], renames: [], drops: []))
         #expect(opened.new.name == "ShelfSchemaV3")
         #expect(opened.new.version == Schema.Version(2, 1, 0))
-        _ = try opened.edits.write()
-        let record = try NextVersionDraftTests.record(opened, folder)
         let file = "Schemas/ShelfSchemaV3.swift"
         try NextVersionDraftTests.edit(folder, file, "[Book.self, Shelf.self]", "[Book.self, Review.self]")
         try NextVersionDraftTests.edit(folder, file, "@Relationship(deleteRule: .nullify) var shelf: Shelf?\n", "")
@@ -45,10 +42,7 @@ import Testing
     }
 
     @Test func aDropDeclaredKeepsTheRemovalAndTheAddition() throws {
-        let folder = try NextVersionDraftTests.app("RecipesLive")
-        let (opened, _) = try NextVersionDraftTests.draft(folder)
-        _ = try opened.edits.write()
-        let record = try NextVersionDraftTests.record(opened, folder)
+        let (folder, record, _) = try NextVersionDraftTests.opened("RecipesLive")
         try NextVersionDraftTests.edit(
             folder, "Model/Recipe.swift", "var notes: String = \"\"", "var remarks: String = \"\"")
         let (staged, _) = try NextVersionDraftTests.draft(
@@ -65,10 +59,7 @@ import Testing
     }
 
     @Test func aRelationshipMadeToOneIsRefusedWithTheCoresReason() throws {
-        let folder = try NextVersionDraftTests.app("RecipesLive")
-        let (opened, _) = try NextVersionDraftTests.draft(folder)
-        _ = try opened.edits.write()
-        let record = try NextVersionDraftTests.record(opened, folder)
+        let (folder, record, _) = try NextVersionDraftTests.opened("RecipesLive")
         try NextVersionDraftTests.edit(
             folder, "Model/Recipe.swift",
             "@Relationship(deleteRule: .cascade, inverse: \\Ingredient.recipe) var ingredients: [Ingredient] = []",

@@ -18,10 +18,7 @@ import Testing
     }
 
     @Test func aUniquenessAddedAsksWhichDuplicateStaysAndDeletesTheOthers() throws {
-        let folder = try NextVersionDraftTests.app("RecipesLive")
-        let (opened, _) = try NextVersionDraftTests.draft(folder)
-        _ = try opened.edits.write()
-        let record = try NextVersionDraftTests.record(opened, folder)
+        let (folder, record, _) = try NextVersionDraftTests.opened("RecipesLive")
         try NextVersionDraftTests.edit(
             folder, "Model/Recipe.swift", "    var title: String\n", "    @Attribute(.unique) var title: String\n")
         do {

@@ -177,12 +177,6 @@ extension DraftBuilder {
             }
         }
     }
-
-    /// "V2" of "NotesSchemaV2": the version part of a schema's name, for the stage's name.
-    func short(_ name: String) -> String {
-        let digits = String(name.reversed().prefix { $0.isNumber }.reversed())
-        return digits.isEmpty ? name : "V\(digits)"
-    }
 }
 
 extension String {

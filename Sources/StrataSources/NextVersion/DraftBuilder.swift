@@ -143,7 +143,7 @@ struct DraftBuilder {
         } else if diff.isEmpty {
             notes.append(editThenRunAgain(new.name))
         } else {
-            let name = "migrate\(short(shipped.name))to\(short(new.name))"
+            let name = StageCode.name(from: shipped.name, to: new.name)
             let code = try StageCode(
                 diff: diff, request: request, name: name, fromType: shipped.name, toType: new.name, oldTypes: oldTypes,
                 newTypes: newTypes

@@ -104,6 +104,16 @@ struct StageCode {
         return (.custom, custom(work))
     }
 
+    /// The stage's name between two version types: "migrateV2toV3" for NotesSchemaV2 and NotesSchemaV3 (the number
+    /// at the end of each name, or the whole name without one).
+    static func name(from: String, to: String) -> String {
+        func short(_ name: String) -> String {
+            let digits = String(name.reversed().prefix { $0.isNumber }.reversed())
+            return digits.isEmpty ? name : "V\(digits)"
+        }
+        return "migrate\(short(from))to\(short(to))"
+    }
+
     /// The `--keep` rule for `entity`, or a refusal naming the flag.
     private func keep(_ entity: String, _ subject: String, _ what: String) throws -> NextVersionRequest.Keep {
         guard let keep = request.keeps[entity] else {
