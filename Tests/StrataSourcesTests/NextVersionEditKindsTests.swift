@@ -73,3 +73,30 @@ import Testing
         }
     }
 }
+
+/// A fourth starting state: the app names its latest version's nested classes directly (no typealias).
+@Suite struct NextVersionNestedClassesTests {
+    @Test func theLatestVersionIsCopiedAndTheAppToldToNameTheNewOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.copy(FixtureTree.folder("TagsApp"))
+        let (opened, sources) = try NextVersionDraftTests.draft(folder)
+        #expect(opened.start == .nestedClasses)
+        #expect(opened.notes.contains { $0.contains("point it at TagsSchemaV2's") })
+        #expect(try NextVersionProof.check(opened, sources: sources).mismatches.isEmpty)
+        _ = try opened.edits.write()
+        let record = try NextVersionDraftTests.record(opened, folder)
+        let plan = try NextVersionDraftTests.readBack(folder)
+        #expect(plan.versions.map(\.name) == ["TagsSchemaV1", "TagsSchemaV2"])
+        #expect(plan.versions[1].modelTypes["Bookmark"] == "TagsSchemaV2.Bookmark")
+        #expect(plan.versions[1].schema.fingerprint == plan.versions[0].schema.fingerprint)
+
+        try NextVersionDraftTests.edit(
+            folder, "Models/TagsSchemaV2.swift", "        var url: String\n",
+            "        var url: String\n        var title: String?\n")
+        let (staged, _) = try NextVersionDraftTests.draft(folder, frozen: record)
+        #expect(staged.stage?.kind == .lightweight)
+        _ = try staged.edits.write()
+        #expect(try NextVersionDraftTests.readBack(folder).stages.map(\.kind) == [.lightweight])
+        #expect(try NextVersionDraftTests.draft(folder, frozen: record).0.isEmpty)
+    }
+}

@@ -97,11 +97,16 @@ extension DraftBuilder {
     }
 
     /// `shipped`'s declaration (its members from every extension) copied as the new version in a file beside it, and
-    /// the live typealiases retargeted to it.
+    /// the live typealiases retargeted to it (without typealiases, the app is told to name the new version's classes).
     mutating func copy(_ shipped: DeclarationIndex.TypeDecl, as new: NextVersionDraft.Version) throws {
-        guard let aliased = live.aliasedVersion(in: sources.versions), aliased.name == shipped.simpleName else {
+        if live.aliases.isEmpty {
+            notes.append(
+                "the app names \(shipped.simpleName)'s classes directly: point it at \(new.name)'s (a typealias per model, `typealias Item = \(new.name).Item`, keeps that to one place)"
+            )
+        } else if live.aliasedVersion(in: sources.versions)?.name != shipped.simpleName {
             throw NextVersionRefusal(
-                "the live typealiases do not all name models of \(shipped.simpleName), the shipped version")
+                "the live typealiases do not all name models of \(shipped.simpleName), the plan's latest version: point them at it, or give --frozen to say which version shipped"
+            )
         }
         let members = shipped.members.map { member, _ -> String in
             if let variable = member.decl.as(VariableDeclSyntax.self),

@@ -66,7 +66,8 @@ struct DraftBuilder {
     mutating func extending(_ plan: SourcePlan, frozen: FrozenVersions?) throws -> NextVersionDraft {
         let (shipped, inProgress) = try split(plan, frozen: frozen)
         let shippedType = try declaration(of: shipped)
-        let start: NextVersionDraft.Start = live.aliases.isEmpty ? .liveClasses : .typealiases
+        let start: NextVersionDraft.Start =
+            !live.aliases.isEmpty ? .typealiases : (live.classes.isEmpty ? .nestedClasses : .liveClasses)
         let freezing = listsLiveClasses(shipped)
         if freezing, let frozen,
             let record = frozen.versions.first(where: { $0.version == shipped.schema.version.label })
@@ -110,7 +111,7 @@ struct DraftBuilder {
         } else {
             new = try nextVersion(after: shipped, in: plan)
             versions.append(new)
-            if start == .typealiases {
+            if start != .liveClasses {
                 try copy(shippedType, as: new)
                 newSchema = Schema(
                     entities: shipped.schema.entities, version: new.version, defaults: defaults(of: shipped.schema))

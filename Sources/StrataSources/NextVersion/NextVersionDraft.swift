@@ -13,6 +13,8 @@ package struct NextVersionDraft: Sendable {
         case liveClasses = "live classes"
         /// The live models are typealiases of a version's nested classes.
         case typealiases
+        /// The app names the latest version's nested classes directly (`SchemaV3.Item`).
+        case nestedClasses = "nested classes"
     }
 
     /// One version of the intended plan.
@@ -74,11 +76,12 @@ extension NextVersionDraft {
             throw NextVersionRefusal("the sources do not read cleanly: \(problem); `strata check` lists every problem")
         }
         let live = LiveModels(sources)
-        guard !live.declarations.isEmpty else {
-            throw NextVersionRefusal("\(sources.folder.path) declares no top-level @Model class or typealias of one")
-        }
         var builder = DraftBuilder(sources: sources, live: live, request: request)
         guard !sources.plans.isEmpty else {
+            guard !live.declarations.isEmpty else {
+                throw NextVersionRefusal(
+                    "\(sources.folder.path) declares no plan and no top-level @Model class or typealias of one")
+            }
             if let version = sources.versions.first {
                 throw NextVersionRefusal(
                     "\(version.location): \(version.name) is a VersionedSchema of no plan; declare the plan that lists it, then run again"
