@@ -50,6 +50,21 @@ import Testing
         #expect(out.contains("Read back: as intended: RecipesSchemaV1, RecipesSchemaV2, RecipesSchemaV3"))
         #expect(out.contains("Nothing was written"))
         #expect(try Self.contents(app) == before)
+
+        let json = try CommandRun.strata("next-version", "--sources", app, "--json")
+        #expect(json.status == 0)
+        let document = try json.json()
+        #expect(document["format"] as? String == "strata.next-version/1")
+        #expect(document["start"] as? String == "live classes")
+        #expect((document["new"] as? [String: Any])?["name"] as? String == "RecipesSchemaV3")
+        let files = try #require(document["files"] as? [[String: Any]])
+        #expect(
+            files.compactMap { $0["path"] as? String }.sorted() == [
+                "Model/RecipesMigrationPlan.swift", "Model/RecipesSchemaV2.swift", "Model/RecipesSchemaV3.swift",
+            ])
+        #expect((document["readBack"] as? [String: Any])?["mismatches"] as? [String] == [])
+        #expect(document["written"] as? Bool == false)
+        #expect(try Self.contents(app) == before)
     }
 
     @Test func writesTheNewVersionThenTheStageAndFindsNothingLeftToDo() throws {

@@ -69,6 +69,8 @@ struct NextVersionCommand: ParsableCommand {
     @Flag(help: "With --write: write even when the read-back or the dry run fails.")
     var force = false
 
+    @OptionGroup var output: OutputOptions
+
     func validate() throws {
         guard sources.sources != nil, sources.coreData.model == nil, !sources.staticLevel, !sources.compiled else {
             throw ValidationError(
@@ -98,24 +100,35 @@ struct NextVersionCommand: ParsableCommand {
             throw CommandFailure.usage(error.description)
         }
         let report = NextVersionReport(draft: draft, folder: folder)
-        report.summaryLines.forEach { Console.out($0) }
-        guard !draft.isEmpty else {
-            Console.out("Nothing to do: the sources hold this version and its stage.")
+        let files = try draft.edits.changes.map {
+            NextVersionDocument.File(
+                path: SourceEdits.FileChange.relative($0.path, to: folder), created: $0.before == nil,
+                diff: try $0.unifiedDiff(relativeTo: folder))
+        }
+        let proof = draft.isEmpty ? nil : try NextVersionProof.check(draft, sources: app)
+        if !output.json {
+            report.summaryLines.forEach { Console.out($0) }
+            for file in files {
+                TerminalText.lines(file.diff.trimmingCharacters(in: .newlines)).forEach { Console.out($0) }
+            }
+            proof.map { report.proofLines($0).forEach { Console.out($0) } }
+        }
+        var written = false
+        defer {
+            if output.json {
+                try? JSONOutput.print(NextVersionDocument(draft: draft, files: files, proof: proof, written: written))
+            }
+        }
+        guard let proof else {
+            if !output.json { Console.out("Nothing to do: the sources hold this version and its stage.") }
             return
         }
-        for change in draft.edits.changes {
-            var text = try change.unifiedDiff(relativeTo: folder)
-            if text.hasSuffix("\n") { text.removeLast() }
-            TerminalText.lines(text).forEach { Console.out($0) }
-        }
-        let proof = try NextVersionProof.check(draft, sources: app)
-        report.proofLines(proof).forEach { Console.out($0) }
         guard write else {
-            Console.out("Nothing was written; run again with --write to write it.")
+            if !output.json { Console.out("Nothing was written; run again with --write to write it.") }
             return
         }
         guard proof.passed || force else {
-            throw CommandFailure.findings("nothing was written: the proof above failed (--force writes anyway)")
+            throw CommandFailure.findings("nothing was written: the proof failed (--force writes anyway)")
         }
         do {
             let unformatted = try draft.edits.write()
@@ -123,7 +136,10 @@ struct NextVersionCommand: ParsableCommand {
         } catch let refusal as NextVersionRefusal {
             throw CommandFailure.findings(TerminalText.sanitize(refusal.description))
         }
-        Console.out("Wrote \(draft.edits.changes.count) file\(draft.edits.changes.count == 1 ? "" : "s").")
+        written = true
+        if !output.json {
+            Console.out("Wrote \(draft.edits.changes.count) file\(draft.edits.changes.count == 1 ? "" : "s").")
+        }
         if let frozen { try recordShipped(draft, in: frozen, folder: folder) }
     }
 
@@ -137,7 +153,9 @@ struct NextVersionCommand: ParsableCommand {
         let plan = try read(folder).plan(named: draft.planName)
         let added = record.recordShipped(draft, in: plan)
         try record.encoded().write(to: url, options: .atomic)
-        if !added.isEmpty { Console.out("Recorded \(added.joined(separator: ", ")) as shipped in \(path).") }
+        if !added.isEmpty, !output.json {
+            Console.out("Recorded \(added.joined(separator: ", ")) as shipped in \(path).")
+        }
     }
 
     /// The app's sources as the options say (`--exclude`, helper folders, `--platform`).

@@ -102,7 +102,7 @@ extension SourceEdits.FileChange {
     }
 
     /// `path` relative to `folder` when it lies inside it.
-    static func relative(_ path: String, to folder: URL) -> String {
+    package static func relative(_ path: String, to folder: URL) -> String {
         let base = folder.standardizedFileURL.path + "/"
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }
