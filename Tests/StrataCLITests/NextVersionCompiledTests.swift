@@ -24,10 +24,15 @@ struct NextVersionCompiledTests {
         try NextVersionCommandTests.edit(trip, "var startDate: Date\n", "var startDate: Date\n    var stopCount: Int\n")
         try NextVersionCommandTests.edit(
             trip, "self.startDate = startDate\n", "self.startDate = startDate\n        stopCount = 0\n")
-        let staged = try CommandRun.strata(
-            "next-version", "--sources", app, "--frozen", record, "--fill", "Trip.stopCount=old.stops.count", "--write")
+        // --compiled: the stage is built and dry-run on a sample store before it is written.
+        let staged = try CompiledSourcesTests.compiled(
+            "next-version", "--sources", app, "--frozen", record, "--fill", "Trip.stopCount=old.stops.count",
+            "--compiled", "--write")
         #expect(staged.status == 0, "\(staged.standardError)")
         #expect(staged.standardOutput.contains("Stage: custom 1.0.0 -> 2.0.0"))
+        #expect(staged.standardOutput.contains("Dry run at the compiled level on a sample store at 1.0.0:"))
+        #expect(staged.standardOutput.contains("1.0.0 -> 2.0.0 [custom]: "))
+        #expect(staged.standardOutput.contains("rows, succeeded"))
 
         let real = try CompiledSourcesTests.compiled("migrate", store, "--sources", app, "--yes", "--json")
         #expect(real.status == 0, "\(real.standardError)")

@@ -72,9 +72,9 @@ struct NextVersionCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        guard sources.sources != nil, sources.coreData.model == nil, !sources.staticLevel, !sources.compiled else {
+        guard sources.sources != nil, sources.coreData.model == nil, !sources.staticLevel else {
             throw ValidationError(
-                "next-version reads an app's sources: give --sources DIR (not --model, --static or --compiled)")
+                "next-version reads an app's sources: give --sources DIR (not --model or --static)")
         }
         if force && !write { throw ValidationError("--force goes with --write") }
     }
@@ -105,7 +105,14 @@ struct NextVersionCommand: ParsableCommand {
                 path: SourceEdits.FileChange.relative($0.path, to: folder), created: $0.before == nil,
                 diff: try $0.unifiedDiff(relativeTo: folder))
         }
-        let proof = draft.isEmpty ? nil : try NextVersionProof.check(draft, sources: app)
+        var runner: NextVersionProof.CompiledRunner?
+        if sources.compiled && !sources.staysStatic {
+            runner = { folder, plan, store, version in
+                try Self.compiledDryRun(folder: folder, plan: plan, store: store, to: version)
+            }
+        }
+        let proof: NextVersionProof? =
+            draft.isEmpty ? nil : try NextVersionProof.check(draft, sources: app, compiled: runner)
         if !output.json {
             report.summaryLines.forEach { Console.out($0) }
             for file in files {
@@ -156,6 +163,37 @@ struct NextVersionCommand: ParsableCommand {
         if !added.isEmpty, !output.json {
             Console.out("Recorded \(added.joined(separator: ", ")) as shipped in \(path).")
         }
+    }
+
+    /// Dry-runs the plan of the app in `folder` on `store` up to `version` at the compiled level: this `strata`
+    /// run again (`migrate --dry-run --json`), which builds the app's code and runs its custom stage.
+    private static func compiledDryRun(
+        folder: URL, plan: String, store: URL, to version: Schema.Version
+    ) throws -> NextVersionProof.CompiledDryRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+        process.arguments = [
+            "migrate", store.path, "--sources", folder.path, "--plan", plan, "--to", version.description, "--dry-run",
+            "--json",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return .init(
+                succeeded: false, lines: ["the compiled dry run printed no report (exit \(process.terminationStatus))"])
+        }
+        let stages = (report["stages"] as? [[String: Any]] ?? []).map { stage in
+            let title = "\(stage["from"] ?? "") -> \(stage["to"] ?? "") [\(stage["kind"] ?? "")]"
+            return "\(title): "
+                + ((stage["failure"] as? String).map { "FAILED: \($0)" } ?? "\(stage["rows"] ?? 0) rows, succeeded")
+        }
+        let notRun = (report["notRun"] as? String).map { ["not run: \($0)"] } ?? []
+        let succeeded = report["succeeded"] as? Bool == true && notRun.isEmpty
+        return .init(succeeded: succeeded, lines: stages + notRun)
     }
 
     /// The app's sources as the options say (`--exclude`, helper folders, `--platform`).

@@ -84,9 +84,9 @@ struct NextVersionDocument: Encodable {
             ReadBack(versions: $0.versions.map(\.name), stages: $0.stages.map(Self.stage), mismatches: $0.mismatches)
         }
         dryRun = proof.flatMap { proof in
-            guard proof.dryRun != nil || proof.notRun != nil else { return nil }
+            guard proof.dryRun != nil || proof.notRun != nil || proof.compiled != nil else { return nil }
             return DryRun(
-                succeeded: proof.dryRun?.succeeded ?? false,
+                succeeded: proof.dryRun?.succeeded ?? proof.compiled?.succeeded ?? false,
                 stages: proof.dryRun?.stages.map {
                     DryRunStage(
                         stage: $0.title, kind: $0.kind.rawValue, rows: $0.rows, failure: $0.failure,

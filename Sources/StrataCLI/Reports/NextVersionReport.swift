@@ -50,6 +50,10 @@ struct NextVersionReport {
             if let failure = report.failure { lines.append("  failed: \(failure)") }
         }
         if let notRun = proof.notRun { lines.append("Dry run: not run: \(notRun)") }
+        if let compiled = proof.compiled {
+            lines.append("Dry run at the compiled level on a sample store at \(draft.shipped.version):")
+            lines += compiled.lines.map { "  \($0)" }
+        }
         return lines.map(TerminalText.sanitize)
     }
 }

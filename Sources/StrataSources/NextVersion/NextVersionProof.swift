@@ -15,14 +15,39 @@ package struct NextVersionProof: Sendable {
     package let dryRun: DryRunReport?
     /// Why the stage was not dry-run (a custom stage at the static level), or nil.
     package let notRun: String?
+    /// The dry run of a custom stage at the compiled level, when it was asked for.
+    package var compiled: CompiledDryRun?
 
-    /// True when the read-back equals the intended plan and the dry run, if any, succeeded.
-    package var passed: Bool { mismatches.isEmpty && (dryRun?.succeeded ?? true) }
+    /// What the compiled level's dry run of a custom stage said: whether it succeeded, and its lines to show.
+    package struct CompiledDryRun: Sendable {
+        /// True when every stage ran.
+        package let succeeded: Bool
+        /// What to show of it.
+        package let lines: [String]
+
+        /// A compiled dry run's outcome.
+        package init(succeeded: Bool, lines: [String]) {
+            self.succeeded = succeeded
+            self.lines = lines
+        }
+    }
+
+    /// Runs a plan's custom stage at the compiled level: the app's sources in `folder`, the plan's name, a sample
+    /// store at the shipped version, the version to reach.
+    package typealias CompiledRunner = (
+        _ folder: URL, _ plan: String, _ store: URL, _ to: Schema.Version
+    ) throws -> CompiledDryRun
+
+    /// True when the read-back equals the intended plan and the dry runs, if any, succeeded.
+    package var passed: Bool {
+        mismatches.isEmpty && (dryRun?.succeeded ?? true) && (compiled?.succeeded ?? true)
+    }
 
     /// Reads `draft`'s files back (the app's files `sources` read, edited, plus the new ones) and dry-runs its stage
-    /// on a sample store with `rows` rows per entity.
-    package static func check(_ draft: NextVersionDraft, sources: AppSources, rows: Int = 20) throws -> NextVersionProof
-    {
+    /// on a sample store with `rows` rows per entity: a lightweight stage here, a custom one with `compiled` when given.
+    package static func check(
+        _ draft: NextVersionDraft, sources: AppSources, rows: Int = 20, compiled: CompiledRunner? = nil
+    ) throws -> NextVersionProof {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-next-version-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -65,11 +90,21 @@ package struct NextVersionProof: Sendable {
             return NextVersionProof(
                 versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
         }
+        if stage.kind == .custom, let compiled,
+            let shipped = plan.versions.first(where: { $0.name == draft.shipped.name })
+        {
+            let store = scratch.appendingPathComponent("sample.store")
+            try read.makeSampleStore(at: store, schema: shipped.schema, rows: rows)
+            var proof = NextVersionProof(
+                versions: versions, stages: stages, mismatches: mismatches, dryRun: nil, notRun: nil)
+            proof.compiled = try compiled(folder, draft.planName, store, stage.to)
+            return proof
+        }
         guard stage.kind == .lightweight else {
             return NextVersionProof(
                 versions: versions, stages: stages, mismatches: mismatches, dryRun: nil,
                 notRun:
-                    "a custom stage runs at the compiled level: `strata new` a sample store at \(stage.from), then `strata migrate --dry-run` it once written"
+                    "a custom stage runs at the compiled level: give --compiled (it builds and runs the app's code), or `strata new` a sample store at \(stage.from) and `strata migrate --dry-run` it once written"
             )
         }
         guard let runnable = plan.runnable else {
