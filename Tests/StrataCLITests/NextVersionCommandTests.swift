@@ -81,12 +81,16 @@ import Testing
         try Self.edit(
             app + "/Schemas/ShelfSchemaV3.swift", "var pages: Int = 0\n",
             "var pages: Int = 0\n        var isbn: String?\n")
-        let staged = try CommandRun.strata("next-version", "--sources", app, "--frozen", record)
+        let shipped = temporary.path("Shelf.store")
+        #expect(try CommandRun.strata("new", shipped, "--sources", app, "--at", "2.0.0", "--sample", "5").status == 0)
+        let staged = try CommandRun.strata("next-version", "--sources", app, "--frozen", record, "--store", shipped)
         #expect(staged.status == 0, "\(staged.standardError)")
         #expect(staged.standardOutput.contains("+ Book.isbn added (String, optional)  [lightweight]"))
         #expect(staged.standardOutput.contains("Stage: lightweight 2.0.0 -> 3.0.0"))
         #expect(staged.standardOutput.contains("Dry run on a sample store at 2.0.0 (to 3.0.0):"))
         #expect(staged.standardOutput.contains("rows, succeeded"))
+        #expect(
+            staged.standardOutput.contains("Dry run on the store given (--store):\n  2.0.0 -> 3.0.0 [lightweight]: "))
         #expect(try CommandRun.strata("next-version", "--sources", app, "--frozen", record, "--write").status == 0)
 
         let again = try CommandRun.strata("next-version", "--sources", app, "--frozen", record)

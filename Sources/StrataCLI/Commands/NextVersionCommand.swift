@@ -69,6 +69,12 @@ struct NextVersionCommand: ParsableCommand {
     @Flag(help: "With --write: write even when the read-back or the dry run fails.")
     var force = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A store at the shipped version (Strata, SwiftData or Core Data; never written) to dry-run the new stage on too.",
+            valueName: "store"))
+    var store: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -105,14 +111,16 @@ struct NextVersionCommand: ParsableCommand {
                 path: SourceEdits.FileChange.relative($0.path, to: folder), created: $0.before == nil,
                 diff: try $0.unifiedDiff(relativeTo: folder))
         }
-        var runner: NextVersionProof.CompiledRunner?
-        if sources.compiled && !sources.staysStatic {
-            runner = { folder, plan, store, version in
-                try Self.compiledDryRun(folder: folder, plan: plan, store: store, to: version)
-            }
+        let compiled = sources.compiled && !sources.staysStatic
+        let runner: NextVersionProof.CommandRunner = { folder, plan, store, version in
+            try Self.dryRun(folder: folder, plan: plan, store: store, to: version, compiled: compiled)
         }
         let proof: NextVersionProof? =
-            draft.isEmpty ? nil : try NextVersionProof.check(draft, sources: app, compiled: runner)
+            draft.isEmpty
+            ? nil
+            : try NextVersionProof.check(
+                draft, sources: app, compiled: compiled ? runner : nil,
+                store: store.map { URL(fileURLWithPath: $0) }, onStore: runner)
         if !output.json {
             report.summaryLines.forEach { Console.out($0) }
             for file in files {
@@ -165,17 +173,19 @@ struct NextVersionCommand: ParsableCommand {
         }
     }
 
-    /// Dry-runs the plan of the app in `folder` on `store` up to `version` at the compiled level: this `strata`
-    /// run again (`migrate --dry-run --json`), which builds the app's code and runs its custom stage.
-    private static func compiledDryRun(
-        folder: URL, plan: String, store: URL, to version: Schema.Version
-    ) throws -> NextVersionProof.CompiledDryRun {
+    /// Dry-runs the plan of the app in `folder` on `store` up to `version`: this `strata` run again (`migrate
+    /// --dry-run --json`), which at the compiled level builds the app's code and runs its custom stage.
+    private static func dryRun(
+        folder: URL, plan: String, store: URL, to version: Schema.Version, compiled: Bool
+    ) throws -> NextVersionProof.CommandDryRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-        process.arguments = [
-            "migrate", store.path, "--sources", folder.path, "--plan", plan, "--to", version.description, "--dry-run",
-            "--json",
-        ]
+        process.arguments =
+            [
+                "migrate", store.path, "--sources", folder.path, "--plan", plan, "--to", version.description,
+                "--dry-run",
+                "--json",
+            ] + (compiled ? [] : ["--static"])
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -184,7 +194,7 @@ struct NextVersionCommand: ParsableCommand {
         process.waitUntilExit()
         guard let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return .init(
-                succeeded: false, lines: ["the compiled dry run printed no report (exit \(process.terminationStatus))"])
+                succeeded: false, lines: ["the dry run printed no report (exit \(process.terminationStatus))"])
         }
         let stages = (report["stages"] as? [[String: Any]] ?? []).map { stage in
             let title = "\(stage["from"] ?? "") -> \(stage["to"] ?? "") [\(stage["kind"] ?? "")]"

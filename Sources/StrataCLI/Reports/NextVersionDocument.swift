@@ -66,6 +66,8 @@ struct NextVersionDocument: Encodable {
     let files: [File]
     let readBack: ReadBack?
     let dryRun: DryRun?
+    /// The dry run on the store given with `--store`, when one was.
+    let onStore: DryRun?
     let nothingToDo: Bool
     let written: Bool
 
@@ -92,6 +94,11 @@ struct NextVersionDocument: Encodable {
                         stage: $0.title, kind: $0.kind.rawValue, rows: $0.rows, failure: $0.failure,
                         findings: $0.findings.map(\.description))
                 } ?? [], notRun: proof.notRun)
+        }
+        onStore = proof?.onStore.map {
+            DryRun(
+                succeeded: $0.succeeded,
+                stages: [], notRun: $0.succeeded ? nil : $0.lines.joined(separator: "; "))
         }
         nothingToDo = draft.isEmpty
         self.written = written

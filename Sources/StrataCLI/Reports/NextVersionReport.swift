@@ -54,6 +54,10 @@ struct NextVersionReport {
             lines.append("Dry run at the compiled level on a sample store at \(draft.shipped.version):")
             lines += compiled.lines.map { "  \($0)" }
         }
+        if let onStore = proof.onStore {
+            lines.append("Dry run on the store given (--store):")
+            lines += onStore.lines.map { "  \($0)" }
+        }
         return lines.map(TerminalText.sanitize)
     }
 }

@@ -16,10 +16,12 @@ package struct NextVersionProof: Sendable {
     /// Why the stage was not dry-run (a custom stage at the static level), or nil.
     package let notRun: String?
     /// The dry run of a custom stage at the compiled level, when it was asked for.
-    package var compiled: CompiledDryRun?
+    package var compiled: CommandDryRun?
+    /// The dry run on the developer's store (`--store`), when one was given.
+    package var onStore: CommandDryRun?
 
-    /// What the compiled level's dry run of a custom stage said: whether it succeeded, and its lines to show.
-    package struct CompiledDryRun: Sendable {
+    /// What a dry run by `strata migrate` said: whether it succeeded, and its lines to show.
+    package struct CommandDryRun: Sendable {
         /// True when every stage ran.
         package let succeeded: Bool
         /// What to show of it.
@@ -32,25 +34,38 @@ package struct NextVersionProof: Sendable {
         }
     }
 
-    /// Runs a plan's custom stage at the compiled level: the app's sources in `folder`, the plan's name, a sample
-    /// store at the shipped version, the version to reach.
-    package typealias CompiledRunner = (
+    /// Dry-runs a plan with `strata migrate`: the app's sources in `folder`, the plan's name, a store at the shipped
+    /// version, the version to reach.
+    package typealias CommandRunner = (
         _ folder: URL, _ plan: String, _ store: URL, _ to: Schema.Version
-    ) throws -> CompiledDryRun
+    ) throws -> CommandDryRun
 
     /// True when the read-back equals the intended plan and the dry runs, if any, succeeded.
     package var passed: Bool {
         mismatches.isEmpty && (dryRun?.succeeded ?? true) && (compiled?.succeeded ?? true)
+            && (onStore?.succeeded ?? true)
     }
 
     /// Reads `draft`'s files back (the app's files `sources` read, edited, plus the new ones) and dry-runs its stage
-    /// on a sample store with `rows` rows per entity: a lightweight stage here, a custom one with `compiled` when given.
+    /// on a sample store with `rows` rows per entity: a lightweight stage here, a custom one with `compiled` when given;
+    /// then on `store` (the developer's, at the shipped version) with `onStore` when given.
     package static func check(
-        _ draft: NextVersionDraft, sources: AppSources, rows: Int = 20, compiled: CompiledRunner? = nil
+        _ draft: NextVersionDraft, sources: AppSources, rows: Int = 20, compiled: CommandRunner? = nil,
+        store: URL? = nil, onStore: CommandRunner? = nil
     ) throws -> NextVersionProof {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-next-version-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        var proof = try check(draft, sources: sources, rows: rows, compiled: compiled, in: scratch)
+        if let store, let onStore, let stage = draft.stage, proof.mismatches.isEmpty {
+            proof.onStore = try onStore(scratch.appendingPathComponent("Sources"), draft.planName, store, stage.to)
+        }
+        return proof
+    }
+
+    private static func check(
+        _ draft: NextVersionDraft, sources: AppSources, rows: Int, compiled: CommandRunner?, in scratch: URL
+    ) throws -> NextVersionProof {
         let folder = scratch.appendingPathComponent("Sources")
         var texts: [String: String] = [:]
         for file in sources.files { texts[file.path] = file.tree.description }
