@@ -73,7 +73,10 @@ import Testing
         let record = temporary.path("strata-freeze.json")
         let opened = try CommandRun.strata("next-version", "--sources", app, "--frozen", record, "--write")
         #expect(opened.status == 0, "\(opened.standardError)")
-        #expect(opened.standardOutput.contains("Wrote 3 files."))
+        #expect(opened.standardOutput.contains("Wrote 4 files."))
+        // The shipped version gets its own copy of the shared enum its models store; the new one uses the shared one.
+        let frozenText = try String(contentsOfFile: app + "/Schemas/ShelfSchemaV2.swift", encoding: .utf8)
+        #expect(frozenText.components(separatedBy: "enum ReadingStatus: Int, Codable {").count == 3)
         #expect(opened.standardOutput.contains("Recorded 1.0.0, 2.0.0 as shipped"))
         let copy = try String(contentsOfFile: app + "/Schemas/ShelfSchemaV3.swift", encoding: .utf8)
         #expect(copy.contains("static let versionIdentifier = Schema.Version(3, 0, 0)"))

@@ -6,7 +6,12 @@ extension DraftBuilder {
     /// The live models' declarations copied for a frozen version: each model class and each type of the app they
     /// store (Codable structs, enums), as written, so a later edit to the live type cannot change the shipped one.
     func frozenCopyDeclarations() -> [String] {
-        ReachedTypes.reach(from: live.classes, index: sources.index)
+        frozenCopyDeclarations(reachedFrom: live.classes)
+    }
+
+    /// The top-level types of the app `models` reach (the models among them), copied as written.
+    func frozenCopyDeclarations(reachedFrom models: [DeclarationIndex.TypeDecl]) -> [String] {
+        ReachedTypes.reach(from: models, index: sources.index)
             .filter { !$0.name.contains(".") }
             .map { VersionText.copy(of: $0.node) }
     }

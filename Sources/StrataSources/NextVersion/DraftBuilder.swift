@@ -113,6 +113,12 @@ struct DraftBuilder {
             versions.append(new)
             if start != .liveClasses {
                 try copy(shippedType, as: new)
+                // The shared Codable and enum types the shipped models store are frozen in it too; the new version
+                // goes on using the shared ones.
+                edits.addMembers(
+                    frozenCopyDeclarations(
+                        reachedFrom: shipped.modelTypes.values.sorted().compactMap { index.types[$0] }),
+                    to: shippedType)
                 newSchema = Schema(
                     entities: shipped.schema.entities, version: new.version, defaults: defaults(of: shipped.schema))
                 newTypes = shipped.modelTypes.mapValues {
