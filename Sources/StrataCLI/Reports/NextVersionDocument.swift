@@ -11,12 +11,6 @@ struct NextVersionDocument: Encodable {
         let version: String
     }
 
-    /// A change and how the core classifies it.
-    struct Change: Encodable {
-        let change: String
-        let classification: String
-    }
-
     /// A stage of the plan.
     struct Stage: Encodable {
         let kind: String
@@ -60,7 +54,7 @@ struct NextVersionDocument: Encodable {
     let start: String
     let shipped: Version
     let new: Version
-    let changes: [Change]
+    let changes: [ChangeEntry]
     let stage: Stage?
     let notes: [String]
     let files: [File]
@@ -78,7 +72,7 @@ struct NextVersionDocument: Encodable {
         start = draft.start.rawValue
         shipped = Version(name: draft.shipped.name, version: draft.shipped.version.description)
         new = Version(name: draft.new.name, version: draft.new.version.description)
-        changes = draft.changes.map { Change(change: $0.description, classification: $0.classification.label) }
+        changes = draft.changes.map { ChangeEntry($0) }
         stage = draft.stage.map(Self.stage)
         notes = draft.notes
         self.files = files
