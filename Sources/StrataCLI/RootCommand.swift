@@ -7,7 +7,8 @@ import StrataSources
 struct RootCommand: ParsableCommand {
     /// The built-in subcommands, in the order `--help` lists them.
     static let builtInSubcommands: [any ParsableCommand.Type] = [
-        InfoCommand.self, CheckCommand.self, FreezeCommand.self, DiffCommand.self, PlanCommand.self,
+        InfoCommand.self, CheckCommand.self, FreezeCommand.self, NextVersionCommand.self, DiffCommand.self,
+        PlanCommand.self,
         MigrateCommand.self, RowsCommand.self, ImportCommand.self, NewCommand.self, OpenCommand.self,
         WarmCommand.self,
     ]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Strata
 import StrataAppleStores
+import StrataSources
 import StrataTerminal
 import StrataText
 
@@ -66,6 +67,15 @@ struct OpenCommand: ParsableCommand {
                 model.schemas.compactMap { schema in
                     model.name(of: schema.version).map { (schema.version.label, TerminalText.sanitize($0)) }
                 }, uniquingKeysWith: { first, _ in first })
+        }
+        if let source = resolved?.source, let folder = plan.sources {
+            // `w` on the Diff pane: the stage next-version would write for any two versions.
+            for from in source.versions {
+                for to in source.versions where from.schema.version != to.schema.version {
+                    options.stagePreviews["\(from.schema.version.label)->\(to.schema.version.label)"] =
+                        StagePreview.lines(from: from, to: to, folder: folder)
+                }
+            }
         }
         try TerminalApp.run(
             store: store, validated: validated, planName: resolved?.name,

@@ -8,12 +8,22 @@ enum ReachedTypes {
     /// The qualified names of the types reached from the plans and versioned schemas of `index` and the model
     /// classes of `versions`.
     static func names(versions: [SourceVersion], index: DeclarationIndex) -> Set<String> {
-        var queue =
-            index.types(conformingTo: "SchemaMigrationPlan") + index.types(conformingTo: "VersionedSchema")
-            + versions.flatMap { $0.modelTypes.values.compactMap { index.types[$0] } }
+        Set(
+            reach(
+                from: index.types(conformingTo: "SchemaMigrationPlan") + index.types(conformingTo: "VersionedSchema")
+                    + versions.flatMap { $0.modelTypes.values.compactMap { index.types[$0] } }, index: index
+            ).map(\.name))
+    }
+
+    /// The types `start` reach through stored properties and enum cases' associated values (`start` included),
+    /// each once, in the order they are reached.
+    static func reach(from start: [DeclarationIndex.TypeDecl], index: DeclarationIndex) -> [DeclarationIndex.TypeDecl] {
+        var queue = Array(start.reversed())
         var reached: Set<String> = []
+        var ordered: [DeclarationIndex.TypeDecl] = []
         while let type = queue.popLast() {
             guard reached.insert(type.name).inserted else { continue }
+            ordered.append(type)
             let scope = index.scope(inside: type)
             var written: [TypeSyntax] = []
             if type.isEnum {
@@ -23,9 +33,9 @@ enum ReachedTypes {
                     $0.type.map { TypeSyntax($0) } ?? $0.initializer.flatMap { InferredType.of($0) }
                 }
             }
-            queue += written.flatMap { declarations(in: TypeShape($0, scope: scope, index: index)) }
+            queue = written.flatMap { declarations(in: TypeShape($0, scope: scope, index: index)) }.reversed() + queue
         }
-        return reached
+        return ordered
     }
 
     /// The declarations of the sources a resolved type names, generic arguments and elements included.

@@ -208,6 +208,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// The names versions are shown by, by version ("1.0.0" -> "Model"): a Core Data model's version names. A
     /// version without one shows its number.
     public var versionNames: [String: String]
+    /// The stage `strata next-version` would write between two versions, by "from->to" ("1.0.0->2.0.0"): what `w`
+    /// shows on the Diff pane (given for a plan read from sources).
+    package var stagePreviews: [String: [String]] = [:]
 
     /// Creates options.
     public init(monochrome: Bool = false, ascii: Bool = false, versionNames: [String: String] = [:]) {

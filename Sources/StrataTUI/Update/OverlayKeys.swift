@@ -13,6 +13,10 @@ extension KeyReducer {
             }
             return []
         case .text(var text):
+            if key == .character("y") {
+                state.say("Copied \(text.title) to the clipboard.")
+                return [.copy(text.paragraphs.joined(separator: "\n"))]
+            }
             let lines = OverlayView.textLines(text, state: state).count
             if let moved = scrolled(text.scroll, key, page: OverlayView.pageHeight(state), count: lines) {
                 text.scroll = moved

@@ -28,6 +28,8 @@ extension KeyReducer {
         case .home, .character("g"): move(-count)
         case .end, .character("G"): move(count)
         case .enter: return enter(&state)
+        case .character("w") where pane == .diff && state.main == .diff:
+            showStagePreview(&state)
         case .character("c") where pane == .browser:
             guard let index = selectedIndex(state, .browser) else { return [] }
             return toggleChanges(&state, entity: state.browser.entities[index].name)

@@ -15,7 +15,7 @@ package enum KeyHelp {
             hints = ["/ filter", "h/l columns", "Enter row", "Esc back", "j/k row", "PgUp/PgDn page"]
             if state.changesSince != nil { hints.insert("c changes", at: 0) }
         case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
-        case (.diff, .diff): hints = ["j/k scroll", "/ filter", "g/G top/end"]
+        case (.diff, .diff): hints = ["j/k scroll", "/ filter", "w stage", "g/G top/end"]
         case (.stages, _): hints = ["Enter changes+SQL", "j/k move", "/ filter"]
         case (.progress, _): hints = ["Enter log", "j/k scroll log"]
         case (.browser, _):

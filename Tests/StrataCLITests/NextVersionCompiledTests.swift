@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The custom stage `strata next-version` writes (issue 45), built and run at the compiled level on a sample store at
+/// the shipped version: the values `--fill` and the conversions give land in the rows as a reference computed here
+/// from the sample rows says. Runs with STRATA_COMPILED_TESTS=1, as Tests/compiled-sources.sh runs it.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["STRATA_COMPILED_TESTS"] == "1"))
+struct NextVersionCompiledTests {
+    @Test func theWrittenCustomStageCompilesAndFillsTheRows() throws {
+        let temporary = try TemporaryStore()
+        let app = try NextVersionCommandTests.app("TripsNoPlan", in: temporary)
+        let record = temporary.path("strata-freeze.json")
+        #expect(try CommandRun.strata("next-version", "--sources", app, "--frozen", record, "--write").status == 0)
+        let store = temporary.path("Trips.store")
+        #expect(try CommandRun.strata("new", store, "--sources", app, "--at", "1.0.0", "--sample", "6").status == 0)
+        let before = try #require(
+            try CommandRun.strata("rows", store, "Stop", "--json").json()["rows"] as? [[String: Any]])
+
+        // The developer's edit: Stop.nights becomes a Double, Trip gains a required count of its stops.
+        let stop = app + "/Models/Stop.swift"
+        try NextVersionCommandTests.edit(stop, "var nights: Int", "var nights: Double")
+        try NextVersionCommandTests.edit(stop, "nights: Int)", "nights: Double)")
+        let trip = app + "/Models/Trip.swift"
+        try NextVersionCommandTests.edit(trip, "var startDate: Date\n", "var startDate: Date\n    var stopCount: Int\n")
+        try NextVersionCommandTests.edit(
+            trip, "self.startDate = startDate\n", "self.startDate = startDate\n        stopCount = 0\n")
+        // --compiled: the stage is built and dry-run on a sample store before it is written.
+        let staged = try CompiledSourcesTests.compiled(
+            "next-version", "--sources", app, "--frozen", record, "--fill", "Trip.stopCount=old.stops.count",
+            "--compiled", "--write")
+        #expect(staged.status == 0, "\(staged.standardError)")
+        #expect(staged.standardOutput.contains("Stage: custom 1.0.0 -> 2.0.0"))
+        #expect(staged.standardOutput.contains("Dry run at the compiled level on a sample store at 1.0.0:"))
+        #expect(staged.standardOutput.contains("1.0.0 -> 2.0.0 [custom]: "))
+        #expect(staged.standardOutput.contains("rows, succeeded"))
+
+        let real = try CompiledSourcesTests.compiled("migrate", store, "--sources", app, "--yes", "--json")
+        #expect(real.status == 0, "\(real.standardError)")
+        #expect(try real.json()["reached"] as? String == "2.0.0")
+        let stops = try #require(
+            try CommandRun.strata("rows", store, "Stop", "--json").json()["rows"] as? [[String: Any]])
+        #expect(
+            stops.compactMap { $0["nights"] as? Double }
+                == before.compactMap { ($0["nights"] as? Int).map(Double.init) })
+        // A sample stop n belongs to trip n, but every fourth stop has no trip: trip 4 has none.
+        let trips = try #require(
+            try CommandRun.strata("rows", store, "Trip", "--json").json()["rows"] as? [[String: Any]])
+        #expect(trips.compactMap { $0["stopCount"] as? Int } == [1, 1, 1, 0, 1, 1])
+    }
+}
