@@ -46,9 +46,8 @@ struct LiveModels {
 
     /// The schema of the live models at `version`, with each entity's model class by qualified name.
     func schema(at version: Schema.Version, index: DeclarationIndex) -> (Schema, modelTypes: [String: String]) {
-        let (schema, _, types) = VersionReader.schema(
-            of: declarations, version: version, index: index, problems: [])
-        return (schema, types)
+        let read = VersionReader.schema(of: declarations, version: version, index: index, problems: [])
+        return (read.schema, read.modelTypes)
     }
 
     /// The versioned schema whose nested classes the typealiases name, when they all name one.
