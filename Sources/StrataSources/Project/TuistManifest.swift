@@ -76,23 +76,13 @@ enum TuistManifest {
             guard let text = TuistTargets.string(ExprSyntax(node), values: values), let glob = SourceGlob(text) else {
                 continue
             }
-            if isExcluding(node) {
+            if TuistTargets.isInside("excluding", node) {
                 if let last = found.indices.last { found[last].excludes.append(glob) }
             } else {
                 found.append((isRelativeToRoot(node) ? root : folder, glob, []))
             }
         }
         return found
-    }
-
-    /// True when `node` is inside an `excluding:` argument.
-    private static func isExcluding(_ node: some SyntaxProtocol) -> Bool {
-        var parent = node.parent
-        while let current = parent {
-            if let labeled = current.as(LabeledExprSyntax.self), labeled.label?.text == "excluding" { return true }
-            parent = current.parent
-        }
-        return false
     }
 
     /// True when `node` is the argument of `.relativeToRoot(…)`.

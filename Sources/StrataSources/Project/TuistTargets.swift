@@ -139,10 +139,13 @@ struct TuistTargets {
     }
 
     /// True for a call inside a `dependencies:` argument (`.target(name: "App")` naming a target depended on).
-    private static func isDependency(_ node: some SyntaxProtocol) -> Bool {
+    private static func isDependency(_ node: some SyntaxProtocol) -> Bool { isInside("dependencies", node) }
+
+    /// True when `node` is inside an argument labelled `label`.
+    static func isInside(_ label: String, _ node: some SyntaxProtocol) -> Bool {
         var parent = node.parent
         while let current = parent {
-            if let labeled = current.as(LabeledExprSyntax.self), labeled.label?.text == "dependencies" { return true }
+            if let labeled = current.as(LabeledExprSyntax.self), labeled.label?.text == label { return true }
             parent = current.parent
         }
         return false
