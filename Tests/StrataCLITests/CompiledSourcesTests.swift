@@ -100,6 +100,11 @@ struct CompiledSourcesTests {
         #expect(
             dry.standardError.contains(
                 "NotesApp/Models/NotesSchemaV2.swift:39:16: error: Priority.color: cannot find type 'Color' in scope"))
+        // The stage pins flagged notes: the way it reaches the SwiftUI member is named.
+        #expect(
+            dry.standardError.contains(
+                "(the migration reaches it: NotesMigrationPlan → Priority.isFlagged → Priority.color)"),
+            "\(dry.standardError)")
         let notRun = try #require(try dry.json()["notRun"] as? String)
         #expect(notRun.contains("Custom stage 1.0.0 -> 2.0.0 not run: its code did not compile (Priority.color at "))
 
