@@ -1,5 +1,6 @@
 /// What the compiled level changed in an app's code to build it on Linux, so a user can trust what ran: the imports
-/// of Apple-only modules it dropped, the members no migration needs that use their types, the files from outside the source folder it added (helpers the plans need), and
+/// of Apple-only modules it dropped, the members no migration needs that use their types (left out, or kept with a
+/// body that stops), the files from outside the source folder it added (helpers the plans need), and
 /// the shims it compiled in. `strata --sources … --verbose` prints it, and JSON reports carry it as `"compiled"`.
 package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// An import of a module Linux lacks, dropped from one of the app's files.
