@@ -28,52 +28,6 @@ struct CorruptStoreTests {
         }
     }
 
-    /// A model archive as an XML property list: `objects` are the `$objects` after `$null`, as XML fragments.
-    private func archive(_ objects: [String]) throws -> Data {
-        let xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
-            <key>$archiver</key><string>NSKeyedArchiver</string>
-            <key>$version</key><integer>100000</integer>
-            <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
-            <key>$objects</key><array><string>$null</string>\(objects.joined())</array>
-            </dict></plist>
-            """
-        let plist = try PropertyListSerialization.propertyList(from: Data(xml.utf8), options: [], format: nil)
-        return try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
-    }
-
-    private func uid(_ index: Int) -> String { "<dict><key>CF$UID</key><integer>\(index)</integer></dict>" }
-
-    private func className(_ name: String) -> String {
-        "<dict><key>$classname</key><string>\(name)</string><key>$classes</key><array><string>\(name)</string></array></dict>"
-    }
-
-    /// A model of entities A (#6) and B (#7) whose superentities are `superOfA` and `superOfB`, and an attribute
-    /// of A whose default value is object #10.
-    private func model(superOfA: Int, superOfB: Int, defaultValue: String = "<string>x</string>") throws -> Data {
-        try archive([
-            "<dict><key>NSEntities</key>\(uid(2))<key>$class</key>\(uid(3))</dict>", // 1 root
-            // 2
-            "<dict><key>NS.keys</key><array>\(uid(4))\(uid(5))</array><key>NS.objects</key><array>\(uid(6))\(uid(7))</array><key>$class</key>\(uid(8))</dict>",
-            className("NSManagedObjectModel"), // 3
-            "<string>A</string>", "<string>B</string>", // 4, 5
-            // 6
-            "<dict><key>NSEntityName</key>\(uid(4))<key>NSSuperentity</key>\(uid(superOfA))<key>NSProperties</key>\(uid(11))<key>$class</key>\(uid(9))</dict>",
-            // 7
-            "<dict><key>NSEntityName</key>\(uid(5))<key>NSSuperentity</key>\(uid(superOfB))<key>$class</key>\(uid(9))</dict>",
-            className("NSDictionary"), className("NSEntityDescription"), // 8, 9
-            defaultValue, // 10
-            // 11
-            "<dict><key>NS.keys</key><array>\(uid(12))</array><key>NS.objects</key><array>\(uid(13))</array><key>$class</key>\(uid(8))</dict>",
-            "<string>blob</string>", // 12
-            // 13
-            "<dict><key>NSPropertyName</key>\(uid(12))<key>NSAttributeType</key><integer>1000</integer><key>NSDefaultValue</key>\(uid(10))<key>$class</key>\(uid(14))</dict>",
-            className("NSAttributeDescription"), // 14
-            className("NSArray"), // 15
-        ])
-    }
-
     private func withModelCache(_ fixtures: Fixtures, _ content: Data) throws -> URL {
         try damagedCopy(fixtures) { db in
             try db.execute(sql: "UPDATE Z_MODELCACHE SET Z_CONTENT = ?", arguments: [content])
@@ -83,7 +37,8 @@ struct CorruptStoreTests {
     @Test func handMadeArchiveReads() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
-        let store = try AppleStore(url: withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 6))))
+        let store = try AppleStore(
+            url: withModelCache(fixtures, rawDeflate(ArchiveXML.model(superOfA: 0, superOfB: 6))))
         #expect(store.entityNames == ["A", "B"])
         #expect(store.model.entity(named: "B")?.parent == "A")
         #expect(store.model.allAttributes(of: "B").map(\.name) == ["blob"])
@@ -93,25 +48,32 @@ struct CorruptStoreTests {
     @Test func inheritanceCycle() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
-        expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 7, superOfB: 6))), containing: "cycle")
+        expectError(
+            try withModelCache(fixtures, rawDeflate(ArchiveXML.model(superOfA: 7, superOfB: 6))), containing: "cycle")
     }
 
     @Test func defaultValueThatContainsItself() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
-        let selfContaining = "<dict><key>NS.objects</key><array>\(uid(10))</array><key>$class</key>\(uid(15))</dict>"
+        let selfContaining =
+            "<dict><key>NS.objects</key><array>\(ArchiveXML.uid(10))</array><key>$class</key>\(ArchiveXML.uid(15))</dict>"
         expectError(
-            try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: selfContaining))),
+            try withModelCache(
+                fixtures, rawDeflate(ArchiveXML.model(superOfA: 0, superOfB: 0, defaultValue: selfContaining))),
             containing: "cycle")
     }
 
     @Test func danglingReferences() throws {
         let fixtures = try Fixtures()
         defer { fixtures.remove() }
-        expectError(try withModelCache(fixtures, rawDeflate(model(superOfA: 999, superOfB: 0))), containing: "dangles")
-        let dangling = "<dict><key>NS.objects</key><array>\(uid(4096))</array><key>$class</key>\(uid(15))</dict>"
         expectError(
-            try withModelCache(fixtures, rawDeflate(model(superOfA: 0, superOfB: 0, defaultValue: dangling))),
+            try withModelCache(fixtures, rawDeflate(ArchiveXML.model(superOfA: 999, superOfB: 0))),
+            containing: "dangles")
+        let dangling =
+            "<dict><key>NS.objects</key><array>\(ArchiveXML.uid(4096))</array><key>$class</key>\(ArchiveXML.uid(15))</dict>"
+        expectError(
+            try withModelCache(
+                fixtures, rawDeflate(ArchiveXML.model(superOfA: 0, superOfB: 0, defaultValue: dangling))),
             containing: "dangles")
     }
 
@@ -120,7 +82,8 @@ struct CorruptStoreTests {
         defer { fixtures.remove() }
         // Entity A's superentity is the string "A": not an entity.
         expectError(
-            try withModelCache(fixtures, rawDeflate(model(superOfA: 4, superOfB: 0))), containing: "not an entity")
+            try withModelCache(fixtures, rawDeflate(ArchiveXML.model(superOfA: 4, superOfB: 0))),
+            containing: "not an entity")
         expectError(
             try withModelCache(fixtures, rawDeflate(Data("not a property list".utf8))),
             containing: "not a property list")

@@ -131,6 +131,34 @@ import Testing
         #expect(run.standardError.contains("\(file.path):1: nests more than 1000 brackets"))
     }
 
+    /// A `--frozen` file larger than a record may be, a FIFO (which would block a reader) and a folder are refused
+    /// before a byte is read, naming the file, and left as they were.
+    @Test func anOversizedOrSpecialFrozenFileIsRefusedUnread() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("NotesApp", into: directory)
+        let huge = directory.path("huge.json")
+        #expect(FileManager.default.createFile(atPath: huge, contents: Data("{".utf8)))
+        // Sparse: 65 MiB on paper, no disk.
+        #expect(truncate(huge, off_t(FrozenVersions.sizeLimit + (1 << 20))) == 0)
+        let fifo = directory.path("record.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let folder = directory.path("folder.json")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let cases = [
+            (huge, "holds 68157440 bytes, more than the 64 MiB a freeze record may hold"),
+            (fifo, "is not a regular file"), (folder, "is not a regular file"),
+        ]
+        for (file, problem) in cases {
+            let started = Date()
+            let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
+            #expect(Date().timeIntervalSince(started) < 30)
+            #expect(run.status == 2, "\(run.standardError)")
+            #expect(run.standardError.contains("\(file) is not a file `strata freeze` wrote (\(file) \(problem))"))
+        }
+        let attributes = try FileManager.default.attributesOfItem(atPath: huge)
+        #expect((attributes[.size] as? NSNumber)?.intValue == FrozenVersions.sizeLimit + (1 << 20))
+    }
+
     /// `STRATA_MUTATIONS` (else 100,000 with `STRATA_FULL=1`, else `quick`) and `STRATA_MUTATION_SEED` (else 46).
     static func profile(quick: Int) -> (count: Int, seed: UInt64) {
         let environment = ProcessInfo.processInfo.environment

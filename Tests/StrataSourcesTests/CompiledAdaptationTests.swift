@@ -157,7 +157,7 @@ import Testing
         let problems = BuildProblem.parse(log, app: app, folder: copies)
         #expect(
             problems.map(\.description) == [
-                "\(sketch.path)/Migration/SketchMigrationPlan.swift:24:34: error: StrokeCounter.strokes: cannot find 'PKDrawing' in scope (the file imports PencilKit, which Linux lacks)",
+                "\(sketch.path)/Migration/SketchMigrationPlan.swift:24:34: error: StrokeCounter.strokes: cannot find 'PKDrawing' in scope (the file imports PencilKit, which Linux lacks) (the migration reaches it: SketchMigrationPlan → StrokeCounter.strokes(…))",
                 "\(sketch.path)/Models/SketchSchemas.swift:8:5: error: SketchSchemaV1.Sketch: some other failure",
             ])
     }

@@ -37,8 +37,8 @@ import Testing
         #expect(lines.count == original.components(separatedBy: "\n").count)
         #expect(Array(lines.prefix(3)) == ["import Foundation", "import Strata", "import Strata; import Observation"])
         #expect(!copy.text.contains("SwiftData") && !copy.text.contains("SwiftUI"))
-        // The enum's member using SwiftUI's Color stays, as a member the model's data needs (`isFlagged`) uses it: the
-        // compiler decides, and the build names it.
+        // The enum's member using SwiftUI's Color stays, as the stage reaches it (pinning the notes `isFlagged` says):
+        // the compiler decides, and the build names it.
         #expect(lines[38] == "    var color: Color { self == .high ? .red : .primary }")
     }
 
@@ -119,7 +119,7 @@ import Testing
         #expect(problem.location.line == 39 && problem.location.column == 16)
         #expect(
             problem.description.hasSuffix(
-                "NotesSchemaV2.swift:39:16: error: Priority.color: cannot find type 'Color' in scope (the file imports SwiftUI, which Linux lacks)"
+                "NotesSchemaV2.swift:39:16: error: Priority.color: cannot find type 'Color' in scope (the file imports SwiftUI, which Linux lacks) (the migration reaches it: NotesMigrationPlan → Priority.isFlagged → Priority.color)"
             ))
     }
 

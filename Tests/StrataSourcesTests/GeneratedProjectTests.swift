@@ -137,4 +137,131 @@ import Testing
             HelperSources.enclosingApp(of: app.url.appendingPathComponent("Orchard/Data"))?.path
                 == app.url.resolvingSymlinksInPath().path)
     }
+
+    @Test func anXcodeGenTargetMadeFromAnIncludedTemplateCompilesItsFolder() throws {
+        let app = FixtureTree.folder("HabitTrackerApp")
+        let files = try CompiledFiles(folder: app.appendingPathComponent("HabitTracker/Models"))
+        #expect(files.project == "project.yml (XcodeGen)")
+        #expect(files.targets == ["HabitTracker"])
+        #expect(files.unread.isEmpty)
+        #expect(
+            files.read.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "HabitMigrationPlan.swift", "HabitSchemaV1.swift", "HabitSchemaV2.swift",
+            ])
+        let plan = try #require(files.read.first)
+        #expect(
+            files.languageMode(of: plan).decidedBy
+                == "target HabitTracker in project.yml: SWIFT_VERSION = 5.0 on the project, not set on the target")
+    }
+
+    @Test func whatAnXcodeGenSpecLeavesToXcodeGenIsNamed() throws {
+        let app = try TemporaryFolder()
+        let manager = FileManager.default
+        for folder in ["Specs", "Kiln/Models", "Glaze"] {
+            try manager.createDirectory(at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "project.yml",
+            """
+            name: Kiln
+            include:
+              - Specs/base.yml
+              - Specs/signing.yml
+            targets:
+              Kiln:
+                sources:REPLACE:
+                  - Kiln
+              Glaze:
+                type: framework
+                platform: iOS
+                sources: ["${GLAZE_ROOT}/Sources"]
+            """)
+        try app.write(
+            "Specs/base.yml",
+            """
+            settings:
+              base:
+                SWIFT_VERSION: "6.0"
+            targets:
+              Kiln:
+                type: application
+                platform: iOS
+                sources: [../Legacy]
+            """)
+        try app.write("Kiln/Models/Firing.swift", "struct Firing {}\n")
+        try app.write("Glaze/Glaze.swift", "struct Glaze {}\n")
+        let files = try CompiledFiles(folder: app.url)
+        // The including spec replaces the included target's sources; its settings are the included spec's.
+        #expect(files.read.map(files.relativePath) == ["Kiln/Models/Firing.swift"])
+        #expect(files.languageMode(of: try #require(files.read.first)).isSwift6)
+        #expect(
+            files.unread == [
+                "project.yml includes Specs/signing.yml, which cannot be read",
+                "target Glaze in project.yml has the source path ${GLAZE_ROOT}/Sources, which XcodeGen completes",
+            ])
+        #expect(
+            files.summary.contains(
+                "not read without running the generator: project.yml includes Specs/signing.yml, which cannot be read; target Glaze"
+            ))
+    }
+
+    @Test func aTuistTargetMadeByAHelperFunctionIsReadThroughIt() throws {
+        let app = try TemporaryFolder()
+        for folder in [
+            "Tuist/ProjectDescriptionHelpers", "Targets/Pottery/Sources/Models", "Targets/PotteryKit/Sources",
+        ] {
+            try FileManager.default.createDirectory(
+                at: app.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try app.write(
+            "Project.swift",
+            """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+
+            let project = Project.app(name: "Pottery", destinations: .iOS, extraTargets: ["PotteryKit"])
+            """)
+        try app.write(
+            "Tuist/ProjectDescriptionHelpers/Project+Templates.swift",
+            """
+            import ProjectDescription
+
+            extension Project {
+                /// The app, its tests, and a framework for each extra target.
+                public static func app(name: String, destinations: Destinations, extraTargets: [String]) -> Project {
+                    let frameworks = extraTargets.map { makeFramework(named: $0, destinations: destinations) }
+                    return Project(name: name, targets: appTargets(name: name, destinations: destinations) + frameworks)
+                }
+
+                private static func appTargets(name: String, destinations: Destinations) -> [Target] {
+                    let app = Target.target(
+                        name: name,
+                        destinations: destinations,
+                        product: .app,
+                        bundleId: "org.example.\\(name)",
+                        sources: ["Targets/\\(name)/Sources/**"],
+                        settings: .settings(base: ["SWIFT_VERSION": "6.0"])
+                    )
+                    return [app]
+                }
+
+                private static func makeFramework(named framework: String, destinations: Destinations) -> Target {
+                    .target(name: framework, destinations: destinations, product: .framework, bundleId: "org.example.kit",
+                            sources: ["Targets/\\(framework)/Sources/**"])
+                }
+            }
+            """)
+        try app.write("Targets/Pottery/Sources/Models/Vase.swift", "struct Vase {}\n")
+        try app.write("Targets/PotteryKit/Sources/Wheel.swift", "struct Wheel {}\n")
+        let files = try CompiledFiles(folder: app.url.appendingPathComponent("Targets/Pottery/Sources"))
+        #expect(files.project == "Project.swift (Tuist)")
+        #expect(files.targets == ["Pottery"])
+        let vase = try #require(files.read.first)
+        #expect(files.languageMode(of: vase).isSwift6)
+        // The frameworks come from a map over a list only running the manifest walks.
+        #expect(
+            files.unread == [
+                "Tuist/ProjectDescriptionHelpers/Project+Templates.swift:23 makes a target named by `framework`, which only running the manifest gives"
+            ])
+    }
 }

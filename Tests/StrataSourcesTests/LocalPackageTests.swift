@@ -158,7 +158,8 @@ import Testing
         #expect(fromTuist.urls == ["https://github.com/example/charts.git"])
     }
 
-    @Test func aModuleOnlyARemotePackageProvidesIsNamedWhenTheBuildMissesIt() throws {
+    /// A models package whose plan uses a remote package's module (ShelfLife, from shelf-life).
+    static func pantry() throws -> TemporaryFolder {
         let repository = try TemporaryFolder()
         let models = repository.url.appendingPathComponent("Sources/Pantry")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
@@ -196,17 +197,76 @@ import Testing
             }
 
             """)
-        let app = CompiledApp(sources: try AppSources(folder: models))
+        return repository
+    }
+
+    @Test func aModuleOnlyARemotePackageProvidesIsNamedWhenTheBuildMissesIt() throws {
+        let repository = try Self.pantry()
+        let app = CompiledApp(sources: try AppSources(folder: repository.url.appendingPathComponent("Sources/Pantry")))
+        let root = repository.url.standardizedFileURL.path
         #expect(app.dependencies.local.isEmpty)
         #expect(
-            app.dependencies.remote == [.init(module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"])]
-        )
+            app.dependencies.remote == [
+                .init(module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"], resolveIn: root)
+            ])
         let copies = URL(fileURLWithPath: "/cache/apps/Sources").appendingPathComponent(app.target)
         let log = "\(copies.path)/Pantry.swift:1:8: error: no such module 'ShelfLife'\n"
         let problem = try #require(BuildProblem.parse(log, app: app, folder: copies).first)
         #expect(
             problem.message
-                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which the compiled level does not fetch: a local checkout named with .package(path:) in its Package.swift would let it build)"
+                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which the compiled level does not fetch and finds no copy of in \(root)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
         )
+    }
+
+    /// shelf-life's package, with its ShelfLife library.
+    static let shelfLife = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "shelf-life",
+            products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
+            targets: [.target(name: "ShelfLife")]
+        )
+        """
+
+    @Test func aRemotePackageTheAppsBuildAlreadyFetchedIsBuiltFromItsCheckout() throws {
+        let repository = try Self.pantry()
+        let models = repository.url.appendingPathComponent("Sources/Pantry")
+        // What `swift package resolve` in the package leaves.
+        let checkout = repository.url.appendingPathComponent(".build/checkouts/shelf-life")
+        try FileManager.default.createDirectory(
+            at: checkout.appendingPathComponent("Sources/ShelfLife"), withIntermediateDirectories: true)
+        try repository.write(".build/checkouts/shelf-life/Package.swift", Self.shelfLife)
+        let app = CompiledApp(sources: try AppSources(folder: models))
+        #expect(app.dependencies.remote.isEmpty)
+        #expect(
+            app.dependencies.local == [
+                .init(folder: checkout.standardizedFileURL.path, identity: "shelf-life", products: ["ShelfLife"])
+            ])
+
+        // A mirror to a local folder, configured for the package, comes first.
+        let mirror = try TemporaryFolder()
+        try FileManager.default.createDirectory(
+            at: mirror.url.appendingPathComponent("shelf-life/Sources/ShelfLife"), withIntermediateDirectories: true)
+        try mirror.write("shelf-life/Package.swift", Self.shelfLife)
+        try FileManager.default.createDirectory(
+            at: repository.url.appendingPathComponent(".swiftpm/configuration"), withIntermediateDirectories: true)
+        try repository.write(
+            ".swiftpm/configuration/mirrors.json",
+            """
+            {
+              "object" : [
+                {
+                  "mirror" : "file://\(mirror.url.path)/shelf-life",
+                  "original" : "https://github.com/example/shelf-life.git"
+                }
+              ],
+              "version" : 1
+            }
+            """)
+        let mirrored = CompiledApp(sources: try AppSources(folder: models))
+        #expect(mirrored.dependencies.local.map(\.folder) == [mirror.url.appendingPathComponent("shelf-life").path])
+        #expect(mirrored.dependencies.remote.isEmpty)
     }
 }

@@ -36,6 +36,7 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
                 location: SourceLocation(file: original, line: lineNumber, column: column),
                 declaration: declaration(in: file.text, line: lineNumber, column: column),
                 message: String(line[error.upperBound...]) + hint(app.droppedModules[file.name] ?? [], line)
+                    + reachHint(app.reachedAppleOnly[file.name] ?? [], lineNumber)
                     + remoteHint(app.dependencies.remote, line))
             if !problems.contains(where: { $0.location == problem.location }) { problems.append(problem) }
         }
@@ -52,6 +53,13 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
         return " (the file imports \(names), which Linux lacks)"
     }
 
+    /// " (the migration reaches it: Plan → Habit.streakText(…))" when `line` is in one of the members `reached` names
+    /// (the members naming a type Linux lacks that the migration calls, with the way to each); "" otherwise.
+    private static func reachHint(_ reached: [(lines: ClosedRange<Int>, path: [String])], _ line: Int) -> String {
+        guard let member = reached.first(where: { $0.lines.contains(line) }) else { return "" }
+        return " (the migration reaches it: \(member.path.joined(separator: " → ")))"
+    }
+
     /// " (Charts comes from a remote package of the app: https://…; …)" when `line` says a module is missing that only
     /// a remote dependency of the app's package provides; "" otherwise.
     private static func remoteHint(_ remote: [PackageDependencies.Remote], _ line: Substring) -> String {
@@ -63,8 +71,12 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             return
                 " (\(module.module) is in the local package at \(via), which needs \(urls), which the compiled level does not fetch: local checkouts named with .package(path:) would let it build)"
         }
+        guard let folder = module.resolveIn else {
+            return
+                " (\(module.module) is not in the app's local packages; its project depends on \(urls), which the compiled level does not fetch: a local checkout added to the project as a local package would let it build)"
+        }
         return
-            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch: a local checkout named with .package(path:) in its Package.swift would let it build)"
+            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch and finds no copy of in \(folder)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
     }
 
     /// The qualified name of the innermost declaration of `text` holding `line`:`column`.

@@ -1,5 +1,6 @@
 /// What the compiled level changed in an app's code to build it on Linux, so a user can trust what ran: the imports
-/// of Apple-only modules it dropped, the members no migration needs that use their types, the files from outside the source folder it added (helpers the plans need), and
+/// of Apple-only modules it dropped, the members no migration needs that use their types (left out, or kept with a
+/// body that stops), the files from outside the source folder it added (helpers the plans need), and
 /// the shims it compiled in. `strata --sources … --verbose` prints it, and JSON reports carry it as `"compiled"`.
 package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// An import of a module Linux lacks, dropped from one of the app's files.
@@ -52,6 +53,9 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
     package let attributesDropped: [DroppedAttribute]
     /// The members left out, in file and line order.
     package let membersDropped: [DroppedMember]
+    /// The members kept with bodies that stop with a message (some needed code names them, but nothing the migration
+    /// runs was found to call them), in file and line order.
+    package let membersStubbed: [DroppedMember]
     /// The files from outside the source folder added because the plans need declarations in them, in path order.
     package let helpersAdded: [String]
     /// The shims compiled in.
@@ -59,7 +63,8 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
 
     /// True when nothing was adapted.
     package var isEmpty: Bool {
-        importsDropped.isEmpty && attributesDropped.isEmpty && membersDropped.isEmpty && helpersAdded.isEmpty
+        importsDropped.isEmpty && attributesDropped.isEmpty && membersDropped.isEmpty && membersStubbed.isEmpty
+            && helpersAdded.isEmpty
             && shims.isEmpty
     }
 
@@ -72,6 +77,9 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
             }
             + membersDropped.map {
                 "\($0.member) left out (\($0.file):\($0.line)): nothing the migration runs uses it, and it uses \($0.uses.joined(separator: ", "))"
+            }
+            + membersStubbed.map {
+                "\($0.member) keeps its signature, its body stops with a message (\($0.file):\($0.line)): nothing the migration runs was found to call it, and it uses \($0.uses.joined(separator: ", "))"
             }
             + helpersAdded.map { "helper added from outside the source folder: \($0)" }
             + shims.map { "shim compiled in: \($0.provides)" }

@@ -29,6 +29,9 @@ package struct CompiledApp: Sendable {
     let droppedModules: [String: [String]]
     /// The packages of the app's own package its needed files import: built beside it, or named when remote.
     package let dependencies: PackageDependencies
+    /// For each file (by name), the lines of the members naming a type Linux lacks that the migration reaches, with
+    /// the declarations leading to each from a plan or a needed type.
+    let reachedAppleOnly: [String: [(lines: ClosedRange<Int>, path: [String])]]
 
     /// The name of the generated entry point file.
     static let entryName = "StrataCompiledEntry.swift"
@@ -65,6 +68,10 @@ package struct CompiledApp: Sendable {
         var droppedModules: [String: [String]] = [:]
         var added: [String] = []
         var members: [CompiledAdaptations.DroppedMember] = []
+        var stubbed: [CompiledAdaptations.DroppedMember] = []
+        var reachedAppleOnly: [String: [(lines: ClosedRange<Int>, path: [String])]] = [:]
+        let reach = StageReach(
+            selection: selection, files: sources.files + others, roots: sources.plans.map(\.qualifiedName))
         for (index, file) in (sources.files + others).enumerated() where selection.isNeeded(file: index) {
             let isHelper = index >= sources.files.count
             let root = isHelper ? helpers.roots.first { file.path.hasPrefix($0.path + "/") } : folder
@@ -73,15 +80,27 @@ package struct CompiledApp: Sendable {
             let name =
                 (isHelper ? "Helper_\(root?.lastPathComponent ?? "")_" : "")
                 + relative.replacingOccurrences(of: "/", with: "_")
-            let leftOut = selection.droppedMembers(file: index)
+            let leftOut = (selection.droppedMembers(file: index) + reach.dropped[index]).sorted {
+                $0.range.lowerBound < $1.range.lowerBound
+            }
             members += leftOut.map { member in
                 .init(
                     file: file.path, line: file.location(of: member.node).line,
                     member: member.name,
                     uses: member.uses)
             }
+            let stubs = reach.stubs[index].sorted { $0.node.position.utf8Offset < $1.node.position.utf8Offset }
+            stubbed += stubs.map {
+                .init(file: file.path, line: file.location(of: $0.node).line, member: $0.name, uses: $0.uses)
+            }
+            reachedAppleOnly[name] = reach.reached[index].map { member in
+                let start = file.location(of: member.node).line
+                let end = member.node.lastToken(viewMode: .sourceAccurate).map { file.location(of: $0).line } ?? start
+                return (start...max(start, end), member.path)
+            }
             let text = CompiledSourceText(
                 of: file, keeping: selection.needed[index], dropping: leftOut.map(\.range),
+                stubbing: stubs.flatMap { stub in stub.bodies.map { ($0, StageReach.stop(stub)) } },
                 resolving: ConditionalBranch.conditionals(
                     in: file, reached: sources.reached, includingTopLevel: false),
                 build: sources.index.build)
@@ -113,7 +132,8 @@ package struct CompiledApp: Sendable {
                 text: Self.moduleName(module, names, in: builtAs))
         }
         let adaptations = CompiledAdaptations(
-            importsDropped: dropped, attributesDropped: attributes, membersDropped: members, helpersAdded: added,
+            importsDropped: dropped, attributesDropped: attributes, membersDropped: members, membersStubbed: stubbed,
+            helpersAdded: added,
             shims: shims.map { .init(name: $0.rawValue, provides: $0.summary) }
                 + moduleNames.map { module, names in
                     .init(
@@ -124,6 +144,7 @@ package struct CompiledApp: Sendable {
                 })
         self.adaptations = adaptations
         self.droppedModules = droppedModules
+        self.reachedAppleOnly = reachedAppleOnly
         let catalog = zip(sources.planNames, sources.plans).map { name, plan in
             "            \(Self.literal(name)): \(plan.qualifiedName).self,"
         }

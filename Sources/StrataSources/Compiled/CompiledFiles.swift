@@ -35,6 +35,8 @@ package struct CompiledFiles: Sendable {
     private let owners: [String: [String]]
     /// Why every file was read though a project was found (it compiles none of them).
     private let fallback: String?
+    /// What the generated project's manifest holds that could not be read without running its generator.
+    package let unread: [String]
 
     /// The files of `folder` its project compiles, less those `excluding` globs match; throws when the folder, or
     /// a project file it relies on, cannot be read.
@@ -75,6 +77,7 @@ package struct CompiledFiles: Sendable {
             }
         }
         project = around.name
+        unread = around.unread
         if project != nil && read.isEmpty && !candidates.isEmpty {
             // A project nearby that compiles none of these files is not this folder's: read them all.
             fallback = "\(project ?? "") compiles none of them"
@@ -130,6 +133,7 @@ package struct CompiledFiles: Sendable {
         } else {
             parts = ["read \(files) (no Xcode project or Package.swift in the folder or the three above it)"]
         }
+        if !unread.isEmpty { parts.append("not read without running the generator: " + unread.joined(separator: "; ")) }
         var reasons: [String] = []
         for entry in skipped where !reasons.contains(entry.reason) { reasons.append(entry.reason) }
         for reason in reasons {
@@ -206,6 +210,9 @@ private struct ProjectAround {
             directory = parent
         }
     }
+
+    /// What the generated projects' manifests hold that could not be read without running their generator.
+    var unread: [String] { projects.flatMap(\.unread) }
 
     /// The targets in the projects' order.
     var targetOrder: [String] {

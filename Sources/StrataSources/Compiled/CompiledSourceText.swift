@@ -4,7 +4,8 @@ import SwiftSyntax
 /// modules Linux lacks (``AppleModules``) become `import Strata` too (Strata re-exports Foundation, as they do; SwiftUI's
 /// becomes `import Strata; import Observation`, as SwiftUI re-exports Observation), those modules' attributes
 /// (`@Generable`) are blanked, `SwiftData.` qualified names become `Strata.`, the top-level items the plans do not need
-/// are blanked, and so are the members of needed types no needed code uses that name an Apple-only type, and each `#if` inside a type the plans depend on keeps only the clause the static level read (for the
+/// are blanked, and so are the members of needed types no needed code uses that name an Apple-only type (or their
+/// bodies, see ``StageReach``), and each `#if` inside a type the plans depend on keeps only the clause the static level read (for the
 /// app's platform, not Linux), so both levels see the same models. Lines and columns stay where they were, so the compiler's diagnostics point into
 /// the original file.
 struct CompiledSourceText {
@@ -16,17 +17,21 @@ struct CompiledSourceText {
     let droppedAttributes: [(attribute: String, module: String, line: Int)]
 
     /// The rewritten text of `file`, keeping the items `keep` says are needed (one flag per top-level item) but the
-    /// members in `dropping` (byte ranges, blanked), and of each `#if` of `conditionals` the clause `build` compiles.
+    /// members in `dropping` (byte ranges, blanked), the bodies in `stubbing` (blanked after the text each gets), and
+    /// of each `#if` of `conditionals` the clause `build` compiles.
     init(
         of file: SourceFile, keeping keep: [Bool], dropping members: [Range<Int>] = [],
-        resolving conditionals: [IfConfigDeclSyntax] = [], build: SourceBuild = SourceBuild()
+        stubbing stubs: [(body: Range<Int>, text: String)] = [], resolving conditionals: [IfConfigDeclSyntax] = [],
+        build: SourceBuild = SourceBuild()
     ) {
         var bytes = Array(file.tree.syntaxTextBytes)
         // Inactive clauses and the directives of the active one are blanked in place (same length), and so are the
-        // members left out.
-        let blanked = Self.inactiveRanges(conditionals, build: build) + members
+        // members left out and the bodies stubbed.
+        let blanked = Self.inactiveRanges(conditionals, build: build) + members + stubs.map(\.body)
         for range in blanked { bytes.replaceSubrange(range, with: Self.blank(bytes[range])) }
-        var replacements: [(Range<Int>, [UInt8])] = []
+        var replacements: [(Range<Int>, [UInt8])] = stubs.map {
+            ($0.body.lowerBound..<$0.body.lowerBound, Array($0.text.utf8))
+        }
         var dropped: [(module: String, line: Int)] = []
         let droppedModules = Set(
             zip(file.tree.statements, keep).compactMap { item, kept in

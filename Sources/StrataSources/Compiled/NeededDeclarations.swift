@@ -66,6 +66,8 @@ struct NeededDeclarations {
     let keptMembers: [[Set<Int>]]
     /// Every identifier the needed items write.
     let referenced: Set<String>
+    /// The names Linux cannot build, with what each is ("Color (SwiftUI)", "RoutineTheme, which uses Color (SwiftUI)").
+    let unavailable: [String: String]
 
     /// Weighs the items of `files` (the source folder's) and `helpers` (other files of the app) from the plans named
     /// `roots` (their qualified names).
@@ -164,6 +166,7 @@ struct NeededDeclarations {
         self.needed = needed
         self.keptMembers = kept
         self.referenced = referenced
+        self.unavailable = unavailable
     }
 
     /// True when file `index` holds anything the plans need.
@@ -198,7 +201,7 @@ struct NeededDeclarations {
 
     /// The identifiers of `node`'s tokens, all and those on their own (not after a `.`), leaving out those in
     /// `skipping` (byte ranges).
-    private static func identifiers(in node: Syntax, skipping: [Range<Int>] = []) -> (Set<String>, Set<String>) {
+    static func identifiers(in node: Syntax, skipping: [Range<Int>] = []) -> (Set<String>, Set<String>) {
         var names: Set<String> = []
         var freeNames: Set<String> = []
         for token in node.tokens(viewMode: .sourceAccurate) {
@@ -259,7 +262,7 @@ struct NeededDeclarations {
 
     /// The names of a member that may be left out (what uses it, and how a report shows it), or nil for a member that
     /// must stay: a stored instance property (a model's stored properties always stay), an enum case, a nested type.
-    private static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
+    static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
         if let function = decl.as(FunctionDeclSyntax.self) {
             // Operators and the standard protocols' requirements are used without their names being written.
             guard case .identifier(let name) = function.name.tokenKind, !requirements.contains(name) else { return nil }
@@ -304,7 +307,7 @@ struct NeededDeclarations {
     ]
 
     /// The name of a class, struct, enum or actor declaration.
-    private static func typeName(_ node: Syntax) -> String? {
+    static func typeName(_ node: Syntax) -> String? {
         if let decl = node.as(ClassDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(StructDeclSyntax.self) { return decl.name.text }
         if let decl = node.as(EnumDeclSyntax.self) { return decl.name.text }

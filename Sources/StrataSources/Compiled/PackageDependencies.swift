@@ -2,8 +2,9 @@ import Foundation
 
 /// The packages an app's code imports from its own package's dependencies, as its build gets them: a local package
 /// (`.package(path: "../Core")`) is built beside the app in the compiled level's package, with the library products the
-/// needed files import; a module that only a remote dependency (`.package(url:…)`) can provide is named, since the
-/// compiled level does not fetch packages.
+/// needed files import, and so is a remote dependency (`.package(url:…)`) of the app's package that its own build
+/// already fetched (``ResolvedCheckouts``); a module that only a remote dependency not fetched can provide is named,
+/// since the compiled level does not fetch packages.
 package struct PackageDependencies: Sendable, Equatable, Codable {
     /// A local package built with the app.
     package struct Local: Sendable, Equatable, Codable {
@@ -24,6 +25,9 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         /// The folder of the local package providing the module, when it is not built because it (or a package it
         /// depends on by path) needs remote packages.
         package var via: String? = nil
+        /// The folder of the app's package, whose `swift package resolve` would fetch the remote packages where the
+        /// compiled level builds them from (nil for a project's packages, which Xcode fetches elsewhere).
+        package var resolveIn: String? = nil
     }
 
     /// The local packages to build, in the manifest's order.
@@ -62,6 +66,7 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         let holding = Set(
             (manifest?.targets ?? []).filter { start == $0.folder || start.isInside($0.folder) }.map(\.name))
         var paths: [String] = []
+        var resolveIn: String?
         if let manifest, !holding.isEmpty {
             // The package's own libraries (a sibling target), less those holding the folder, then its path
             // dependencies.
@@ -70,8 +75,13 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
                     manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) },
                     Self.remoteNeeds(of: manifest)
                 ))
-            paths = manifest.dependencies.compactMap(\.path)
-            urls = manifest.dependencies.compactMap(\.url)
+            // A remote package the package's own build already fetched (or mirrors to a folder) is built from there.
+            let fetched = manifest.dependencies.compactMap(\.url).map {
+                ($0, ResolvedCheckouts.folder(for: $0, package: manifest.folder))
+            }
+            paths = manifest.dependencies.compactMap(\.path) + fetched.compactMap(\.1)
+            urls = fetched.filter { $0.1 == nil }.map(\.0)
+            resolveIn = manifest.folder
         } else if let project = ProjectPackages(around: start) {
             // An app target of a project: the local packages the project references.
             paths = project.paths
@@ -109,9 +119,11 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
                     products: products.map(\.name).sorted()))
         }
         self.local = local
-        remote = (blocked + (urls.isEmpty ? [] : remaining.map { Remote(module: $0, urls: urls) })).sorted {
-            $0.module < $1.module
-        }
+        remote =
+            (blocked + (urls.isEmpty ? [] : remaining.map { Remote(module: $0, urls: urls, resolveIn: resolveIn) }))
+            .sorted {
+                $0.module < $1.module
+            }
     }
 
     /// The remote packages `manifest` needs, itself or through its path dependencies (a few levels deep).

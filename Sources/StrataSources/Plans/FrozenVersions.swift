@@ -33,8 +33,32 @@ package struct FrozenVersions: Codable, Sendable {
         versions = []
     }
 
-    /// The record in the file at `url`; throws when it cannot be read or is not a freeze file.
+    /// The largest record read, in bytes: a record holds a few kilobytes per version.
+    package static let sizeLimit = 64 << 20
+
+    /// Why a file is not read as a record before its bytes are decoded.
+    package enum ReadError: Error, LocalizedError {
+        /// Not a regular file (a folder, a FIFO that would block, a device).
+        case notAFile(String)
+        /// Larger than ``FrozenVersions/sizeLimit``.
+        case tooLarge(String, bytes: Int)
+
+        package var errorDescription: String? {
+            switch self {
+            case .notAFile(let path): "\(path) is not a regular file"
+            case .tooLarge(let path, let bytes):
+                "\(path) holds \(bytes) bytes, more than the \(FrozenVersions.sizeLimit >> 20) MiB a freeze record may hold"
+            }
+        }
+    }
+
+    /// The record in the file at `url`; throws when it is not a regular file, is larger than ``sizeLimit``, cannot
+    /// be read or is not a freeze file.
     package init(contentsOf url: URL) throws {
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { throw ReadError.notAFile(url.path) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.sizeLimit else { throw ReadError.tooLarge(url.path, bytes: size) }
         self = try JSONDecoder().decode(FrozenVersions.self, from: Data(contentsOf: url))
         guard format.hasPrefix("strata.freeze/") else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])

@@ -1,10 +1,10 @@
 import Foundation
-import SwiftParser
 import SwiftSyntax
 
 /// Tuist's `Project.swift`, read without running it as the Xcode project it generates (the repository holds no
 /// `.pbxproj`): each `Target(…)`/`.target(…)` call's name (or a project helper's call with `name:` and `sources:`,
-/// such as `Project.makeModule(name:sources:)`), the globs of its `sources:` with their `excluding:`
+/// such as `Project.makeModule(name:sources:)`), the helpers' own calls when they are declared in it or in
+/// `Tuist/ProjectDescriptionHelpers` (``TuistTargets``), the globs of its `sources:` with their `excluding:`
 /// (`.relativeToRoot` paths from the folder holding `Tuist.swift`, `Tuist/` or `Workspace.swift`), and the
 /// `SWIFT_VERSION` and `SWIFT_ACTIVE_COMPILATION_CONDITIONS` its settings (or the project's) write as literals.
 enum TuistManifest {
@@ -18,14 +18,16 @@ enum TuistManifest {
         }
         let folder = url.deletingLastPathComponent().standardizedFileURL.path
         let root = tuistRoot(from: folder) ?? folder
-        let calls = Calls(Parser.parse(source: text))
-        let projectSettings = calls.project.flatMap { argument("settings", of: $0) }
         let file = url.lastPathComponent
-        let targets = calls.targets.compactMap { call -> XcodeProject.Target? in
-            guard let name = argument("name", of: call).flatMap(literal) else { return nil }
+        let calls = TuistTargets(manifest: text, file: file, root: root)
+        let projectSettings = calls.project.flatMap { argument("settings", of: $0.call) }
+        let targets = calls.found.compactMap { found -> XcodeProject.Target? in
+            let call = found.call
+            guard let name = argument("name", of: call).flatMap({ TuistTargets.string($0, values: found.values) })
+            else { return nil }
             var result = XcodeProject.Target(name: name)
             if let sources = argument("sources", of: call) {
-                result.globs = globs(in: sources, folder: folder, root: root)
+                result.globs = globs(in: sources, values: found.values, folder: folder, root: root)
             }
             let version = "SWIFT_VERSION"
             if let value = argument("settings", of: call).flatMap({ setting(version, in: $0) }) {
@@ -47,7 +49,7 @@ enum TuistManifest {
             result.conditions = Set(words.split(separator: " ").map(String.init).filter { $0 != "$(inherited)" })
             return result
         }
-        return XcodeProject(name: file, targets: targets)
+        return XcodeProject(name: file, targets: targets, unread: calls.unread)
     }
 
     /// The nearest folder from `folder` up holding `Tuist.swift`, `Tuist/` or `Workspace.swift`.
@@ -64,31 +66,23 @@ enum TuistManifest {
         }
     }
 
-    /// The globs a `sources:` argument writes: each string literal is a glob, those under an `excluding:` label
-    /// exclude from the glob before them.
-    private static func globs(in sources: ExprSyntax, folder: String, root: String)
+    /// The globs a `sources:` argument writes (with `values` for the names interpolated): each string literal is a
+    /// glob, those under an `excluding:` label exclude from the glob before them.
+    private static func globs(in sources: ExprSyntax, values: [String: String], folder: String, root: String)
         -> [(folder: String, include: SourceGlob, excludes: [SourceGlob])]
     {
         var found: [(folder: String, include: SourceGlob, excludes: [SourceGlob])] = []
         for node in Nodes(sources, StringLiteralExprSyntax.self).found {
-            guard let text = literal(ExprSyntax(node)), let glob = SourceGlob(text) else { continue }
-            if isExcluding(node) {
+            guard let text = TuistTargets.string(ExprSyntax(node), values: values), let glob = SourceGlob(text) else {
+                continue
+            }
+            if TuistTargets.isInside("excluding", node) {
                 if let last = found.indices.last { found[last].excludes.append(glob) }
             } else {
                 found.append((isRelativeToRoot(node) ? root : folder, glob, []))
             }
         }
         return found
-    }
-
-    /// True when `node` is inside an `excluding:` argument.
-    private static func isExcluding(_ node: some SyntaxProtocol) -> Bool {
-        var parent = node.parent
-        while let current = parent {
-            if let labeled = current.as(LabeledExprSyntax.self), labeled.label?.text == "excluding" { return true }
-            parent = current.parent
-        }
-        return false
     }
 
     /// True when `node` is the argument of `.relativeToRoot(…)`.
@@ -108,14 +102,19 @@ enum TuistManifest {
     /// The value a settings expression writes for `key`: `"KEY": "value"` in a dictionary literal, or
     /// `.swiftVersion("value")` for `SWIFT_VERSION`; the words of a list value joined by spaces.
     private static func setting(_ key: String, in settings: ExprSyntax) -> String? {
-        for element in Nodes(settings, DictionaryElementSyntax.self).found where literal(element.key) == key {
-            let words = Nodes(element.value, StringLiteralExprSyntax.self).found.compactMap { literal(ExprSyntax($0)) }
+        for element in Nodes(settings, DictionaryElementSyntax.self).found
+        where TuistTargets.string(element.key, values: [:]) == key {
+            let words = Nodes(element.value, StringLiteralExprSyntax.self).found.compactMap {
+                TuistTargets.string(ExprSyntax($0), values: [:])
+            }
             if !words.isEmpty { return words.joined(separator: " ") }
         }
         guard key == "SWIFT_VERSION" else { return nil }
         for call in Nodes(settings, FunctionCallExprSyntax.self).found
         where call.calledExpression.trimmedDescription.hasSuffix("swiftVersion") {
-            if let value = call.arguments.first.flatMap({ literal($0.expression) }) { return value }
+            if let value = call.arguments.first.flatMap({ TuistTargets.string($0.expression, values: [:]) }) {
+                return value
+            }
         }
         return nil
     }
@@ -123,14 +122,6 @@ enum TuistManifest {
     /// The argument labelled `label` of `call`.
     private static func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
         call.arguments.first { $0.label?.text == label }?.expression
-    }
-
-    /// The text of a string literal without interpolation.
-    private static func literal(_ expression: ExprSyntax) -> String? {
-        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-            let segment = literal.segments.first?.as(StringSegmentSyntax.self)
-        else { return nil }
-        return segment.content.text
     }
 
     /// The nodes of one kind under a node, in source order.
@@ -146,45 +137,6 @@ enum TuistManifest {
         override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
             if let match = node.as(Kind.self) { found.append(match) }
             return .visitChildren
-        }
-    }
-
-    /// The `Project(…)` call and the target calls of a manifest.
-    private final class Calls: SyntaxVisitor {
-        /// The first `Project(…)` call.
-        private(set) var project: FunctionCallExprSyntax?
-        /// The `Target(…)`, `.target(…)` and `Target.target(…)` calls, in source order.
-        private(set) var targets: [FunctionCallExprSyntax] = []
-
-        init(_ tree: SourceFileSyntax) {
-            super.init(viewMode: .sourceAccurate)
-            walk(tree)
-        }
-
-        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            let callee = node.calledExpression.trimmedDescription
-            let labels = Set(node.arguments.compactMap { $0.label?.text })
-            if callee == "Project" || callee == "Project.init", project == nil { project = node }
-            // Tuist's own target calls, and the helpers projects write around them (`Project.makeModule(name:…,
-            // sources:…)`, `.make(name:…, sources:…)`): a call naming a target and its sources.
-            let isTarget =
-                ["Target", "Target.init", ".target", "Target.target"].contains(callee) || labels.contains("sources")
-            if isTarget, labels.contains("name"), !isDependency(node) {
-                targets.append(node)
-            }
-            return .visitChildren
-        }
-
-        /// True for a call inside a `dependencies:` argument (`.target(name: "App")` naming a target depended on).
-        private func isDependency(_ node: some SyntaxProtocol) -> Bool {
-            var parent = node.parent
-            while let current = parent {
-                if let labeled = current.as(LabeledExprSyntax.self), labeled.label?.text == "dependencies" {
-                    return true
-                }
-                parent = current.parent
-            }
-            return false
         }
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// XcodeGen's `project.yml`, read as the Xcode project it generates (the repository holds no `.pbxproj`): each target's
 /// source paths with their `excludes`, and its `SWIFT_VERSION` and release `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, the
-/// target's settings over the project's. `include:`d specs and target templates are not followed.
+/// target's settings over the project's. The specs it `include:`s are merged under it as XcodeGen merges them, and each
+/// target's `templates:` under the target (with `${target_name}` replaced); an include that cannot be read is named
+/// (``XcodeProject/unread``).
 enum XcodeGenSpec {
     /// The file names XcodeGen reads by default.
     static let fileNames = ["project.yml", "project.yaml"]
@@ -12,13 +14,22 @@ enum XcodeGenSpec {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw SourceReadingError.unreadable(url.path)
         }
-        let spec = YAMLText.parse(text)
         let folder = url.deletingLastPathComponent().standardizedFileURL.path
         let file = url.lastPathComponent
-        let targets = (spec["targets"]?.entries ?? []).map { name, target -> XcodeProject.Target in
+        var unread: [String] = []
+        let spec = XcodeGenMerge.including(YAMLText.parse(text), folder: folder, file: file, unread: &unread)
+        let templates = spec["targetTemplates"] ?? .map([])
+        let targets = (spec["targets"]?.entries ?? []).map { name, written -> XcodeProject.Target in
+            let target = XcodeGenMerge.applyingTemplates(
+                to: written, named: name, templates: templates, file: file, unread: &unread)
             var result = XcodeProject.Target(name: name)
             for source in target["sources"]?.items ?? [] {
                 guard let path = source.string ?? source["path"]?.string else { continue }
+                guard !path.contains("${") else {
+                    // An environment variable or a template attribute: set only where XcodeGen runs.
+                    unread.append("target \(name) in \(file) has the source path \(path), which XcodeGen completes")
+                    continue
+                }
                 let excludes = (source["excludes"]?.items ?? []).compactMap { $0.string.flatMap(SourceGlob.init) }
                 if let all = SourceGlob("**") {
                     result.globs.append((FilePath.join(folder, path), all, excludes))
@@ -43,7 +54,7 @@ enum XcodeGenSpec {
                 words.split(separator: " ").map(String.init).filter { $0 != "$(inherited)" && $0 != "${inherited}" })
             return result
         }
-        return XcodeProject(name: file, targets: targets)
+        return XcodeProject(name: file, targets: targets, unread: unread)
     }
 
     /// The value of `key` in an XcodeGen `settings:` map: its `Release` configuration's, its `base`, or the map itself

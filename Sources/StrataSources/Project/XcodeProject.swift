@@ -62,11 +62,16 @@ struct XcodeProject {
     let name: String
     /// Its native targets, in the project's order.
     let targets: [Target]
+    /// What a generated project's manifest holds that could not be read without running its generator, one phrase
+    /// each ("project.yml includes missing.yml, which is not there").
+    var unread: [String] = []
 
-    /// A project read from another description of it (a Tuist or XcodeGen manifest) named `name`.
-    init(name: String, targets: [Target]) {
+    /// A project read from another description of it (a Tuist or XcodeGen manifest) named `name`, with what of it
+    /// could not be read.
+    init(name: String, targets: [Target], unread: [String] = []) {
         self.name = name
         self.targets = targets
+        self.unread = unread
     }
 
     /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` cannot be read or

@@ -23,7 +23,13 @@ enum NotesMigrationPlan: SchemaMigrationPlan {
                 }
                 try context.save()
             },
-            didMigrate: nil
+            didMigrate: { context in
+                // Flagged notes are pinned from 2.0 on.
+                for note in try context.fetch(FetchDescriptor<NotesSchemaV2.Note>()) where note.priority.isFlagged {
+                    note.title = "Pinned: " + note.title
+                }
+                try context.save()
+            }
         )
     }
 

@@ -1,0 +1,229 @@
+import SwiftSyntax
+
+/// What the migration reaches of the needed declarations, member by member from the plans. ``NeededDeclarations``
+/// keeps a member naming a type Linux lacks once any needed code writes its name; here the members are followed from
+/// the plans, the stages and every type's stored properties, defaults and conformances. A kept member the migration
+/// does not reach keeps its signature with a body that stops with a message (``stubs``), or is left out when its
+/// signature names such a type (``dropped``), and then the unreached members calling it keep only their signatures
+/// too. A kept member the migration reaches stays, and the path to it names the cause when the build fails
+/// (``reached``).
+struct StageReach {
+    /// A member whose bodies are replaced by a stop.
+    struct Stub {
+        /// The member.
+        let node: Syntax
+        /// Its name as a report says it ("Habit.isNeutral").
+        let name: String
+        /// What it uses that Linux cannot build ("Color (SwiftUI)", "Habit.color, left out").
+        let uses: [String]
+        /// The bytes of its bodies, between the braces.
+        let bodies: [Range<Int>]
+    }
+
+    /// A member naming a type Linux lacks that the migration reaches.
+    struct Reached {
+        /// The member.
+        let node: Syntax
+        /// The declarations from a plan or a needed type to it ("HabitMigrationPlan", "Habit.streakText(…)").
+        let path: [String]
+    }
+
+    /// One part of a needed item: a member that counts only once its name is reached, or the rest of the item
+    /// (its stored properties, cases, conformances, requirements), reached with it.
+    private struct Piece {
+        let file: Int
+        let node: Syntax
+        let name: String
+        /// The names that reach it; empty for an item's rest, reached from the start.
+        let declared: Set<String>
+        let names: Set<String>
+        /// For a member ``NeededDeclarations`` kept though it names a type Linux lacks, its description of it.
+        let optional: NeededDeclarations.Member?
+    }
+
+    /// For each file, the members whose bodies stop.
+    let stubs: [[Stub]]
+    /// For each file, the members ``NeededDeclarations`` kept that are left out after all.
+    let dropped: [[NeededDeclarations.Member]]
+    /// For each file, the kept members naming a type Linux lacks that the migration reaches.
+    let reached: [[Reached]]
+
+    /// The reach of the plans named `roots` (qualified names) through what `selection` took of `files`.
+    init(selection: NeededDeclarations, files: [SourceFile], roots: [String]) {
+        let rootNames = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var pieces: [Piece] = []
+        for (fileIndex, units) in selection.units.enumerated() {
+            for (unitIndex, unit) in units.enumerated()
+            where selection.needed[fileIndex][unitIndex] && !unit.isImport {
+                let kept = selection.keptMembers[fileIndex][unitIndex]
+                let optional = unit.optional.enumerated().filter { kept.contains($0.offset) }.map(\.element)
+                let left = unit.optional.enumerated().filter { !kept.contains($0.offset) }.map(\.element.range)
+                pieces += Self.pieces(of: unit, file: fileIndex, keeping: optional, leftOut: left, roots: rootNames)
+            }
+        }
+        var reachedNames: Set<String> = []
+        var order: [Int] = []
+        var parent: [Int: Int] = [:]
+        for (index, piece) in pieces.enumerated() where piece.declared.isEmpty {
+            order.append(index)
+            reachedNames.formUnion(piece.names)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (index, piece) in pieces.enumerated()
+            where parent[index] == nil && !piece.declared.isEmpty && !piece.declared.isDisjoint(with: reachedNames) {
+                parent[index] = order.first { !pieces[$0].names.isDisjoint(with: piece.declared) }
+                order.append(index)
+                reachedNames.formUnion(piece.names)
+                changed = true
+            }
+        }
+        let isReached = Set(order)
+        var stubs = files.map { _ in [Stub]() }
+        var dropped = files.map { _ in [NeededDeclarations.Member]() }
+        var reached = files.map { _ in [Reached]() }
+        var leftOut: [String: String] = [:]
+        for (index, piece) in pieces.enumerated() {
+            guard let member = piece.optional else { continue }
+            if isReached.contains(index) {
+                var path = [piece.name]
+                var step = parent[index]
+                while let current = step {
+                    path.insert(pieces[current].name, at: 0)
+                    step = parent[current]
+                }
+                reached[piece.file].append(Reached(node: piece.node, path: path))
+            } else if let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) {
+                stubs[piece.file].append(Stub(node: piece.node, name: piece.name, uses: member.uses, bodies: bodies))
+            } else {
+                dropped[piece.file].append(member)
+                for name in member.declared { leftOut[name] = "\(member.name), left out" }
+            }
+        }
+        // The unreached members calling a member left out keep only their signatures.
+        for (index, piece) in pieces.enumerated()
+        where piece.optional == nil && !piece.declared.isEmpty && !isReached.contains(index) {
+            let uses = piece.names.sorted().compactMap { leftOut[$0] }
+            guard !uses.isEmpty, let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) else {
+                continue
+            }
+            stubs[piece.file].append(Stub(node: piece.node, name: piece.name, uses: uses, bodies: bodies))
+        }
+        self.stubs = stubs
+        self.dropped = dropped
+        self.reached = reached
+    }
+
+    /// The text a stubbed body gets: a stop saying why.
+    static func stop(_ stub: Stub) -> String {
+        let message =
+            "strata: the body of \(stub.name) was left out of the compiled build (it uses "
+            + "\(stub.uses.joined(separator: ", "))), as nothing the migration runs was found to call it"
+        return " fatalError(\(CompiledApp.literal(message))) "
+    }
+
+    /// The pieces of a needed item: a plan whole; a type's or extension's members that count only by name (see
+    /// ``NeededDeclarations/optionalNames(_:owner:)``, and not `override`) each, and the rest; a function or variable
+    /// by its names.
+    private static func pieces(
+        of unit: NeededDeclarations.Unit, file: Int, keeping optional: [NeededDeclarations.Member],
+        leftOut: [Range<Int>], roots: Set<String>
+    ) -> [Piece] {
+        let node = unit.node
+        var owner: String?
+        var block: MemberBlockSyntax?
+        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+            owner = extensionDecl.extendedType.trimmedDescription
+            block = extensionDecl.memberBlock
+        } else if let group = node.asProtocol(DeclGroupSyntax.self), let name = NeededDeclarations.typeName(node) {
+            owner = name
+            block = group.memberBlock
+        }
+        let isRoot = !unit.topLevel.isDisjoint(with: roots)
+        guard let owner, let block, !isRoot else {
+            let names = NeededDeclarations.identifiers(in: node, skipping: leftOut).0
+            let counts = !isRoot && (node.is(FunctionDeclSyntax.self) || node.is(VariableDeclSyntax.self))
+            return [
+                Piece(
+                    file: file, node: node, name: unit.topLevel.sorted().joined(separator: ", "),
+                    declared: counts ? unit.topLevel : [], names: names, optional: nil)
+            ]
+        }
+        var members: [Piece] = []
+        collect(block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members)
+        let rest = NeededDeclarations.identifiers(
+            in: node, skipping: leftOut + members.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
+        ).0
+        return [Piece(file: file, node: node, name: owner, declared: [], names: rest, optional: nil)] + members
+    }
+
+    /// The members of `block` (`owner`'s) and of the types nested in it that count only by name, but those left out.
+    private static func collect(
+        _ block: MemberBlockSyntax, owner: String, file: Int, optional: [NeededDeclarations.Member],
+        leftOut: [Range<Int>], into pieces: inout [Piece]
+    ) {
+        for item in block.members {
+            let decl = item.decl
+            if let nested = decl.asProtocol(DeclGroupSyntax.self), let name = NeededDeclarations.typeName(Syntax(decl))
+            {
+                collect(
+                    nested.memberBlock, owner: owner + "." + name, file: file, optional: optional, leftOut: leftOut,
+                    into: &pieces)
+                continue
+            }
+            let range = item.position.utf8Offset..<item.endPosition.utf8Offset
+            guard !leftOut.contains(range),
+                !(decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? []).contains(where: {
+                    $0.name.tokenKind == .keyword(.override)
+                }),
+                let (declared, display) = NeededDeclarations.optionalNames(decl, owner: owner)
+            else { continue }
+            pieces.append(
+                Piece(
+                    file: file, node: Syntax(item), name: owner + "." + display, declared: declared,
+                    names: NeededDeclarations.identifiers(in: Syntax(item)).0,
+                    optional: optional.first { $0.range == range }))
+        }
+    }
+
+    /// The bodies of the member `node` (between their braces), or nil when it has none to replace or its signature
+    /// names one of `unavailable`.
+    private static func bodies(_ node: Syntax, unavailable: [String: String]) -> [Range<Int>]? {
+        let decl = node.as(MemberBlockItemSyntax.self)?.decl ?? node.as(DeclSyntax.self)
+        func inside(_ block: CodeBlockSyntax?) -> [Range<Int>] {
+            block.map { [$0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset] } ?? []
+        }
+        func inside(_ block: AccessorBlockSyntax?) -> [Range<Int>] {
+            switch block?.accessors {
+            case .getter?:
+                return block.map { [$0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset] } ?? []
+            case .accessors(let list)?:
+                let bodies = list.map { inside($0.body) }
+                return bodies.contains(where: \.isEmpty) ? [] : bodies.flatMap { $0 }
+            case nil:
+                return []
+            }
+        }
+        var ranges: [Range<Int>] = []
+        if let function = decl?.as(FunctionDeclSyntax.self) {
+            ranges = inside(function.body)
+        } else if let initializer = decl?.as(InitializerDeclSyntax.self) {
+            ranges = inside(initializer.body)
+        } else if let subscriptDecl = decl?.as(SubscriptDeclSyntax.self) {
+            ranges = inside(subscriptDecl.accessorBlock)
+        } else if let variable = decl?.as(VariableDeclSyntax.self), variable.bindings.count == 1 {
+            ranges = inside(variable.bindings.first?.accessorBlock)
+        }
+        guard !ranges.isEmpty else { return nil }
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            let offset = token.position.utf8Offset
+            if case .identifier(let text) = token.tokenKind, unavailable[text] != nil,
+                !ranges.contains(where: { $0.contains(offset) })
+            {
+                return nil
+            }
+        }
+        return ranges
+    }
+}

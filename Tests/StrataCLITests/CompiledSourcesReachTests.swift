@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// The compiled level keeps what the migration reaches, member by member (run with CompiledSourcesTests).
+extension CompiledSourcesTests {
+    /// An XcodeGen app whose model's swatch (a SwiftUI `Color`) is called by the model's other members but by nothing
+    /// the stage runs: the swatch and its cache are left out, the members calling it keep their signatures with bodies
+    /// that stop, and the stage, which calls a plain method of the same model and a helper of the app, sets the rows.
+    @Test func aStageRunsBesideMembersWhoseBodiesNeedSwiftUI() throws {
+        let models = SourcesCommandTests.tree("HabitTrackerApp") + "/HabitTracker/Models"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Habits.store")
+        #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "3").status == 0)
+
+        let dry = try Self.compiled(
+            "migrate", store, "--sources", models, "--dry-run", "--rows", "--limit", "3", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        #expect(report["notRun"] == nil, "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        let rows = try #require((stage["rows"] as? [[String: Any]])?.first)
+        #expect(rows["entity"] as? String == "Habit" && rows["changed"] as? Int == 3)
+        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        #expect(
+            after.map { "\($0["title"] ?? "") \($0["streakLabel"] ?? "") \($0["hexColor"] ?? "")" }.sorted() == [
+                "Habit title 1 done (1/1) 3458905", "Habit title 2 done (2/2) 3458905",
+                "Habit title 3 done (3/3) 3458905",
+            ], "\(after)")
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "HabitSchemaV2.Habit.swatchCache", "HabitSchemaV2.Habit.color",
+            ])
+        #expect(
+            (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "HabitSchemaV2.Habit.isMuted", "HabitSchemaV2.Habit.spokenColor",
+            ])
+    }
+}
