@@ -18,6 +18,21 @@ struct CompiledSourcesTests {
         try CommandRun.strata(arguments, environment: ["STRATA_STATIC": "", "XDG_CACHE_HOME": cache])
     }
 
+    /// `strata warm` builds its own small app in the cache (Strata and its dependencies with it), then finds nothing to
+    /// build; the app's target and its recorded build are in the cache the other tests build in.
+    @Test func warmBuildsTheCacheAndThenFindsNothingToDo() throws {
+        let first = try Self.compiled("warm")
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput.contains("The compiled level is ready in \(Self.cache)/strata/apps"))
+        let again = try Self.compiled("warm")
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains("The compiled level is ready"))
+        #expect(!again.standardError.contains("compiling"), "a second warm builds nothing: \(again.standardError)")
+        let state = URL(fileURLWithPath: Self.cache).appendingPathComponent("strata/apps/state")
+        let recorded = try FileManager.default.contentsOfDirectory(atPath: state.path)
+        #expect(!recorded.isEmpty)
+    }
+
     @Test func runsTheAppsCustomStageInADryRunAndARealRun() throws {
         let recipes = SourcesCommandTests.tree("RecipesApp")
         let temporary = try TemporaryStore()
