@@ -15,10 +15,11 @@ struct StrataBench: ParsableCommand {
               swift run -c release strata-bench app --rows 100000 --runs 3
               swift run -c release strata-bench concurrency --rows 100000
               swift run -c release strata-bench model --versions 90 --runs 3
+              .build/debug/strata-bench compiled --unwarmed
             """,
         subcommands: [
             EnumerateBenchmark.self, MigrationBenchmark.self, AppBenchmark.self, ConcurrencyBenchmark.self,
-            ModelBenchmark.self,
+            ModelBenchmark.self, CompiledStartBenchmark.self,
         ]
     )
 }
