@@ -99,6 +99,7 @@ public struct ModelBundlePlan: Sendable {
                 // Its value expressions are carried out as the stage rebuilds the entities; the rows decide the rest.
                 var declaration = ValidatedPlan.StageDeclaration(kind: .inferred, from: from, to: to, label: title)
                 declaration.mappedValues = run.values
+                declaration.rowSources = run.rowSources
                 return declaration
             case .failure(let refusal)?:
                 var declaration = ValidatedPlan.StageDeclaration(kind: .custom, from: from, to: to, label: title)

@@ -70,6 +70,8 @@ public struct ValidatedPlan: Sendable {
         public var impossible: String?
         /// Where attributes take their values from (``PlannedStage/mappedValues``).
         public var mappedValues: [String: [String: MappedValue]] = [:]
+        /// Entities made from another entity's rows (``PlannedStage/rowSources``).
+        public var rowSources: [String: RowSource] = [:]
 
         /// Declares a stage.
         public init(
@@ -191,6 +193,7 @@ public struct ValidatedPlan: Sendable {
             planned.notRunReason = stage.notRunReason
             planned.impossible = stage.impossible
             planned.mappedValues = stage.mappedValues
+            planned.rowSources = stage.rowSources
             stages.append(planned)
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)

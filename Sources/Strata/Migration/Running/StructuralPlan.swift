@@ -31,6 +31,9 @@ struct StructuralPlan {
     /// Values the plan gives attributes, by entity then attribute (`PlannedStage.mappedValues`): such an entity is
     /// rebuilt, and each named attribute filled from its source instead of by the diff's rules.
     var mappedValues: [String: [String: MappedValue]] = [:]
+    /// Entities the stage makes from another entity's rows (`PlannedStage.rowSources`): by entity made, the rows
+    /// each of which makes one row, under the same key.
+    var rowSources: [String: RowSource] = [:]
 
     /// True when the linked SQLite has `ALTER TABLE DROP COLUMN` (3.35 and later).
     static var sqliteSupportsDropColumn: Bool { sqlite3_libversion_number() >= 3_035_000 }
@@ -56,12 +59,12 @@ struct StructuralPlan {
         var finish: [MigrationStep] = []
         // Values read through key paths or converted are computed first, while every table holds its rows as before
         // the stage, under its old name.
-        for (entity, snapshot) in mappedSnapshots() {
+        for (table, snapshot) in mappedSnapshots() + mappedLinkSnapshots() {
             structure.append(snapshot)
             finish.append(
                 MigrationStep(
-                    "drop the mapped values of \(entity)", phase: .finish,
-                    statements: ["DROP TABLE \(quote(Self.mappedPrefix + entity))"]))
+                    "drop the \(snapshot.summary.dropFirst("compute the ".count))", phase: .finish,
+                    statements: ["DROP TABLE \(quote(table))"]))
         }
         for case .entityRemoved(let entity) in diff.changes {
             structure.append(MigrationStep("drop \(entity.name)", statements: ["DROP TABLE \(quote(entity.name))"]))
@@ -73,6 +76,7 @@ struct StructuralPlan {
             guard let old = diff.sourceEntity(named: entity.name) else {
                 structure.append(
                     MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
+                if let made = madeRowsStep(entity) { structure.append(made) }
                 if !newIndexes.isEmpty {
                     finish.append(
                         MigrationStep("index \(entity.name)", phase: .finish, statements: newIndexes.map(\.create)))
@@ -244,7 +248,9 @@ struct StructuralPlan {
                     }
                 case .column:
                     expressions.append("NULL")
-                case .keyPath, .converted:
+                case .ownKey(nil):
+                    expressions.append(pk)
+                case .keyPath, .converted, .linkOwner, .ownKey:
                     expressions.append(mappedSnapshotValue(attribute.name, of: new.name))
                 }
                 continue
@@ -258,11 +264,8 @@ struct StructuralPlan {
                 } else {
                     expressions.append(quote(source.name))
                 }
-            } else if let fallback {
-                expressions.append("?")
-                arguments.append(fallback)
             } else {
-                expressions.append("NULL")
+                expressions.append(defaultExpression(new.name, attribute, &arguments))
             }
         }
         for relationship in new.relationships where !relationship.isToMany {
@@ -271,7 +274,9 @@ struct StructuralPlan {
                 switch mapped {
                 case .column(let name) where old.relationship(named: name).map({ !$0.isToMany }) ?? false:
                     expressions.append(quote(name))
-                case .keyPath, .converted:
+                case .ownKey(nil):
+                    expressions.append(pk)
+                case .keyPath, .converted, .linkOwner, .ownKey:
                     expressions.append(mappedSnapshotValue(relationship.name, of: new.name))
                 default:
                     expressions.append("NULL")
@@ -295,81 +300,6 @@ struct StructuralPlan {
                 copy: RowCopy(
                     source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments))
         ]
-    }
-
-    /// The value a row copy reads from the entity's mapped values, for the row it copies.
-    private func mappedSnapshotValue(_ property: String, of entity: String) -> String {
-        let table = quote(Self.mappedPrefix + entity)
-        let pk = quote(StoreLayout.primaryKey)
-        return
-            "(SELECT \(quote(property)) FROM \(table) WHERE \(table).\(pk) = \(quote(Self.oldPrefix + entity)).\(pk))"
-    }
-
-    /// One step per entity with mapped values the row copy cannot read directly: a table of its rows' keys and
-    /// those values, computed from the rows before the stage (each key path followed through the source version's
-    /// to-one relationships; conversions by `MappedConversion`).
-    private func mappedSnapshots() -> [(String, MigrationStep)] {
-        to.entities.compactMap { entity in
-            guard let values = mappedValues[entity.name], let old = diff.sourceEntity(named: entity.name) else {
-                return nil
-            }
-            let row = "_strata_row"
-            var selected = ["\(quote(row)).\(quote(StoreLayout.primaryKey))"]
-            var arguments: [DatabaseValue] = []
-            for (name, value) in values.sorted(by: { $0.key < $1.key }) where !value.isDirect {
-                guard let (sql, bound) = mappedSQL(value, in: old, row: row) else {
-                    selected.append("NULL AS \(quote(name))")
-                    continue
-                }
-                selected.append("\(sql) AS \(quote(name))")
-                arguments += bound
-            }
-            guard selected.count > 1 else { return nil }
-            let table = Self.mappedPrefix + entity.name
-            return (
-                entity.name,
-                MigrationStep(
-                    "compute the mapped values of \(entity.name)",
-                    statements: [
-                        "CREATE TABLE \(quote(table)) AS SELECT \(selected.joined(separator: ", ")) FROM \(quote(old.name)) AS \(quote(row))"
-                    ],
-                    arguments: [arguments])
-            )
-        }
-    }
-
-    /// The SQL expression (and its bound values) of a mapped value over a row of `old` before the stage, nil when a
-    /// key path names no attribute or to-one relationship of the source version.
-    private func mappedSQL(_ value: MappedValue, in old: Schema.Entity, row: String) -> (String, [DatabaseValue])? {
-        switch value {
-        case .column(let name):
-            guard old.attribute(named: name) != nil || old.relationship(named: name) != nil else { return nil }
-            return ("\(quote(row)).\(quote(name))", [])
-        case .value(let stored):
-            return stored.databaseValue.map { ("?", [$0]) } ?? ("NULL", [])
-        case .keyPath(let path):
-            guard let first = path.first else { return nil }
-            var entity = old
-            var sql = "\(quote(row)).\(quote(first))"
-            for (index, component) in path.enumerated() {
-                let isLast = index == path.count - 1
-                if index > 0 {
-                    sql =
-                        "(SELECT \(quote(component)) FROM \(quote(entity.name)) WHERE \(quote(StoreLayout.primaryKey)) = \(sql))"
-                }
-                if let relationship = entity.relationship(named: component), !relationship.isToMany {
-                    guard !isLast else { break }
-                    guard let next = from.entitiesByName[relationship.destination] else { return nil }
-                    entity = next
-                } else if entity.attribute(named: component) == nil || !isLast {
-                    return nil
-                }
-            }
-            return (sql, [])
-        case .converted(let conversion, let inner):
-            guard let (sql, bound) = mappedSQL(inner, in: old, row: row) else { return nil }
-            return ("\(MappedConversion.sqlFunctionName)(?, \(sql))", [conversion.rawValue.databaseValue] + bound)
-        }
     }
 
     /// Creates, renames (by copying) and drops join tables so each many-to-many keeps its links.
@@ -402,7 +332,8 @@ struct StructuralPlan {
                         MigrationStep(
                             "create the links of \(entity.name).\(relationship.name)",
                             statements: newLayout.joinTableStatements(
-                                table: table, source: entity.name, target: relationship.destination)))
+                                table: table, source: entity.name, target: relationship.destination)
+                                + mappedLinksFill(of: relationship, in: entity, into: table)))
                 }
             }
         }
@@ -419,6 +350,15 @@ struct StructuralPlan {
             }
         }
         return steps
+    }
+
+    /// "?" with the attribute's default appended to `arguments`, or NULL when it has none.
+    func defaultExpression(_ entity: String, _ attribute: Schema.Attribute, _ arguments: inout [DatabaseValue])
+        -> String
+    {
+        guard let fallback = defaultValue(entity, attribute) else { return "NULL" }
+        arguments.append(fallback)
+        return "?"
     }
 
     /// The stored form of an attribute's declared default, evaluated from the target's model type, or for a schema
