@@ -91,7 +91,7 @@ struct ModelNewCommandTests {
         let run = try CommandRun.strata(["new", store, "--model", tasks, "--at", "Tasks 2", "--sample", "3", "--json"])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try run.json()
-        #expect(json["version"] as? String == "2.0.0")
+        #expect(json["version"] as? String == "Tasks 2")
         let entities = try #require(json["entities"] as? [[String: Any]])
         // Tasks 2 holds the abstract Item, Tag and Task (Tests/CoreDataModels/README.md).
         #expect(Set(entities.compactMap { $0["name"] as? String }) == ["Item", "Tag", "Task"])

@@ -32,7 +32,7 @@ public struct ModelBundlePlan: Sendable {
         self.bundle = bundle
         self.progressive = progressive
         let built = bundle.versions.enumerated().map { index, version in
-            version.schema(version: Schema.Version(index + 1, 0, 0))
+            version.schema(version: Schema.Version(index + 1, 0, 0, name: version.name))
         }
         schemas = built.map(\.schema)
         notes = built.map(\.notes)
@@ -63,7 +63,7 @@ public struct ModelBundlePlan: Sendable {
 
     /// The Strata version of the version named `name` (also accepting "2" or "2.0.0" for the second).
     public func version(named name: String) -> Schema.Version? {
-        bundle.versions.firstIndex { $0.name == name }.map { Schema.Version($0 + 1, 0, 0) }
+        bundle.versions.firstIndex { $0.name == name }.map { Schema.Version($0 + 1, 0, 0, name: name) }
     }
 
     /// The name of the version at `version`.

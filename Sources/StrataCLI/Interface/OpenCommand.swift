@@ -59,16 +59,9 @@ struct OpenCommand: ParsableCommand {
                     store: store, plan: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason))
             return
         }
-        var options = display.options
-        // A Core Data model's versions show by their names ("Model 2") wherever the UI shows a version.
-        if let model = resolved?.model {
-            options.versionNames = Dictionary(
-                model.schemas.compactMap { schema in
-                    model.name(of: schema.version).map { (schema.version.label, TerminalText.sanitize($0)) }
-                }, uniquingKeysWith: { first, _ in first })
-        }
+        // A Core Data model's versions carry their names ("Model 2"), which the UI shows wherever it shows a version.
         try TerminalApp.run(
             store: store, validated: validated, planName: resolved?.name, notRunReason: resolved?.notRunReason,
-            options: options, readOnly: readOnly, planArguments: plan.given)
+            options: display.options, readOnly: readOnly, planArguments: plan.given)
     }
 }

@@ -205,20 +205,13 @@ public struct RenderOptions: Sendable, Equatable {
     public var monochrome: Bool
     /// True to draw without box-drawing characters and symbols.
     public var ascii: Bool
-    /// The names versions are shown by, by version ("1.0.0" -> "Model"): a Core Data model's version names. A
-    /// version without one shows its number.
-    public var versionNames: [String: String]
 
     /// Creates options.
-    public init(monochrome: Bool = false, ascii: Bool = false, versionNames: [String: String] = [:]) {
+    public init(monochrome: Bool = false, ascii: Bool = false) {
         self.monochrome = monochrome
         self.ascii = ascii
-        self.versionNames = versionNames
     }
 
     /// The glyphs for these options.
     package var glyphs: Glyphs { ascii ? .ascii : .unicode }
-
-    /// How a version ("1.0.0") is shown: its name when it has one.
-    package func name(_ version: String) -> String { versionNames[version] ?? version }
 }

@@ -208,6 +208,12 @@ public struct ValidatedPlan: Sendable {
     /// The plan's schema with this version.
     public func schema(_ version: Schema.Version) -> Schema? { schemas.first { $0.version == version } }
 
+    /// The plan's own version equal to `version` (with the name the plan gives it, as a store records only the
+    /// number), else `version`.
+    public func named(_ version: Schema.Version?) -> Schema.Version? {
+        version.flatMap { schema($0)?.version } ?? version
+    }
+
     /// The diffs from one of the plan's versions to another as the plan goes: forward, one per consecutive pair of
     /// versions (so a rename in one step reads as a rename, not as a removal and an addition); backwards the same
     /// steps in reverse, each diffed backwards (a rename undone reads as a rename back). Empty when either schema is
