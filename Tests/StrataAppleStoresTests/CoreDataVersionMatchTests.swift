@@ -115,6 +115,21 @@ struct CoreDataVersionMatchTests {
         )
     }
 
+    @Test func versionsCarryTheirNamesUnlessANameHoldsControlCharacters() throws {
+        let folder = try ModelFolder()
+        let bundle = try ModelBundle(
+            url: try ModelBundleFixtures.bundle(
+                "Notes",
+                versions: [
+                    ("Notes", Self.contents(Self.noteAndTag())),
+                    ("Notes \u{1B}[2J 2", Self.contents(Self.noteAndTag(noteModifier: "cleared"))),
+                ], current: "Notes \u{1B}[2J 2", in: folder.url))
+        let plan = ModelBundlePlan(bundle: bundle)
+        #expect(plan.schemas.map(\.version.label) == ["Notes", "2.0.0"])
+        #expect(plan.schemas.map(\.version) == [Schema.Version(1, 0, 0), Schema.Version(2, 0, 0)])
+        #expect(plan.version(named: "Notes")?.label == "Notes")
+    }
+
     @Test func versionsEqualOnTheHashedFieldsAreOneModelNotABrokenPlan() throws {
         // Notes 2 only renames a class and adds a transient attribute: Strata stores it as Notes, Core Data hashes it
         // the same. The plan is valid, a store at either is at the first of them, and the step between them is empty.
