@@ -122,6 +122,9 @@ public struct AppleAttribute: Hashable, Sendable {
     /// True when the attribute allows external storage (`allowsExternalBinaryDataStorage`; bit 4 of the archive's
     /// `NSFlagsKey`): in Core Data's version hash, not in the store's columns.
     public internal(set) var allowsExternalStorage = false
+    /// True when the attribute keeps its value in the persistent history when its object is deleted
+    /// (`preservesValueInHistoryOnDeletion`; bit 0x10 of the archive's `NSFlagsKey`): in Core Data's version hash.
+    public internal(set) var preservesValueAfterDeletion = false
     /// The fields of a composite attribute (`NSCompositeElements`, SwiftData's Codable struct) in the model's order,
     /// nested composites with their own fields; empty for other kinds.
     public internal(set) var fields: [AppleAttribute] = []

@@ -93,6 +93,14 @@ public final class AppleStore: Sendable {
         AppleSchemaMapping(model: model).schema(version: version ?? defaultVersion)
     }
 
+    /// How text names the store's own model: by the version identifiers its metadata records ("model 1.0.0",
+    /// "model App 3.1"), or "store's own model" when it records none (a Core Data store whose model sets no
+    /// identifier; never "unversioned", which names no model).
+    public var modelLabel: String {
+        let identifiers = metadata.versionIdentifiers.filter { !$0.isEmpty }
+        return identifiers.isEmpty ? "store's own model" : "model " + identifiers.joined(separator: ", ")
+    }
+
     /// The store's single version identifier as a version ("1.0.0"), when it reads as one.
     public var defaultVersion: Schema.Version? {
         let identifiers = metadata.versionIdentifiers.filter { !$0.isEmpty }

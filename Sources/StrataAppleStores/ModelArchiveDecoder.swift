@@ -180,7 +180,11 @@ struct ModelArchiveDecoder {
         attribute.versionHashModifier = try archive.string("NSVersionHashModifier", in: object)
         // Bit 4 of NSFlagsKey is external storage: Wire's image attributes that Wire's model stores externally carry
         // it, the others not, and the version hashes the store records agree (EntityVersionHashTests).
-        attribute.allowsExternalStorage = (object["NSFlagsKey"] as? Int).map { $0 & 4 != 0 } ?? false
+        // 0x10 is the history flag: Core Data's -[NSAttributeDescription encodeWithCoder:] sets it for
+        // preservesValueInHistoryOnDeletion (0x20 for a file-backed future), beside 4 for external storage.
+        let flags = object["NSFlagsKey"] as? Int ?? 0
+        attribute.allowsExternalStorage = flags & 4 != 0
+        attribute.preservesValueAfterDeletion = flags & 0x10 != 0
         if code == 2100 {
             attribute.fields = try fields(of: object, at: "\(entity).\(name)", depth: depth)
             if let info = try archive.reference("NSUserInfo", in: object) {

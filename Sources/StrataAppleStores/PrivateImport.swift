@@ -20,8 +20,8 @@ public struct PrivateImport: Sendable {
             throw MigrationError.unknownStoreVersion(
                 store: store.url.path,
                 recorded:
-                    "model \(store.defaultVersion.label) (a SwiftData / Core Data store)",
-                closest: standing.closestVersion?.version?.description,
+                    "\(store.modelLabel) (a SwiftData / Core Data store)",
+                closest: standing.closestVersion?.version.label,
                 differences: standing.closestDifferences.map(\.description))
         }
         try self.init(of: store, at: equal)

@@ -30,6 +30,12 @@ public enum MappingModelFixture {
         /// `FUNCTION($entityPolicy, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "name",
         /// $source.name)`: the same, through the entity mapping of the relationship's destination.
         case entityPolicy(relationship: String)
+        /// Xcode's generated relationship mapping through an entity mapping: `sourcemappingname` and `sourcekeypath`
+        /// (`$source` for the source object itself), no archived expression.
+        case through(mapping: String, keyPath: String)
+        /// `FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "name",
+        /// FUNCTION($source, "valueForKey:", "name"))`: as Core Data's inferred mapping writes a relationship.
+        case sourceRelationship(String)
     }
 
     /// One entity mapping: name, source and destination entity, type, policy class, attributes and relationships.
@@ -42,14 +48,16 @@ public enum MappingModelFixture {
         let attributes: [(String, Value)]
         let relationships: [String]
         let relationshipValues: [(String, Value)]
+        let filter: String?
 
         /// An entity mapping; `relationships` are Xcode's generated relationship mappings, `relationshipValues`
-        /// relationship mappings with the expression given.
+        /// relationship mappings with the expression given, `filter` its source filter predicate.
         public init(
             _ name: String, source: String?, destination: String?, type: String, policy: String? = nil,
             attributes: [(String, Value)] = [], relationships: [String] = [],
-            relationshipValues: [(String, Value)] = []
+            relationshipValues: [(String, Value)] = [], filter: String? = nil
         ) {
+            self.filter = filter
             self.relationshipValues = relationshipValues
             self.name = name
             self.source = source
@@ -105,6 +113,12 @@ public enum MappingModelFixture {
             if let destination = mapping.destination {
                 lines.append("        <attribute name=\"destinationname\" type=\"string\">\(destination)</attribute>")
             }
+            if let filter = mapping.filter {
+                lines.append(
+                    "        <attribute name=\"sourcefilterpredicatestring\" type=\"string\">\(filter.replacingOccurrences(of: "<", with: "&lt;"))</attribute>"
+                )
+                lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>")
+            }
             if let policy = mapping.policy {
                 lines.append(
                     "        <attribute name=\"migrationpolicyclassname\" type=\"string\">\(policy)</attribute>")
@@ -149,6 +163,10 @@ public enum MappingModelFixture {
             "        <attribute name=\"name\" type=\"string\">\(name)</attribute>",
         ]
         if case .generated = value {
+            lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>")
+        } else if case .through(let mapping, let keyPath) = value {
+            lines.append("        <attribute name=\"sourcemappingname\" type=\"string\">\(mapping)</attribute>")
+            lines.append("        <attribute name=\"sourcekeypath\" type=\"string\">\(keyPath)</attribute>")
             lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>")
         } else {
             lines.append("        <attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>")
@@ -206,7 +224,11 @@ public enum MappingModelFixture {
         }
         let root: Int
         switch value {
-        case .generated, .source:
+        case .sourceRelationship(let name):
+            root = function(
+                variable("manager"), "destinationInstancesForSourceRelationshipNamed:sourceInstances:",
+                [constant(name), function(variable("source"), "valueForKey:", [constant(name)])])
+        case .generated, .source, .through:
             let path: String
             if case .source(let name) = value { path = name } else { path = "" }
             root = keyPath(variable("source"), path)

@@ -65,6 +65,37 @@ import Testing
         #expect(store.notes(of: "Place").isEmpty)
     }
 
+    @Test func aNestedStructsFieldsAreHashedAsTheOuterStructsOwnInNameOrder() throws {
+        // Core Data's -[NSCompositeAttributeDescription _versionHash:inStyle:] hashes the flattened leaf fields sorted
+        // by name (docs/APPLE_STORES.md): location {name, coordinate {latitude, longitude}} hashes as location
+        // {latitude, longitude, name}, and differently from a struct whose nested struct holds other fields.
+        func hashes(_ fields: [BuiltStore.Property]) throws -> [String: Data] {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-built-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let url = directory.appendingPathComponent("Built.sqlite")
+            try BuiltStore.write(
+                at: url,
+                entities: [.init(name: "Place", properties: [.composite("location", fields: fields)])],
+                primaryKeys: [(1, "Place", 0)],
+                sql: "CREATE TABLE ZPLACE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR)")
+            return EntityVersionHash.hashes(of: try AppleStore(url: url).model)
+        }
+        let nested = try hashes([
+            .attribute("name", type: 700),
+            .composite("coordinate", fields: [.attribute("latitude", type: 500), .attribute("longitude", type: 500)]),
+        ])
+        let flat = try hashes([
+            .attribute("longitude", type: 500), .attribute("name", type: 700), .attribute("latitude", type: 500),
+        ])
+        #expect(nested == flat)
+        let other = try hashes([
+            .attribute("latitude", type: 500),
+            .composite("coordinate", fields: [.attribute("name", type: 700), .attribute("longitude", type: 600)]),
+        ])
+        #expect(nested != other)
+    }
+
     @Test func valuesThatRefuteTheRuleDecide() throws {
         // ZNAME holds a value where the struct's other fields are all NULL, so it cannot be location.name: the
         // entity's own name is in ZNAME, the struct's in ZNAME1.

@@ -15,14 +15,16 @@ import GRDB
 struct BuiltStore {
     /// One property of a built model.
     enum Property: Sendable {
-        case attribute(String, type: Int, transient: Bool = false)
+        /// An attribute; `flags` is its archive's `NSFlagsKey` (4 external storage, 0x10 kept in the history on
+        /// deletion).
+        case attribute(String, type: Int, transient: Bool = false, flags: Int = 0)
         case relationship(String, destination: String, inverse: String?, toMany: Bool, ordered: Bool = false)
         /// A composite attribute (optional) with its fields.
         indirect case composite(String, fields: [Property])
 
         var name: String {
             switch self {
-            case .attribute(let name, _, _), .relationship(let name, _, _, _, _), .composite(let name, _): name
+            case .attribute(let name, _, _, _), .relationship(let name, _, _, _, _), .composite(let name, _): name
             }
         }
     }
@@ -96,7 +98,7 @@ struct BuiltStore {
         func composite(_ name: String, _ fields: [Property]) -> Int {
             let elements = fields.compactMap { field -> Int? in
                 switch field {
-                case .attribute(let fieldName, let type, _):
+                case .attribute(let fieldName, let type, _, _):
                     add(
                         """
                         <dict><key>NSPropertyName</key>\(uid(string(fieldName)))<key>NSAttributeType</key><integer>\(type)</integer>\
@@ -130,12 +132,12 @@ struct BuiltStore {
             for property in allProperties(entity) {
                 keys.append(string(property.name))
                 switch property {
-                case .attribute(let name, let type, let transient):
+                case .attribute(let name, let type, let transient, let flags):
                     values.append(
                         add(
                             """
                             <dict><key>NSPropertyName</key>\(uid(string(name)))<key>NSAttributeType</key><integer>\(type)</integer>\
-                            <key>NSIsOptional</key><true/><key>NSIsTransient</key>\(transient ? "<true/>" : "<false/>")<key>$class</key>\(uid(attributeClass))</dict>
+                            <key>NSFlagsKey</key><integer>\(flags)</integer><key>NSIsOptional</key><true/><key>NSIsTransient</key>\(transient ? "<true/>" : "<false/>")<key>$class</key>\(uid(attributeClass))</dict>
                             """))
                 case .composite(let name, let fields):
                     values.append(composite(name, fields))

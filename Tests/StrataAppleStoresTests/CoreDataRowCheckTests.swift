@@ -61,7 +61,7 @@ struct CoreDataRowCheckTests {
         for progressive in [false, true] {
             let (validated, problems) = ModelBundlePlan(bundle: bundle, progressive: progressive).check()
             #expect(problems.isEmpty)
-            #expect(validated.stages.map(\.description) == ["inferred 1.0.0 -> 2.0.0"])
+            #expect(validated.stages.map(\.description) == ["inferred TestModel -> TestModel 2"])
         }
     }
 

@@ -44,7 +44,7 @@ struct CoreDataStepRunTests {
         let report = try Migrator.dryRun(store: store(at: 2, of: plan, in: folder), validated: validated)
         #expect(report.failure == nil)
         let notRun = try #require(report.notRun)
-        #expect(notRun.contains("3.0.0 -> 4.0.0") && notRun.contains("mapping model PriorityAsText"), "\(notRun)")
+        #expect(notRun.contains("Tasks 3 -> Tasks 4") && notRun.contains("mapping model PriorityAsText"), "\(notRun)")
         #expect(!notRun.contains("read from the sources"))
         // Its step is not checked against the inferred mapping's conditions: the mapping model says what happens.
         let step = CoreDataStep(plan: plan, from: 2, to: 3)

@@ -87,7 +87,7 @@ struct CoreDataStepTests {
         // type change without a mapping model (Core Data's 134140: reaching it fails); the mapping model's step.
         #expect(
             single.stages.map(\.description) == [
-                "inferred 1.0.0 -> 4.0.0", "custom 2.0.0 -> 4.0.0", "custom 3.0.0 -> 4.0.0",
+                "inferred Tasks -> Tasks 4", "custom Tasks 2 -> Tasks 4", "custom Tasks 3 -> Tasks 4",
             ])
         #expect(single.stages.map { $0.impossible != nil } == [false, true, false])
         #expect(single.stages[1].impossible?.contains("134140") == true)
@@ -98,7 +98,7 @@ struct CoreDataStepTests {
         // depends on the rows; 3 -> 4 is the mapping model's.
         #expect(
             chain.stages.map(\.description) == [
-                "lightweight 1.0.0 -> 2.0.0", "inferred 2.0.0 -> 3.0.0", "custom 3.0.0 -> 4.0.0",
+                "lightweight Tasks -> Tasks 2", "inferred Tasks 2 -> Tasks 3", "custom Tasks 3 -> Tasks 4",
             ])
     }
 

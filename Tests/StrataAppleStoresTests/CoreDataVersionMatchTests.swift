@@ -36,8 +36,9 @@ struct CoreDataVersionMatchTests {
             """
     }
 
-    /// A store whose embedded model is Note (title, no transient) and Tag with the inverse pair tags/notes.
-    private func store(in folder: ModelFolder) throws -> AppleStore {
+    /// A store whose embedded model is Note (title, no transient) and Tag with the inverse pair tags/notes;
+    /// `titleFlags` is the archive's `NSFlagsKey` of Note.title.
+    private func store(in folder: ModelFolder, titleFlags: Int = 0) throws -> AppleStore {
         let url = folder.url.appendingPathComponent("Notes.sqlite")
         try BuiltStore.write(
             at: url,
@@ -45,7 +46,7 @@ struct CoreDataVersionMatchTests {
                 BuiltStore.Entity(
                     name: "Note",
                     properties: [
-                        .attribute("title", type: 700),
+                        .attribute("title", type: 700, flags: titleFlags),
                         .relationship("tags", destination: "Tag", inverse: "notes", toMany: true),
                     ]),
                 BuiltStore.Entity(
@@ -79,6 +80,54 @@ struct CoreDataVersionMatchTests {
         // Notes pairs the relationships under another inverse name, Notes 2 has a versionHashModifier: both hash
         // differently; Notes 3 differs from the store only in a transient attribute, which no hash covers.
         #expect(match.equal == [2])
+    }
+
+    @Test func theHistoryFlagOfAStoresEmbeddedModelCountsAsInItsVersionHash() throws {
+        // Notes 2 differs from Notes only in Note.title's preserveAfterDeletion, which Core Data's attribute hash
+        // covers (a byte 1) and its archive records as bit 0x10 of NSFlagsKey.
+        let folder = try ModelFolder()
+        let preserved = Self.noteAndTag().replacingOccurrences(
+            of: "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\"/>",
+            with: "<attribute name=\"title\" optional=\"YES\" attributeType=\"String\" preserveAfterDeletion=\"YES\"/>")
+        let bundle = try ModelBundle(
+            url: try ModelBundleFixtures.bundle(
+                "Notes",
+                versions: [("Notes", Self.contents(Self.noteAndTag())), ("Notes 2", Self.contents(preserved))],
+                current: "Notes 2", in: folder.url))
+        let flagged = try store(in: folder, titleFlags: 0x10).model
+        let title = try #require(flagged.entities.first { $0.name == "Note" }?.attributes.first { $0.name == "title" })
+        #expect(title.preservesValueAfterDeletion)
+        #expect(!title.allowsExternalStorage)
+        #expect(EntityVersionHash.hashes(of: flagged) == EntityVersionHash.hashes(of: bundle.versions[1]))
+        #expect(EntityVersionHash.hashes(of: flagged) != EntityVersionHash.hashes(of: bundle.versions[0]))
+        #expect(StoreVersionMatch(store: flagged, bundle: bundle).equal == [1])
+        let other = try ModelFolder()
+        #expect(StoreVersionMatch(store: try store(in: other).model, bundle: bundle).equal == [0])
+        // The built store records hashes of its own, which no version's equal: the embedded model decides, and the
+        // match says so.
+        let third = try ModelFolder()
+        let built = try store(in: third, titleFlags: 0x10)
+        let match = StoreVersionMatch(store: built.model, versionHashes: built.metadata.entityHashes, bundle: bundle)
+        #expect(match.equal == [1] && match.rule == "modelComparison" && !match.byVersionHash)
+        #expect(
+            match.ruleDescription
+                == "the entity version hashes in the store's metadata equal no version's, so the store's embedded model was compared on the fields those hashes cover"
+        )
+    }
+
+    @Test func versionsCarryTheirNamesUnlessANameHoldsControlCharacters() throws {
+        let folder = try ModelFolder()
+        let bundle = try ModelBundle(
+            url: try ModelBundleFixtures.bundle(
+                "Notes",
+                versions: [
+                    ("Notes", Self.contents(Self.noteAndTag())),
+                    ("Notes \u{1B}[2J 2", Self.contents(Self.noteAndTag(noteModifier: "cleared"))),
+                ], current: "Notes \u{1B}[2J 2", in: folder.url))
+        let plan = ModelBundlePlan(bundle: bundle)
+        #expect(plan.schemas.map(\.version.label) == ["Notes", "2.0.0"])
+        #expect(plan.schemas.map(\.version) == [Schema.Version(1, 0, 0), Schema.Version(2, 0, 0)])
+        #expect(plan.version(named: "Notes")?.label == "Notes")
     }
 
     @Test func versionsEqualOnTheHashedFieldsAreOneModelNotABrokenPlan() throws {

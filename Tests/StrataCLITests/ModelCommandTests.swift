@@ -143,12 +143,16 @@ struct ModelStoreCommandTests {
         let run = try AppleStoreCommandTests.run(["plan", store, "--model", model.path], unchanging: store)
         #expect(run.status == 0, "\(run.standardError)")
         let text = run.standardOutput
-        #expect(text.contains("Core Data: the store is at TestModel (its model's hashed fields equal that version's)"))
+        // The store's metadata records Core Data's entity version hashes, and TestModel's computed ones equal them.
+        #expect(
+            text.contains(
+                "Core Data: the store is at TestModel (the entity version hashes in the store's metadata equal those computed from the version)"
+            ))
         #expect(text.contains("  TestModel -> TestModel2: inferred"))
         #expect(text.contains("Book.publisher added (to-one Publisher): inferred"))
         #expect(text.contains("entity Publisher added: inferred"))
-        #expect(text.contains("is at 1.0.0; plan TestModel leads to 2.0.0 in 1 stage"))
-        #expect(text.contains("--model \(model.path) --to 2.0.0 --dry-run"))
+        #expect(text.contains("is at TestModel; plan TestModel leads to TestModel2 in 1 stage"))
+        #expect(text.contains("--model \(model.path) --to TestModel2 --dry-run"))
     }
 
     @Test func dryRunRunsTheJumpOnAPrivateImport() throws {
@@ -160,8 +164,8 @@ struct ModelStoreCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let json = try run.json()
         #expect(json["dryRun"] as? Bool == true)
-        #expect(json["from"] as? String == "1.0.0")
-        #expect(json["reached"] as? String == "2.0.0")
+        #expect(json["from"] as? String == "TestModel")
+        #expect(json["reached"] as? String == "TestModel2")
         #expect(json["succeeded"] as? Bool == true)
         #expect(json["versionNames"] as? [String: String] == ["1.0.0": "TestModel", "2.0.0": "TestModel2"])
     }
@@ -202,7 +206,7 @@ struct ModelStoreCommandTests {
         let store = try AppleStoreCommandTests.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
         let run = try AppleStoreCommandTests.run(["diff", "--model", model.path, "--store", store], unchanging: store)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("Plan TestModel: 1.0.0 -> 2.0.0"))
+        #expect(run.standardOutput.contains("Plan TestModel: TestModel -> TestModel2"))
         #expect(run.standardOutput.contains("Book.publisher added (to-one Publisher)"))
         #expect(run.standardOutput.contains("Data in \(store)"))
         let explicit = try AppleStoreCommandTests.run(
@@ -226,13 +230,13 @@ struct ModelStoreCommandTests {
             jump.standardOutput.contains(
                 "Compared, step by step (--progressive):\n  TestModel -> TestModel2: inferred\n  TestModel2 -> TestModel3: inferred"
             ))
-        #expect(jump.standardOutput.contains("plan TestModel leads to 3.0.0 in 1 stage:"))
+        #expect(jump.standardOutput.contains("plan TestModel leads to TestModel3 in 1 stage:"))
         let chain = try AppleStoreCommandTests.run(
             ["plan", store, "--model", model.path, "--progressive"], unchanging: store)
         #expect(chain.status == 0, "\(chain.standardError)")
         #expect(
             chain.standardOutput.contains("Compared, Core Data's single jump:\n  TestModel -> TestModel3: inferred"))
-        #expect(chain.standardOutput.contains("plan TestModel leads to 3.0.0 in 2 stages:"))
+        #expect(chain.standardOutput.contains("plan TestModel leads to TestModel3 in 2 stages:"))
     }
 
     @Test func openWithoutATerminalSummarisesTheStoreAgainstTheModel() throws {
@@ -241,6 +245,10 @@ struct ModelStoreCommandTests {
         let store = try AppleStoreCommandTests.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
         let run = try AppleStoreCommandTests.run(["open", store, "--model", model.path], unchanging: store)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.contains("plan: TestModel, versions 1.0.0, 2.0.0"))
+        #expect(run.standardOutput.contains("plan: TestModel, versions TestModel, TestModel2"))
+        // The store records no version identifier: its own model is named so, not "model unversioned".
+        let bare = try AppleStoreCommandTests.run(["open", store], unchanging: store)
+        #expect(bare.standardOutput.contains("version: store's own model"), "\(bare.standardOutput)")
+        #expect(!bare.standardOutput.contains("unversioned"))
     }
 }

@@ -52,11 +52,15 @@ struct ModelInfoCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("Entities"))
         #expect(run.standardOutput.contains("The store \(store) is at TestModel (1.0.0)"))
+        #expect(
+            run.standardOutput.contains(
+                "  found by: the entity version hashes in the store's metadata equal those computed from the version"))
         let json = try AppleStoreCommandTests.run(["info", store, "--model", model, "--json"], unchanging: store).json()
         #expect(json["format"] as? String == "strata.info/1")
         let coreData = try #require(json["coreData"] as? [String: Any])
         let placed = try #require(coreData["store"] as? [String: Any])
         #expect(placed["name"] as? String == "TestModel" && placed["version"] as? String == "1.0.0")
+        #expect(placed["matchedBy"] as? String == "entityVersionHashes")
         // EasyLife_1.3.0.sqlite was written by a model between the published files (see ModelStoreCommandTests).
         let easyLife = try ModelBundleFixtures.easyLife(in: directory.directory).path
         let other = try AppleStoreCommandTests.copy("coredata-easylife", "EasyLife_1.3.0.sqlite", into: directory)
@@ -87,12 +91,14 @@ struct ModelNewCommandTests {
         let run = try CommandRun.strata(["new", store, "--model", tasks, "--at", "Tasks 2", "--sample", "3", "--json"])
         #expect(run.status == 0, "\(run.standardError)")
         let json = try run.json()
-        #expect(json["version"] as? String == "2.0.0")
+        #expect(json["version"] as? String == "Tasks 2")
         let entities = try #require(json["entities"] as? [[String: Any]])
         // Tasks 2 holds the abstract Item, Tag and Task (Tests/CoreDataModels/README.md).
         #expect(Set(entities.compactMap { $0["name"] as? String }) == ["Item", "Tag", "Task"])
         let info = try CommandRun.strata(["info", store, "--model", tasks])
         #expect(info.standardOutput.contains("The store \(store) is at Tasks 2 (2.0.0)"))
+        #expect(
+            info.standardOutput.contains("  found by: the schema fingerprint the store records equals the version's"))
         let none = try CommandRun.strata(["new", directory.path("x.store"), "--at", "1"])
         #expect(none.status == 2)
         #expect(none.standardError.contains("give --sources DIR or --model PATH"))

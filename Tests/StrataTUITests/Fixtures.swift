@@ -14,21 +14,35 @@ enum Fixtures {
     }
 
     /// The bookshelf plan's state as `strata demo` opens it: dry run, at 1.0.0, diff 1.0.0 -> 3.0.0 with counts.
-    static func bookshelf(width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions()) throws
-        -> AppState
-    {
+    static func bookshelf(
+        width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), names: [String] = []
+    ) throws -> AppState {
         let plan = try ValidatedPlan(Bookshelf.Plan.self)
+        // The versions as a plan that names them (a Core Data model's) gives them: "1.0.0" named "Shelf".
+        let named = { (version: Schema.Version?) -> Schema.Version? in
+            version.map {
+                Schema.Version(
+                    $0.major, $0.minor, $0.patch, name: names.indices.contains($0.major - 1) ? names[$0.major - 1] : nil
+                )
+            }
+        }
+        let schemas = plan.schemas.map { Schema(entities: $0.entities, version: named($0.version)) }
+        let store = schemas[0].version.label
         var state = AppState(
-            width: width, height: height, options: options, storePath: storePath, storeVersion: "1.0.0",
-            planName: "Plan", schemas: plan.schemas, storeIndex: 0, targetIndex: 2)
+            width: width, height: height, options: options, storePath: storePath, storeVersion: store,
+            planName: "Plan", schemas: schemas, storeIndex: 0, targetIndex: 2)
+        let stages = plan.stages.map { stage in
+            var row = StageRow(planned: stage)
+            row.id = StageID(from: named(row.id.from), to: named(row.id.to))
+            return row
+        }
+        _ = Reducer.reduce(&state, .planned(stages: stages, note: nil, mode: .dryRun, storeVersion: store))
         _ = Reducer.reduce(
             &state,
-            .planned(stages: plan.stages.map(StageRow.init(planned:)), note: nil, mode: .dryRun, storeVersion: "1.0.0"))
+            .browsed(source: "private copy", version: store, entities: [EntityCount(name: "Book", rows: 2_000)]))
         _ = Reducer.reduce(
             &state,
-            .browsed(source: "private copy", version: "1.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
-        _ = Reducer.reduce(
-            &state, .findingsLoaded(from: 0, to: 2, try findings(), note: "Data counts from the private copy at 1.0.0.")
+            .findingsLoaded(from: 0, to: 2, try findings(), note: "Data counts from the private copy at \(store).")
         )
         return state
     }

@@ -20,8 +20,8 @@ struct ModelEndToEndTests {
 
         var screen = try tmux.wait(for: "DRY RUN")
         #expect(
-            screen.contains("f 1.0.0 TestModel ") && screen.contains("t 2.0.0 TestModel2"),
-            "TestModel is 1.0.0, TestModel2 2.0.0")
+            screen.contains("f TestModel ") && screen.contains("t TestModel2") && !screen.contains("1.0.0"),
+            "the versions by their names alone:\n\(screen)")
         #expect(screen.contains("4 Diff TestModel → TestModel2"))
         #expect(screen.contains("TestModel → TestModel2  inferred") && screen.contains("pending"))
         #expect(screen.contains("publisher added (to-one Publisher)") && screen.contains("entity Publisher added"))

@@ -5,17 +5,19 @@ import Testing
 
 @testable import StrataTUI
 
-/// Versions named by a Core Data model (`RenderOptions.versionNames`, as `strata open --model` sets them) show by
-/// their names wherever a frame shows a version; without names the frame is the one the golden tests hold.
+/// Versions named by a Core Data model (`Schema.Version.name`, as `ModelBundlePlan` gives them) show by their names
+/// wherever a frame shows a version, the names alone in the Versions pane's column (no numbers beside them); without
+/// names the frame is the one the golden tests hold.
 @Suite struct VersionNameTests {
-    static let names = ["1.0.0": "Shelf", "2.0.0": "Shelf 2", "3.0.0": "Shelf 3"]
+    static let names = ["Shelf", "Shelf 2", "Shelf 3"]
 
     @Test func namedVersionsShowByNameInEveryPane() throws {
-        let state = try Fixtures.bookshelf(width: 120, height: 30, options: RenderOptions(versionNames: Self.names))
+        let state = try Fixtures.bookshelf(width: 120, height: 30, names: Self.names)
         let text = Renderer.render(state).text
-        #expect(text.contains("f 1.0.0 Shelf   "))
-        #expect(text.contains("  2.0.0 Shelf 2 "))
-        #expect(text.contains("t 3.0.0 Shelf 3 "))
+        #expect(text.contains("f Shelf   "))
+        #expect(text.contains("  Shelf 2 "))
+        #expect(text.contains("t Shelf 3 "))
+        #expect(!text.contains("1.0.0") && !text.contains("2.0.0") && !text.contains("3.0.0"))
         #expect(text.contains("4 Diff Shelf → Shelf 3"))
         #expect(text.contains("Shelf → Shelf 2  lightweight"))
         #expect(text.contains("Browser · private copy @ Shelf "))
@@ -25,10 +27,10 @@ import Testing
     /// At 80 columns a model's long version names leave the heading no room for the stage's kind: it moves to the
     /// line under it, whole, instead of being cut ("in…").
     @Test func aStageKindWithoutRoomBesideLongNamesGoesUnderThem() throws {
-        let names = ["1.0.0": "GardenModel", "2.0.0": "GardenModel 2", "3.0.0": "GardenModel 3"]
-        let state = try Fixtures.bookshelf(width: 80, height: 24, options: RenderOptions(versionNames: names))
+        let names = ["GardenModel", "GardenModel 2", "GardenModel 3"]
+        let state = try Fixtures.bookshelf(width: 80, height: 24, names: names)
         let lines = Renderer.render(state).text.split(separator: "\n").map(String.init)
-        let heading = try #require(lines.first { $0.contains("GardenModel → GardenModel 2") })
+        let heading = try #require(lines.first { $0.contains("· GardenModel → GardenModel 2") })
         #expect(!heading.contains("lig"), "\(heading)")
         let under = try #require(lines.firstIndex(of: heading)).advanced(by: 1)
         #expect(lines[under].contains("pending · lightweight"), "\(lines[under])")

@@ -1,5 +1,9 @@
 extension Schema {
     /// A schema's semantic version, such as `Schema.Version(1, 2, 0)`; ordered by major, minor, patch.
+    ///
+    /// A version may carry the name its plan gives it (a Core Data model's version "Model 2", whose number is its
+    /// ordinal `2.0.0`): text names the version by it (``label``), while equality, order, hashing, `description` and
+    /// the encoded form stay the number's, so a version read back from a store without the name is the same version.
     public struct Version: Hashable, Comparable, Codable, Sendable, CustomStringConvertible {
         /// The major component.
         public let major: Int
@@ -7,12 +11,27 @@ extension Schema {
         public let minor: Int
         /// The patch component.
         public let patch: Int
+        /// The name the plan gives the version, when it names its versions ("Model 2").
+        public let name: String?
 
-        /// Creates a version from its three components.
-        public init(_ major: Int, _ minor: Int, _ patch: Int) {
+        /// Creates a version from its three components, and the name its plan gives it.
+        public init(_ major: Int, _ minor: Int, _ patch: Int, name: String? = nil) {
             self.major = major
             self.minor = minor
             self.patch = patch
+            self.name = name
+        }
+
+        /// Equal when the numbers are (the name is how text shows the version, not which version it is).
+        public static func == (lhs: Version, rhs: Version) -> Bool {
+            (lhs.major, lhs.minor, lhs.patch) == (rhs.major, rhs.minor, rhs.patch)
+        }
+
+        /// Hashes the numbers.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(major)
+            hasher.combine(minor)
+            hasher.combine(patch)
         }
 
         /// Parses "1.2.0" (or "1.2", "1"); nil when a component is not a non-negative number.
@@ -50,8 +69,18 @@ extension Schema {
     }
 }
 
+extension Schema.Version {
+    /// How text names the version: its name when its plan gives it one ("Model 2"), else its number ("1.0.0").
+    public var label: String { name ?? description }
+}
+
 extension Optional where Wrapped == Schema.Version {
-    /// How text names a version: "1.0.0", or "unversioned" for a store or schema without one. The one spelling;
-    /// views add their own words around it ("model 1.0.0", "store unversioned").
-    public var label: String { self?.description ?? "unversioned" }
+    /// How text names a version: its name when its plan gives it one ("Model 2"), else "1.0.0", or "unversioned" for
+    /// a store or schema without one. The one spelling; views add their own words around it ("model 1.0.0", "store
+    /// unversioned").
+    public var label: String { self?.label ?? "unversioned" }
+
+    /// The version's number whatever its name ("2.0.0", or "unversioned"): the spelling machine-read output and
+    /// lookups use (JSON fields beside `versionNames`, keys).
+    public var number: String { self?.description ?? "unversioned" }
 }

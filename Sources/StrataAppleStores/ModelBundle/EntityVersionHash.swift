@@ -9,7 +9,8 @@ import Strata
 /// - a property: its name, a 16-bit set of flags (1 optional, 2 transient, 4 read-only), its `versionHashModifier`;
 /// - an attribute: its property hash (32 bytes), its `NSAttributeType` (32 bits), a byte 1 when it allows external
 ///   storage, a byte 1 when it preserves its value in the history on deletion; a composite attribute (SwiftData's
-///   Codable struct): only its persistent fields' hashes in name order;
+///   Codable struct): only its persistent leaf fields' hashes in name order, a nested composite flattened into its
+///   fields;
 /// - a relationship: its property hash, its destination entity's name, its inverse's name (when it has an inverse
 ///   other than itself), its maximum and minimum counts (32 bits each; a to-many without a maximum 0, a to-one 1),
 ///   a 16-bit 1 when ordered;
@@ -36,9 +37,8 @@ public enum EntityVersionHash {
             })
     }
 
-    /// The hash of each entity of a store's embedded model, by entity name. The archive's flag for preserving a value
-    /// in the history on deletion is not read (`AppleModel` does not keep it), so an entity with such an attribute
-    /// hashes differently from Core Data's.
+    /// The hash of each entity of a store's embedded model, by entity name (the history flag read from the archive's
+    /// `NSFlagsKey`, as `AppleAttribute.preservesValueAfterDeletion`).
     public static func hashes(of model: AppleModel) -> [String: Data] {
         hashes(
             of: model.entities.map { entity in
@@ -72,7 +72,8 @@ public enum EntityVersionHash {
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
             modifier: attribute.versionHashModifier,
             kind: .attribute(
-                type: attribute.typeCode, external: attribute.allowsExternalStorage, preserved: false,
+                type: attribute.typeCode, external: attribute.allowsExternalStorage,
+                preserved: attribute.preservesValueAfterDeletion,
                 elements: attribute.fields.map(property)))
     }
 
@@ -102,6 +103,18 @@ public enum EntityVersionHash {
             case relationship(destination: String, inverse: String?, maxCount: Int, minCount: Int, isOrdered: Bool)
         }
 
+        /// `NSCompositeAttributeType`.
+        static let compositeType = 2100
+
+        /// The fields of a composite, each nested composite replaced by its own fields, depth first in the model's
+        /// order (Core Data's `_flattenElements:`).
+        static func leaves(of elements: [Property]) -> [Property] {
+            elements.flatMap { element -> [Property] in
+                if case .attribute(compositeType, _, _, let fields) = element.kind { return leaves(of: fields) }
+                return [element]
+            }
+        }
+
         /// The property's hash.
         var hash: Data {
             var base = SHA256()
@@ -116,12 +129,17 @@ public enum EntityVersionHash {
                 hash.update(data: EntityVersionHash.bytes(UInt32(truncatingIfNeeded: type)))
                 if external { hash.update(data: Data([1])) }
                 if preserved { hash.update(data: Data([1])) }
-                if !elements.isEmpty {
-                    // A composite: only its persistent fields' hashes, in name order (Core Data computes the
-                    // attribute's own hash first but never feeds it in; the fixtures' SwiftData stores confirm it).
+                if type == Self.compositeType, !elements.isEmpty {
+                    // A composite: only its persistent leaf fields' hashes, nested composites flattened into their
+                    // fields, all in name order (Core Data's -[NSCompositeAttributeDescription _versionHash:inStyle:]
+                    // sorts `_flattenElements:` by name; it computes the attribute's own hash first but never feeds
+                    // it in, as the fixtures' SwiftData stores confirm).
                     var composite = SHA256()
-                    for element in elements.sorted(by: { $0.name < $1.name }) where !element.isTransient {
-                        composite.update(data: element.hash)
+                    let leaves = Self.leaves(of: elements).enumerated().sorted {
+                        ($0.element.name, $0.offset) < ($1.element.name, $1.offset)
+                    }
+                    for (_, leaf) in leaves where !leaf.isTransient {
+                        composite.update(data: leaf.hash)
                     }
                     return Data(composite.finalize())
                 }

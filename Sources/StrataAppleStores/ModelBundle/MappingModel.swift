@@ -38,6 +38,12 @@ public struct MappingModel: Sendable {
         public let policyClass: String?
         /// Its attribute and relationship mappings, in the file's order.
         public let properties: [PropertyMapping]
+        /// The predicate that narrows the source objects it maps (`sourcefilterpredicatestring`, "image != nil"),
+        /// when it has one other than `TRUEPREDICATE`.
+        public let sourceFilter: String?
+        /// True when it fetches its source objects with an expression of its own (`sourceexpressiondata` not generated
+        /// by Xcode) instead of every object of its source entity.
+        public let hasCustomFetch: Bool
 
         /// True when the mapping runs the app's code: a policy class other than Core Data's own
         /// `NSEntityMigrationPolicy`, or the mapping type "Custom".
@@ -115,9 +121,16 @@ public struct MappingModel: Sendable {
             let source = attribute("sourcename", of: object)
             let destination = attribute("destinationname", of: object)
             let name = attribute("name", of: object) ?? "\(source ?? "")To\(destination ?? "")"
+            let predicate = attribute("sourcefilterpredicatestring", of: object).flatMap {
+                $0.trimmingCharacters(in: .whitespaces).uppercased() == "TRUEPREDICATE" ? nil : $0
+            }
+            let generated = ["1", "yes", "true"].contains(
+                attribute("autogenerateexpression", of: object)?.lowercased() ?? "")
             let mapping = EntityMapping(
                 name: name, source: source, destination: destination, type: attribute("mappingtypename", of: object),
-                policyClass: attribute("migrationpolicyclassname", of: object), properties: try properties(of: object))
+                policyClass: attribute("migrationpolicyclassname", of: object), properties: try properties(of: object),
+                sourceFilter: predicate,
+                hasCustomFetch: !generated && attribute("sourceexpressiondata", of: object) != nil)
             let number = attribute("mappingnumber", of: object).flatMap { Int($0) } ?? Int.max
             numbered.append((number, position, mapping))
         }
@@ -134,13 +147,30 @@ public struct MappingModel: Sendable {
     }
 
     /// What fills a property mapping: the archived expression Xcode stores (`valueexpressiondata`, base64) unless
-    /// Xcode generates it (`autogenerateexpression`), then the source's property of the same name.
+    /// Xcode generates it (`autogenerateexpression`); a generated relationship mapping that names the entity mapping
+    /// and the source key path it goes through (`sourcemappingname`, `sourcekeypath`, `$source` for the source object
+    /// itself) is the migration manager's lookup of the objects that entity mapping made
+    /// (`FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "NoteToNote", $source)`);
+    /// otherwise the source's property of the same name.
     private static func expression(of property: XMLTree, named name: String, in file: URL) throws -> MappingExpression {
         func attribute(_ key: String) -> String? {
             property.children(named: "attribute").first { $0.attributes["name"]?.lowercased() == key }.map(\.text)
         }
         let generated = ["1", "yes", "true"].contains(attribute("autogenerateexpression")?.lowercased() ?? "")
-        guard !generated, let text = attribute("valueexpressiondata"), !text.isEmpty else { return .source(name) }
+        let text = generated ? nil : attribute("valueexpressiondata").flatMap { $0.isEmpty ? nil : $0 }
+        guard let text else {
+            // "$source", "$source.shelf" or "shelf": the source object, or a key path from it.
+            let path = (attribute("sourcekeypath").flatMap { $0.isEmpty ? nil : $0 } ?? name)
+                .split(separator: ".").map(String.init).drop { $0 == "$source" }
+            let objects: MappingExpression =
+                path.isEmpty ? .variable("source") : path.count == 1 ? .source(path[0]) : .sourcePath(Array(path))
+            guard let through = attribute("sourcemappingname"), !through.isEmpty else {
+                return path.isEmpty ? .variable("source") : objects
+            }
+            return .function(
+                .variable("manager"), selector: "destinationInstancesForEntityMappingNamed:sourceInstances:",
+                arguments: [.constant(.text(through)), objects])
+        }
         guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
             throw ModelBundleError.malformed(
                 path: file.path, line: property.line,

@@ -31,8 +31,11 @@ public struct ModelBundlePlan: Sendable {
     public init(bundle: ModelBundle, progressive: Bool = false) {
         self.bundle = bundle
         self.progressive = progressive
+        // Each version carries its name, which text then shows for it; a name holding control characters (a hostile
+        // folder name a terminal would act on) is left out, and the version shows by its number.
         let built = bundle.versions.enumerated().map { index, version in
-            version.schema(version: Schema.Version(index + 1, 0, 0))
+            let printable = !version.name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            return version.schema(version: Schema.Version(index + 1, 0, 0, name: printable ? version.name : nil))
         }
         schemas = built.map(\.schema)
         notes = built.map(\.notes)
@@ -63,7 +66,7 @@ public struct ModelBundlePlan: Sendable {
 
     /// The Strata version of the version named `name` (also accepting "2" or "2.0.0" for the second).
     public func version(named name: String) -> Schema.Version? {
-        bundle.versions.firstIndex { $0.name == name }.map { Schema.Version($0 + 1, 0, 0) }
+        bundle.versions.firstIndex { $0.name == name }.map { schemas[$0].version ?? Schema.Version($0 + 1, 0, 0) }
     }
 
     /// The name of the version at `version`.
@@ -99,6 +102,7 @@ public struct ModelBundlePlan: Sendable {
                 // Its value expressions are carried out as the stage rebuilds the entities; the rows decide the rest.
                 var declaration = ValidatedPlan.StageDeclaration(kind: .inferred, from: from, to: to, label: title)
                 declaration.mappedValues = run.values
+                declaration.rowSources = run.rowSources
                 return declaration
             case .failure(let refusal)?:
                 var declaration = ValidatedPlan.StageDeclaration(kind: .custom, from: from, to: to, label: title)

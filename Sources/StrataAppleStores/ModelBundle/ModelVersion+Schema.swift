@@ -17,6 +17,7 @@ extension ModelVersion {
                             isDerived: attribute.isDerived, isTransient: attribute.isTransient)
                         described.versionHashModifier = attribute.versionHashModifier
                         described.allowsExternalStorage = attribute.allowsExternalStorage
+                        described.preservesValueAfterDeletion = attribute.preservesValueAfterDeletion
                         return described
                     },
                     relationships: entity.relationships.map { relationship in

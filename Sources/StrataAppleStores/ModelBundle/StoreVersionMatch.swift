@@ -21,6 +21,22 @@ public struct StoreVersionMatch: Sendable {
     /// True when the versions in `equal` were found by Core Data's entity version hashes (the store's recorded ones
     /// equal those computed from the version), false when by the hashed fields of the store's embedded model.
     public let byVersionHash: Bool
+    /// True when the store's metadata records entity version hashes (`NSStoreModelVersionHashes`).
+    public let storeHasHashes: Bool
+
+    /// Which rule found the version: `entityVersionHashes` or `modelComparison`.
+    public var rule: String { byVersionHash ? "entityVersionHashes" : "modelComparison" }
+
+    /// The rule in words: "the entity version hashes in the store's metadata equal those computed from the version",
+    /// or the embedded model compared, saying why.
+    public var ruleDescription: String {
+        if byVersionHash {
+            return "the entity version hashes in the store's metadata equal those computed from the version"
+        }
+        return storeHasHashes
+            ? "the entity version hashes in the store's metadata equal no version's, so the store's embedded model was compared on the fields those hashes cover"
+            : "the store's metadata records no entity version hashes, so its embedded model was compared on the fields those hashes cover"
+    }
 
     /// Finds the versions of `bundle` whose computed entity version hashes equal `versionHashes` (a store's
     /// `NSStoreModelVersionHashes`), or, when none does, compares the store's embedded model `store` field by field.
@@ -33,18 +49,21 @@ public struct StoreVersionMatch: Sendable {
             self.init(equal: hashed, closest: nil, byVersionHash: true)
             return
         }
-        self.init(store: store, bundle: bundle)
+        self.init(store: store, bundle: bundle, storeHasHashes: !versionHashes.isEmpty)
     }
 
     private init(equal: [Int], closest: (index: Int, entities: [String])?, byVersionHash: Bool) {
         self.equal = equal
         self.closest = closest
         self.byVersionHash = byVersionHash
+        storeHasHashes = true
     }
 
-    /// Compares `store` with each version of `bundle`.
-    public init(store: AppleModel, bundle: ModelBundle) {
+    /// Compares `store` with each version of `bundle` (`storeHasHashes`: whether the store's metadata recorded entity
+    /// version hashes that matched no version).
+    public init(store: AppleModel, bundle: ModelBundle, storeHasHashes: Bool = false) {
         byVersionHash = false
+        self.storeHasHashes = storeHasHashes
         let stored = Self.signatures(of: store)
         var equal: [Int] = []
         var best: (index: Int, entities: [String])?
@@ -64,7 +83,7 @@ public struct StoreVersionMatch: Sendable {
         Dictionary(
             model.entities.map { entity in
                 let attributes = entity.attributes.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
-                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-") \($0.allowsExternalStorage)"
+                    "a \($0.name) \($0.typeCode) \($0.isOptional) \($0.versionHashModifier ?? "-") \($0.allowsExternalStorage) \($0.preservesValueAfterDeletion)"
                 }
                 let relationships = entity.relationships.filter { !$0.isTransient }.sorted { $0.name < $1.name }.map {
                     "r \($0.name) \($0.isToMany) \($0.isOptional) \($0.isOrdered) \($0.inverse ?? "-")"

@@ -61,13 +61,7 @@ struct OpenCommand: ParsableCommand {
             return
         }
         var options = display.options
-        // A Core Data model's versions show by their names ("Model 2") wherever the UI shows a version.
-        if let model = resolved?.model {
-            options.versionNames = Dictionary(
-                model.schemas.compactMap { schema in
-                    model.name(of: schema.version).map { (schema.version.label, TerminalText.sanitize($0)) }
-                }, uniquingKeysWith: { first, _ in first })
-        }
+        // A Core Data model's versions carry their names ("Model 2"), which the UI shows wherever it shows a version.
         if let source = resolved?.source, let folder = plan.sources {
             // `w` on the Diff pane: the stage next-version would write for any two versions.
             for from in source.versions {

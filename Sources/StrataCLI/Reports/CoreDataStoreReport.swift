@@ -12,6 +12,11 @@ struct CoreDataStoreReport: Encodable {
     let version: String?
     /// The versions that match equally, when several do.
     let tiedWith: [String]
+    /// Which rule found the version: `entityVersionHashes` (the store's recorded entity version hashes equal the
+    /// version's computed ones) or `modelComparison` (the store's embedded model compared on the hashed fields).
+    let matchedBy: String
+    /// The rule in words.
+    let matchedByDescription: String
     /// When none matches: the closest version and the entities that differ, Core Data's 134130.
     let noMatch: String?
     /// The steps Core Data takes from `version` to the target in the plan's mode.
@@ -32,6 +37,8 @@ struct CoreDataStoreReport: Encodable {
         let names = plan.versionNames
         version = match.equal.first.map { names[$0] }
         tiedWith = match.equal.count > 1 ? match.equal.dropFirst().map { names[$0] } : []
+        matchedBy = match.rule
+        matchedByDescription = match.ruleDescription
         noMatch = match.closest.map { closest in
             "Core Data finds no version whose entity hashes equal the store's (134130 \"Can't find model for source store\"); the closest is \(names[closest.index]), differing in \(closest.entities.joined(separator: ", "))"
         }
@@ -76,7 +83,7 @@ struct CoreDataStoreReport: Encodable {
         if let version {
             lines.append(
                 style.bold(
-                    "Core Data: the store is at \(TerminalText.sanitize(version)) (its model's hashed fields equal that version's)"
+                    "Core Data: the store is at \(TerminalText.sanitize(version)) (\(matchedByDescription))"
                 ))
             if !tiedWith.isEmpty {
                 lines.append(

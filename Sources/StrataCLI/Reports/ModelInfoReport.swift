@@ -30,6 +30,11 @@ struct ModelInfoReport: Encodable {
         let tiedWith: [String]
         /// Why none matches (Core Data's 134130, the closest version).
         let noMatch: String?
+        /// Which rule found the version: `entityVersionHashes`, `modelComparison` (an Apple store), or
+        /// `recordedSchema` (a Strata store's recorded fingerprint).
+        let matchedBy: String
+        /// The rule in words.
+        let matchedByDescription: String
     }
 
     let format = "strata.model/1"
@@ -66,10 +71,12 @@ struct ModelInfoReport: Encodable {
         let names = plan.versionNames
         let equal: [Int]
         var noMatch: String?
+        var rule = ("recordedSchema", "the schema fingerprint the store records equals the version's")
         if case .apple(let apple) = store {
             let match = StoreVersionMatch(
                 store: apple.model, versionHashes: apple.metadata.entityHashes, bundle: plan.bundle)
             equal = match.equal
+            rule = (match.rule, match.ruleDescription)
             noMatch = match.closest.map {
                 "its model is no version of the model: Core Data stops with 134130 \"Can't find model for source store\"; the closest is \(names[$0.index]), differing in \($0.entities.joined(separator: ", "))"
             }
@@ -80,7 +87,8 @@ struct ModelInfoReport: Encodable {
         }
         return StoreVersion(
             path: store.url.path, version: equal.first.map { "\($0 + 1).0.0" }, name: equal.first.map { names[$0] },
-            tiedWith: equal.dropFirst().map { names[$0] }, noMatch: noMatch)
+            tiedWith: equal.dropFirst().map { names[$0] }, noMatch: noMatch, matchedBy: rule.0,
+            matchedByDescription: rule.1)
     }
 
     /// The report as text.
@@ -108,6 +116,7 @@ struct ModelInfoReport: Encodable {
             let path = TerminalText.sanitize(store.path)
             if let name = store.name, let version = store.version {
                 lines.append(style.bold("The store \(path) is at \(TerminalText.sanitize(name)) (\(version))"))
+                lines.append("  found by: \(store.matchedByDescription)")
                 if !store.tiedWith.isEmpty {
                     lines.append(
                         "  it matches \(store.tiedWith.map(TerminalText.sanitize).joined(separator: ", ")) equally")

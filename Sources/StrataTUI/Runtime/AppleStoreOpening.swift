@@ -67,10 +67,9 @@ package struct AppleStoreOpening {
         self.state = state
     }
 
-    /// How the UI names the store's own model: "model 1.0.0", the store's model, not the plan's version.
-    package static func storeLabel(_ store: AppleStore) -> String {
-        "model \(store.defaultVersion.label)"
-    }
+    /// How the UI names the store's own model: "model 1.0.0", the store's model, not the plan's version
+    /// (`AppleStore.modelLabel`).
+    package static func storeLabel(_ store: AppleStore) -> String { store.modelLabel }
 
     /// What the Stages pane says about a store standing so against a plan (`planned` false: no plan given), and that
     /// its entities inherit when they do.

@@ -19,11 +19,15 @@ enum BrowsedStore {
         }
     }
 
-    /// The version the browser shows: a Strata store's recorded one, an Apple store's own model's.
-    func version() throws -> String {
+    /// The version the browser shows: a Strata store's recorded one (as `plan` names it), an Apple store's own
+    /// model's.
+    func version(in plan: ValidatedPlan?) throws -> String {
         switch self {
-        case .apple(let store): AppleStoreOpening.storeLabel(store)
-        case .strata(let inspector, _): try inspector.version().label
+        case .apple(let store):
+            return AppleStoreOpening.storeLabel(store)
+        case .strata(let inspector, _):
+            let recorded = try inspector.version()
+            return (plan?.named(recorded) ?? recorded).label
         }
     }
 

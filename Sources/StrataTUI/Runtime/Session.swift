@@ -114,7 +114,7 @@ package final class Session: @unchecked Sendable {
             schemas = plan.schemas
             firstState = AppState(
                 width: width, height: height, options: options, storePath: url.path,
-                storeVersion: metadata.version.label,
+                storeVersion: schemas[storeIndex].version.label,
                 planName: planName, schemas: schemas, storeIndex: storeIndex, targetIndex: schemas.indices.last)
             let (migrator, planned) = makeMigrator(.dryRun)
             self.migrator = migrator
@@ -202,6 +202,10 @@ package final class Session: @unchecked Sendable {
         inbox.post(.runEnded(cancelled: cancelled, error: failure))
     }
 
+    /// How the store's recorded version is named: as the plan's version it is (its name, for a Core Data model's
+    /// version), the store's metadata recording only the number.
+    private func storeLabel(_ version: Schema.Version?) -> String { (plan?.named(version) ?? version).label }
+
     /// A migrator for a mode (dry run: on a private copy of the store, its errors naming the user's file) and the
     /// stages it plans.
     private func makeMigrator(_ mode: RunMode) -> (Migrator?, Action) {
@@ -209,7 +213,7 @@ package final class Session: @unchecked Sendable {
         runMode = mode
         lock.unlock()
         let inspector = StoreInspector(url: storeURL)
-        let version = ((try? inspector.version()) ?? nil).label
+        let version = storeLabel((try? inspector.version()) ?? nil)
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
         guard let plan else {
             return (
@@ -230,7 +234,7 @@ package final class Session: @unchecked Sendable {
             if mode == .dryRun { try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0)) }
             let note =
                 migrator.pending.isEmpty
-                ? "The store is at the target version \(firstState.options.name(migrator.target.version.label))." : nil
+                ? "The store is at the target version \(migrator.target.version.label)." : nil
             return (
                 migrator,
                 .planned(
@@ -302,7 +306,7 @@ package final class Session: @unchecked Sendable {
     private func browse() -> Action {
         let store = browsed()
         do {
-            return .browsed(source: store.label, version: try store.version(), entities: try store.entities())
+            return .browsed(source: store.label, version: try store.version(in: plan), entities: try store.entities())
         } catch {
             return .failed("Reading \(named(store)): \(error)")
         }
@@ -361,7 +365,7 @@ package final class Session: @unchecked Sendable {
                 return .findingsLoaded(
                     from: from, to: to, [],
                     note:
-                        "Data counts appear for diffs from the \(label)'s own schema (\(firstState.options.name(version.label)))."
+                        "Data counts appear for diffs from the \(label)'s own schema (\(storeLabel(version)))."
                 )
             }
             // Each step is counted on the data as it is now; a step whose checks need columns only an earlier
@@ -372,7 +376,7 @@ package final class Session: @unchecked Sendable {
             }
             return .findingsLoaded(
                 from: from, to: to, found,
-                note: "Data counts from the \(label) at \(firstState.options.name(version.label)).")
+                note: "Data counts from the \(label) at \(storeLabel(version)).")
         } catch {
             return .findingsLoaded(from: from, to: to, [], note: "No data counts: \(error)")
         }

@@ -205,23 +205,16 @@ public struct RenderOptions: Sendable, Equatable {
     public var monochrome: Bool
     /// True to draw without box-drawing characters and symbols.
     public var ascii: Bool
-    /// The names versions are shown by, by version ("1.0.0" -> "Model"): a Core Data model's version names. A
-    /// version without one shows its number.
-    public var versionNames: [String: String]
     /// The stage `strata next-version` would write between two versions, by "from->to" ("1.0.0->2.0.0"): what `w`
     /// shows on the Diff pane (given for a plan read from sources).
     package var stagePreviews: [String: [String]] = [:]
 
     /// Creates options.
-    public init(monochrome: Bool = false, ascii: Bool = false, versionNames: [String: String] = [:]) {
+    public init(monochrome: Bool = false, ascii: Bool = false) {
         self.monochrome = monochrome
         self.ascii = ascii
-        self.versionNames = versionNames
     }
 
     /// The glyphs for these options.
     package var glyphs: Glyphs { ascii ? .ascii : .unicode }
-
-    /// How a version ("1.0.0") is shown: its name when it has one.
-    package func name(_ version: String) -> String { versionNames[version] ?? version }
 }

@@ -68,13 +68,8 @@ package struct StageRow: Sendable, Equatable {
 }
 
 extension StageID {
-    /// "1.0.0 → 2.0.0" with the glyphs' arrow.
+    /// "1.0.0 → 2.0.0" with the glyphs' arrow, each version by its name when its plan gives one ("Model → Model 2").
     package func label(_ glyphs: Glyphs) -> String { "\(from.label) \(glyphs.arrow) \(to.label)" }
-
-    /// "1.0.0 → 2.0.0", each version by its name when the options give one ("Model → Model 2").
-    package func label(_ options: RenderOptions) -> String {
-        "\(options.name(from.label)) \(options.glyphs.arrow) \(options.name(to.label))"
-    }
 }
 
 /// One step of a stage: its summary and the SQL it runs.

@@ -55,7 +55,7 @@ package enum Reducer {
                 let left = state.stages.filter { $0.isRunnable }.count
                 state.say(
                     left == 0
-                        ? "Done: at \(state.targetIndex.map { state.options.name(state.versions[$0].version) } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
+                        ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
                         : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []

@@ -72,11 +72,11 @@ extension KeyReducer {
     static func nothingToRun(_ state: AppState) -> String {
         if state.planName == nil { return noPlanHint }
         if let note = state.stagesNote { return note }
-        if state.mode == .dryRun, let path = pathToApply(state)?.map(state.options.name),
+        if state.mode == .dryRun, let path = pathToApply(state),
             state.stages.contains(where: { $0.status == .done })
         {
             return
-                "The dry run is complete: the private copy is at \(path.last ?? "the target"), the store still at \(state.options.name(state.storeVersion)). m switches to APPLY to run \(path.joined(separator: " \(state.options.glyphs.arrow) ")) on the store."
+                "The dry run is complete: the private copy is at \(path.last ?? "the target"), the store still at \(state.storeVersion). m switches to APPLY to run \(path.joined(separator: " \(state.options.glyphs.arrow) ")) on the store."
         }
         return "Nothing to run: at the target version."
     }
@@ -120,14 +120,14 @@ extension KeyReducer {
             return [.switchMode(.dryRun)]
         }
         // A Core Data model's versions by their names, as the Stages pane shows them (issue 44, item 8).
-        let path = (pathToApply(state) ?? []).map(state.options.name).joined(
+        let path = (pathToApply(state) ?? []).joined(
             separator: " \(state.options.glyphs.arrow) ")
         state.overlay = .confirm(
             Confirmation(
                 subject: .switchToApply,
                 lines: [
                     "Switch to APPLY mode? n and r will then migrate the store itself:", state.storePath,
-                    "from its own version \(state.options.name(state.storeVersion)): \(path); each run asks again before it writes.",
+                    "from its own version \(state.storeVersion): \(path); each run asks again before it writes.",
                 ],
                 word: "apply"))
         return []

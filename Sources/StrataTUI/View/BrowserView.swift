@@ -4,7 +4,7 @@ import StrataText
 enum BrowserView {
     /// The Browser pane's title: which file it shows.
     static func title(_ state: AppState) -> String {
-        "Browser · \(state.browser.source)\(state.browser.version.isEmpty ? "" : " @ \(state.options.name(state.browser.version))")"
+        "Browser · \(state.browser.source)\(state.browser.version.isEmpty ? "" : " @ \(state.browser.version)")"
     }
 
     /// One line per visible entity.

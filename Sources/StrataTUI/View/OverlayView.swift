@@ -72,7 +72,7 @@ enum OverlayView {
 
     /// `q` while a stage runs.
     static func drawQuitQuestion(_ state: AppState, in frame: inout Frame) {
-        let stage = state.progress.map { " (\($0.stage.label(state.options)))" } ?? ""
+        let stage = state.progress.map { " (\($0.stage.label(state.options.glyphs)))" } ?? ""
         let lines =
             Line.wrap(
                 "A stage is running\(stage). Quitting cancels it: it rolls back, and the \(state.mode == .apply ? "store" : "copy") stays at its previous version.",

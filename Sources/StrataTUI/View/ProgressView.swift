@@ -12,7 +12,7 @@ enum ProgressView {
             let status = progress.outcome?.rawValue ?? (state.cancelling ? "cancelling" : "running")
             lines.append(
                 Line("Stage \(progress.index)/\(progress.count) ", .plain, .bold)
-                    .with(progress.stage.label(state.options), .plain, .bold)
+                    .with(progress.stage.label(state.options.glyphs), .plain, .bold)
                     .with(
                         "  \(status)",
                         progress.outcome == nil ? .info : (progress.outcome == .done ? .lightweight : .error), .bold))
@@ -26,7 +26,7 @@ enum ProgressView {
             let next = state.stages.first { $0.isRunnable }
             lines.append(
                 Line(
-                    "Starting \(next.map { $0.id.label(state.options) } ?? "the run")\(state.cancelling ? ": cancelling" : "")",
+                    "Starting \(next.map { $0.id.label(state.options.glyphs) } ?? "the run")\(state.cancelling ? ": cancelling" : "")",
                     .plain, .bold))
             let waited = state.now - (state.runStartedAt ?? state.now)
             lines += Line.wrap(
@@ -41,7 +41,8 @@ enum ProgressView {
             let next = state.stages.first { $0.isRunnable }
             lines.append(
                 Line(
-                    next.map { "Next: \($0.id.label(state.options)) (\($0.kindLabel))" } ?? "No stage to run.", .plain,
+                    next.map { "Next: \($0.id.label(state.options.glyphs)) (\($0.kindLabel))" } ?? "No stage to run.",
+                    .plain,
                     .bold)
             )
             switch state.mode {

@@ -7,7 +7,7 @@ enum StageDetailView {
     /// The title.
     static func title(_ state: AppState, index: Int) -> String {
         guard state.stages.indices.contains(index) else { return "Stage" }
-        return "Stage \(state.stages[index].id.label(state.options))"
+        return "Stage \(state.stages[index].id.label(state.options.glyphs))"
     }
 
     /// The command that dry-runs the store to this stage's version with its row changes, as the UI does with `n`

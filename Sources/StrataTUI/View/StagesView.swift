@@ -17,7 +17,7 @@ enum StagesView {
     /// would be wider than `width` (a model's long version names in a narrow pane).
     static func heading(_ stage: StageRow, options: RenderOptions, width: Int = .max) -> Line {
         let (symbol, role) = mark(stage.status, glyphs: options.glyphs)
-        let versions = Line("\(symbol) ", role, .bold).with(stage.id.label(options), .plain, .bold)
+        let versions = Line("\(symbol) ", role, .bold).with(stage.id.label(options.glyphs), .plain, .bold)
         let whole = versions.with("  \(stage.kindLabel)", kindRole(stage))
         return whole.width <= width ? whole : versions
     }

@@ -77,7 +77,7 @@ enum StatusBarView {
         let glyphs = state.options.glyphs
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
         let target =
-            state.targetIndex.map { " \(glyphs.arrow) \(state.options.name(state.versions[$0].version))" } ?? ""
+            state.targetIndex.map { " \(glyphs.arrow) \(state.versions[$0].version)" } ?? ""
         let always = " ? help  q quit "
         let room = frame.width - CharacterWidth.of(always)
         let label = state.planName == nil && state.mode == .dryRun ? "BROWSE" : state.mode.label
@@ -85,8 +85,8 @@ enum StatusBarView {
         // Narrow terminals keep the versions and the keys; the file's name is in the wider ones.
         let store =
             frame.width < 90
-            ? " \(state.options.name(state.storeVersion))\(target) "
-            : " \(CharacterWidth.truncate(name, to: max(8, room / 3), ellipsis: glyphs.ellipsis)) @ \(state.options.name(state.storeVersion))\(target) "
+            ? " \(state.storeVersion)\(target) "
+            : " \(CharacterWidth.truncate(name, to: max(8, room / 3), ellipsis: glyphs.ellipsis)) @ \(state.storeVersion)\(target) "
         line = line.with(store, .statusBar, [.bold, .reverse])
         var hints = ""
         var first = true

@@ -1,6 +1,6 @@
 import StrataText
 
-/// The Versions pane: each schema with its name (a Core Data model's version name, when it has one), entity count
+/// The Versions pane: each schema by its label (a Core Data model's version name, else its number), entity count
 /// and short fingerprint, marking the store's version, the target and the two versions diffed (f and t in the first
 /// column).
 enum VersionsView {
@@ -17,15 +17,10 @@ enum VersionsView {
     /// One line per visible version, with or without the fingerprints and the entity counts.
     static func lines(_ state: AppState, fingerprints: Bool, counts: Bool = true) -> [Line] {
         let width = state.versions.map { CharacterWidth.of($0.version) }.max() ?? 0
-        let names = state.versions.map { state.options.versionNames[$0.version] }
-        let nameWidth = names.map { $0.map(CharacterWidth.of) ?? 0 }.max() ?? 0
         return state.visibleVersions.map { index in
             let row = state.versions[index]
             let pick = index == state.diffFrom ? "f " : index == state.diffTo ? "t " : "  "
             var line = Line(pick, .changed, .bold).with(CharacterWidth.pad(row.version, to: width), .plain, .bold)
-            if nameWidth > 0 {
-                line = line.with(" \(CharacterWidth.pad(names[index] ?? "", to: nameWidth))", .plain, .bold)
-            }
             let entities = Formatting.plural(row.entityCount, "entity", "entities")
             if counts { line = line.with(" \(fingerprints ? CharacterWidth.pad(entities, to: 8) : entities)", .dim) }
             if fingerprints { line = line.with(" \(row.fingerprint)", .dim) }

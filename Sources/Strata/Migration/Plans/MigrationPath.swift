@@ -28,7 +28,7 @@ struct MigrationPath {
             store: store,
             recorded:
                 "\(metadata.version.label) (fingerprint \(metadata.fingerprint.prefix(8)))",
-            closest: standing.closestVersion?.version?.description,
+            closest: standing.closestVersion?.version.label,
             differences: standing.closestDifferences.map(\.description))
     }
 

@@ -28,6 +28,10 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     /// Where attributes take their values from when the plan says (by entity, then attribute): the entity is rebuilt
     /// and each attribute named here is filled from its `MappedValue` instead of by the diff's rules.
     package var mappedValues: [String: [String: MappedValue]] = [:]
+    /// Entities the stage makes from another entity's rows when the plan says (a Core Data entity mapping from a
+    /// source entity to an entity the source version has not): by entity made, the rows each of which makes one row,
+    /// under the same key, filled from its `mappedValues`.
+    package var rowSources: [String: RowSource] = [:]
     /// Why the step cannot be taken at all, when the plan says so (Core Data's 134140: no mapping model, and a change
     /// it cannot infer): reaching the stage fails with ``MigrationError/stepImpossible(stage:reason:)``, touching
     /// nothing.
@@ -60,7 +64,8 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
     var structuralPlan: StructuralPlan {
         StructuralPlan(
             from: from, to: to, diff: diff, isCustom: kind == .custom,
-            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn, mappedValues: mappedValues)
+            supportsDropColumn: StructuralPlan.sqliteSupportsDropColumn, mappedValues: mappedValues,
+            rowSources: rowSources)
     }
 
     /// The plan's `willMigrate`, if any.
@@ -77,15 +82,42 @@ public struct PlannedStage: Sendable, CustomStringConvertible {
 }
 
 extension PlannedStage {
-    /// True when `finding` counts values or links of a removed property that the stage's mapped values read, so they
-    /// go on under another property instead of being lost.
+    /// True when `finding` counts values or links of a removed property that the stage's mapped values read, or
+    /// rows of a removed entity that other entities are made from, so they go on under another property or entity
+    /// instead of being lost.
     func carries(_ finding: DataFinding) -> Bool {
+        if finding.kind == .rowsDropped, finding.property == nil {
+            return rowSources.values.contains { $0.entity == finding.entity && $0.isEveryRow }
+        }
         guard finding.kind == .valuesDropped || finding.kind == .linksDropped, let property = finding.property else {
             return false
         }
-        return mappedValues.contains { entity, values in
-            (diff.sourceEntity(named: entity)?.name ?? entity) == finding.entity
-                && values.values.contains { $0.sourceProperty == property }
+        return carriedProperties.contains("\(finding.entity).\(property)")
+    }
+
+    /// The properties of the source version ("Entity.property") whose values or links the mapped values take on: each
+    /// value's source property, and for a relationship its inverse too (the same links, seen from the other side).
+    private var carriedProperties: Set<String> {
+        var carried: Set<String> = []
+        for (entity, values) in mappedValues {
+            let source = diff.sourceEntity(named: entity)?.name ?? rowSources[entity]?.entity ?? entity
+            for value in values.values {
+                let read: (entity: String, property: String)
+                if case .linkOwner(let owner, let relationship) = value {
+                    read = (owner, relationship)
+                } else if let property = value.sourceProperty {
+                    read = (source, property)
+                } else {
+                    continue
+                }
+                carried.insert("\(read.entity).\(read.property)")
+                if let relationship = from.entitiesByName[read.entity]?.relationship(named: read.property),
+                    let inverse = relationship.inverse
+                {
+                    carried.insert("\(relationship.destination).\(inverse)")
+                }
+            }
         }
+        return carried
     }
 }

@@ -83,6 +83,8 @@ public struct ValidatedPlan: Sendable {
         public var impossible: String?
         /// Where attributes take their values from (``PlannedStage/mappedValues``).
         package var mappedValues: [String: [String: MappedValue]] = [:]
+        /// Entities made from another entity's rows (``PlannedStage/rowSources``).
+        package var rowSources: [String: RowSource] = [:]
 
         /// Declares a stage.
         public init(
@@ -204,6 +206,7 @@ public struct ValidatedPlan: Sendable {
             planned.notRunReason = stage.notRunReason
             planned.impossible = stage.impossible
             planned.mappedValues = stage.mappedValues
+            planned.rowSources = stage.rowSources
             stages.append(planned)
         }
         return (ValidatedPlan(name: name, schemas: schemas, stages: stages), problems)
@@ -217,6 +220,12 @@ public struct ValidatedPlan: Sendable {
 
     /// The plan's schema with this version.
     public func schema(_ version: Schema.Version) -> Schema? { schemas.first { $0.version == version } }
+
+    /// The plan's own version equal to `version` (with the name the plan gives it, as a store records only the
+    /// number), else `version`.
+    public func named(_ version: Schema.Version?) -> Schema.Version? {
+        version.flatMap { schema($0)?.version } ?? version
+    }
 
     /// The diffs from one of the plan's versions to another as the plan goes: forward, one per consecutive pair of
     /// versions (so a rename in one step reads as a rename, not as a removal and an addition); backwards the same

@@ -54,9 +54,11 @@ struct StageRunner {
         let steps = plan.steps
         var totals: [String: Int] = [:]
         for step in steps {
-            // Counted before the steps run, while each rebuilt table still has its own name.
+            // Counted before the steps run, while each rebuilt table still has its own name (an entity made from
+            // another's rows counts those).
             if let copy = step.copy {
-                totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(copy.target))") ?? 0
+                let counted = plan.rowSources[copy.target]?.entity ?? copy.target
+                totals[copy.target] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote(counted))") ?? 0
             }
         }
         // didMigrate is expected to save each row of the entities the stage changes.

@@ -32,7 +32,8 @@ extension StructuralPlan {
                         MigrationStep(
                             "create the links of \(entity.name).\(relationship.name)",
                             statements: newLayout.joinTableStatements(
-                                table: table, source: entity.name, target: relationship.destination)))
+                                table: table, source: entity.name, target: relationship.destination)
+                                + mappedLinksFill(of: relationship, in: entity, into: table)))
                 }
             }
         }

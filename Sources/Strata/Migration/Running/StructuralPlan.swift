@@ -31,6 +31,9 @@ struct StructuralPlan {
     /// Values the plan gives attributes, by entity then attribute (`PlannedStage.mappedValues`): such an entity is
     /// rebuilt, and each named attribute filled from its source instead of by the diff's rules.
     var mappedValues: [String: [String: MappedValue]] = [:]
+    /// Entities the stage makes from another entity's rows (`PlannedStage.rowSources`): by entity made, the rows
+    /// each of which makes one row, under the same key.
+    var rowSources: [String: RowSource] = [:]
 
     /// True when the linked SQLite has `ALTER TABLE DROP COLUMN` (3.35 and later).
     static var sqliteSupportsDropColumn: Bool { sqlite3_libversion_number() >= 3_035_000 }
@@ -56,12 +59,12 @@ struct StructuralPlan {
         var finish: [MigrationStep] = []
         // Values read through key paths or converted are computed first, while every table holds its rows as before
         // the stage, under its old name.
-        for (entity, snapshot) in mappedSnapshots() {
+        for (table, snapshot) in mappedSnapshots() + mappedLinkSnapshots() {
             structure.append(snapshot)
             finish.append(
                 MigrationStep(
-                    "drop the mapped values of \(entity)", phase: .finish,
-                    statements: ["DROP TABLE \(quote(Self.mappedPrefix + entity))"]))
+                    "drop the \(snapshot.summary.dropFirst("compute the ".count))", phase: .finish,
+                    statements: ["DROP TABLE \(quote(table))"]))
         }
         for case .entityRemoved(let entity) in diff.changes {
             structure.append(MigrationStep("drop \(entity.name)", statements: ["DROP TABLE \(quote(entity.name))"]))
@@ -73,6 +76,7 @@ struct StructuralPlan {
             guard let old = diff.sourceEntity(named: entity.name) else {
                 structure.append(
                     MigrationStep("create \(entity.name)", statements: [newLayout.createTableStatement(for: entity)]))
+                if let made = madeRowsStep(entity) { structure.append(made) }
                 if !newIndexes.isEmpty {
                     finish.append(
                         MigrationStep("index \(entity.name)", phase: .finish, statements: newIndexes.map(\.create)))
@@ -244,7 +248,9 @@ struct StructuralPlan {
                     }
                 case .column:
                     expressions.append("NULL")
-                case .keyPath, .converted:
+                case .ownKey(nil):
+                    expressions.append(pk)
+                case .keyPath, .converted, .linkOwner, .ownKey:
                     expressions.append(mappedSnapshotValue(attribute.name, of: new.name))
                 }
                 continue
@@ -258,11 +264,8 @@ struct StructuralPlan {
                 } else {
                     expressions.append(quote(source.name))
                 }
-            } else if let fallback {
-                expressions.append("?")
-                arguments.append(fallback)
             } else {
-                expressions.append("NULL")
+                expressions.append(defaultExpression(new.name, attribute, &arguments))
             }
         }
         for relationship in new.relationships where !relationship.isToMany {
@@ -271,7 +274,9 @@ struct StructuralPlan {
                 switch mapped {
                 case .column(let name) where old.relationship(named: name).map({ !$0.isToMany }) ?? false:
                     expressions.append(quote(name))
-                case .keyPath, .converted:
+                case .ownKey(nil):
+                    expressions.append(pk)
+                case .keyPath, .converted, .linkOwner, .ownKey:
                     expressions.append(mappedSnapshotValue(relationship.name, of: new.name))
                 default:
                     expressions.append("NULL")
@@ -295,6 +300,15 @@ struct StructuralPlan {
                 copy: RowCopy(
                     source: aside, target: new.name, columns: columns, expressions: expressions, arguments: arguments))
         ]
+    }
+
+    /// "?" with the attribute's default appended to `arguments`, or NULL when it has none.
+    func defaultExpression(_ entity: String, _ attribute: Schema.Attribute, _ arguments: inout [DatabaseValue])
+        -> String
+    {
+        guard let fallback = defaultValue(entity, attribute) else { return "NULL" }
+        arguments.append(fallback)
+        return "?"
     }
 
     /// The stored form of an attribute's declared default, evaluated from the target's model type, or for a schema
