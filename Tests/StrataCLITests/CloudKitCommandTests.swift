@@ -85,7 +85,7 @@ import Testing
         #expect(status == 0)
         #expect(
             found == [
-                "8: warning: CloudKit: Plant.spacing removed in 1.0.0 -> 2.0.0 after CloudKit sync began: the field stays in the production schema and installs still at 1.0.0 keep sending it, which 2.0.0 ignores; they no longer get a value for it from newer installs (theirs become nil or the default)"
+                "8: warning: CloudKit: Plant.spacing removed in Garden -> Garden 2 after CloudKit sync began: the field stays in the production schema and installs still at Garden keep sending it, which Garden 2 ignores; they no longer get a value for it from newer installs (theirs become nil or the default)"
             ])
     }
 

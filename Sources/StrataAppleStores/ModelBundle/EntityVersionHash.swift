@@ -17,9 +17,9 @@ import Strata
 /// - an entity: its name, a byte for its abstract flag, its parent's hash (32 bytes), the hashes of its persistent
 ///   attributes and relationships, its own and its ancestors', in name order, its `versionHashModifier`, then each
 ///   uniqueness constraint's names joined by "." in sorted order.
-public enum EntityVersionHash {
+package enum EntityVersionHash {
     /// The hash of each entity of a model version read from its `contents` XML, by entity name.
-    public static func hashes(of version: ModelVersion) -> [String: Data] {
+    package static func hashes(of version: ModelVersion) -> [String: Data] {
         hashes(
             of: version.entities.map { entity in
                 Entity(
@@ -39,7 +39,7 @@ public enum EntityVersionHash {
 
     /// The hash of each entity of a store's embedded model, by entity name (the history flag read from the archive's
     /// `NSFlagsKey`, as `AppleAttribute.preservesValueAfterDeletion`).
-    public static func hashes(of model: AppleModel) -> [String: Data] {
+    package static func hashes(of model: AppleModel) -> [String: Data] {
         hashes(
             of: model.entities.map { entity in
                 Entity(
