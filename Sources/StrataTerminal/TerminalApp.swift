@@ -23,7 +23,7 @@ public enum TerminalApp {
     }
 
     /// Opens the UI on a store with a plan already checked (one read from an app's sources), shown as `planName`; its
-    /// custom stages without code say why they are not run (``PlannedStage/whyNotRun``).
+    /// custom stages without code say why they are not run (`PlannedStage.whyNotRun`).
     public static func run(
         store url: URL, validated plan: ValidatedPlan?, planName: String?, options: RenderOptions = RenderOptions()
     ) throws {

@@ -242,7 +242,7 @@ struct ResolvedPlan {
     let notRunReason: String
 
     /// A plan chosen on the command line; `notRunReason` is stated on each custom stage without code of both plans
-    /// (``ValidatedPlan/lackingCode(because:)``), so every run and view of them says it alike.
+    /// (`ValidatedPlan.lackingCode(because:)`), so every run and view of them says it alike.
     init(
         name: String, checked: (ValidatedPlan, problems: [String]), runnable: ValidatedPlan?, origin: Origin,
         notRunReason: String
