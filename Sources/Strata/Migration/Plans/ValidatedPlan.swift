@@ -1,6 +1,6 @@
 /// A migration plan checked for consistency, with each version's schema built once.
 public struct ValidatedPlan: Sendable {
-    /// The plan's name in messages: its type name, unless it was picked by another (``named(_:)``).
+    /// The plan's name in messages: its type name, unless it was picked by another (`named(_:)` with a name).
     public let name: String
     /// Every version's schema, in the plan's order.
     public let schemas: [Schema]
