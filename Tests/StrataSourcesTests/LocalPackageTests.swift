@@ -30,6 +30,31 @@ import Testing
         #expect(both.contains(#".product(name: "Kitchen", package: "Kitchen")"#))
     }
 
+    /// An app whose local package is gone (its checkout deleted) is dropped from the shared cache when another app is
+    /// written: the manifest never names a missing folder, which would stop every app's build.
+    @Test func anAppWhoseLocalPackageIsGoneIsDroppedFromTheCache() throws {
+        let copy = try TemporaryFolder()
+        try copy.copy(Self.repository)
+        let meals = CompiledApp(
+            sources: try AppSources(folder: copy.url.appendingPathComponent("Packages/MealData/Sources/MealData")))
+        let kitchen = try #require(meals.dependencies.local.first).folder
+        let cache = try TemporaryFolder()
+        let package = CompiledPackage(cache: cache.url, strata: CompiledPackage.defaultStrataPackage(environment: [:]))
+        try package.write(meals)
+        let manifestURL = package.root.appendingPathComponent("Package.swift")
+        #expect(try String(contentsOf: manifestURL, encoding: .utf8).contains(kitchen))
+
+        try FileManager.default.removeItem(at: copy.url)
+        let recipes = CompiledApp(sources: try AppSources(folder: FixtureTree.folder("RecipesApp")))
+        try package.write(recipes)
+        let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+        #expect(!manifest.contains(kitchen))
+        #expect(!manifest.contains(meals.target))
+        #expect(manifest.contains(#"("\#(recipes.target)", []),"#))
+        #expect(!FileManager.default.fileExists(atPath: package.folder(of: meals).path))
+        #expect(!FileManager.default.fileExists(atPath: package.dependenciesFile(of: meals.target).path))
+    }
+
     @Test func aChangeInTheLocalPackageRebuildsTheApp() throws {
         let copy = try TemporaryFolder()
         try copy.copy(Self.repository)

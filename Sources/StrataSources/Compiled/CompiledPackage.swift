@@ -140,6 +140,24 @@ package struct CompiledPackage: Sendable {
         return CompiledApp.hex(hasher.finalize().prefix(8))
     }
 
+    /// Drops `target` from the cache when a local package it was written with is gone (an app's checkout moved or
+    /// deleted), so that the manifest never names a missing folder, which would stop every app's build; the app's
+    /// next run writes it again. Returns true when it was dropped.
+    private func dropIfAPackageIsGone(_ target: String) -> Bool {
+        let manager = FileManager.default
+        let packages = dependencies(of: [target])[target] ?? []
+        guard
+            packages.contains(where: {
+                !manager.fileExists(
+                    atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
+            })
+        else { return false }
+        try? manager.removeItem(at: root.appendingPathComponent("Sources").appendingPathComponent(target))
+        try? manager.removeItem(at: dependenciesFile(of: target))
+        try? manager.removeItem(at: root.appendingPathComponent("state").appendingPathComponent(target + ".json"))
+        return true
+    }
+
     /// Writes `app`'s target (replacing what was there), the local packages it uses, and the manifest listing every
     /// target in the cache with theirs; the manifest is rewritten only when it changes, so SwiftPM does not reload it
     /// for nothing.
@@ -160,6 +178,7 @@ package struct CompiledPackage: Sendable {
         }
         let targets = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
             .filter { $0.hasPrefix("App_") }.sorted()
+            .filter { $0 == app.target || !dropIfAPackageIsGone($0) }
         let manifest = Data(manifest(targets: targets, dependencies: dependencies(of: targets)).utf8)
         let manifestURL = root.appendingPathComponent("Package.swift")
         if manager.contents(atPath: manifestURL.path) != manifest { try manifest.write(to: manifestURL) }
