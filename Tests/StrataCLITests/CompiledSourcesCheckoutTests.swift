@@ -16,7 +16,10 @@ extension CompiledSourcesTests {
     /// left in the package's `.build/checkouts`: the stage's call into it runs and sets the rows.
     @Test func aStageCallingARemotePackageRunsFromItsCheckout() throws {
         let temporary = try TemporaryStore()
-        let root = URL(fileURLWithPath: temporary.path("Pantry"))
+        // The package lives beside the shared cache, not in a temporary folder: the cache's manifest names it while
+        // the other compiled suites build in parallel, and a folder removed under a running build fails that build
+        // (its files are written over on each run, never removed).
+        let root = URL(fileURLWithPath: Self.cache).appendingPathComponent("test-packages/Pantry")
         try Self.write(
             """
             // swift-tools-version:5.9
