@@ -98,7 +98,7 @@ struct AppleStoreImportTests {
         let before = Fixtures.digest(destination)
         let dryRun = try Migrator.dryRun(store: destination, plan: FreezeRayPlan.self)
         #expect(dryRun.succeeded)
-        #expect(dryRun.storeVersion == "1.0.0" && dryRun.targetVersion == "3.0.0")
+        #expect(dryRun.storeVersion == Schema.Version(1, 0, 0) && dryRun.targetVersion == Schema.Version(3, 0, 0))
         #expect(Fixtures.digest(destination) == before)
     }
 }

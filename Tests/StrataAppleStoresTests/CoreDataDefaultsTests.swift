@@ -83,9 +83,11 @@ struct CoreDataDefaultsTests {
             let report = try Migrator.dryRun(store: imported.url, validated: validated)
             #expect(report.stages.count == 1)
             if books.isEmpty {
-                #expect(report.succeeded, "\(report.failure ?? "")")
+                #expect(report.succeeded, "\(report.failure?.description ?? "")")
             } else {
-                #expect(report.failure?.contains("Book.cover") == true, "\(report.failure ?? "no failure")")
+                #expect(
+                    report.failure?.description.contains("Book.cover") == true,
+                    "\(report.failure?.description ?? "no failure")")
             }
         }
     }

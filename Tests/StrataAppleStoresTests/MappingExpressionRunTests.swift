@@ -140,7 +140,7 @@ struct MappingExpressionRunTests {
         let store = try folder.strataStore("Shelves.store", at: plan.schemas[0], fill: Self.rows)
         let report = try Migrator.dryRun(store: store, validated: validated)
         #expect(report.failure == nil)
-        let notRun = try #require(report.notRun)
+        let notRun = try #require(report.notRun?.description)
         #expect(notRun.contains("mapping model ShelvesToShelves2"), "\(notRun)")
         #expect(notRun.contains("policy VolumeShelvingPolicy (the app's code)"), "\(notRun)")
     }

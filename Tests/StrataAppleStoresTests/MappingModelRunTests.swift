@@ -60,7 +60,7 @@ struct MappingModelRunTests {
         let (validated, problems) = plan.check()
         #expect(problems.isEmpty)
         let report = try Migrator.dryRun(store: try store(plan, in: folder), validated: validated)
-        let notRun = try #require(report.notRun)
+        let notRun = try #require(report.notRun?.description)
         #expect(notRun.contains("mapping model MutedStatus"), "\(notRun)")
         #expect(
             notRun.contains(

@@ -38,6 +38,7 @@ struct DamagedStoreNamingTests {
             ["migrate", store, "--plan", "bookshelf", "--dry-run", "--json"], unchanging: store)
         let failure = try json.json()["failure"] as? String ?? ""
         #expect(failure.hasPrefix("\(store) is not a Strata store"), "\(failure)")
+        #expect(try json.json()["failureKind"] as? String == "not-a-store")
         for output in [text.standardOutput, text.standardError, json.standardOutput, json.standardError] {
             #expect(!Self.temporaryNames.contains { output.contains($0) }, "\(output)")
         }

@@ -37,8 +37,10 @@ import Testing
                     totalRows: 7)) == "stage 2/2 2.0.0 -> 3.0.0: started, 7 rows")
         #expect(
             EventLog.line(
-                for: .stageFailed(stage: StageID(from: nil, to: Schema.Version(1, 0, 0)), message: "bad\u{1B}[31m"))
-                == "unversioned -> 1.0.0: failed: bad\\u{1b}[31m")
+                for: .stageFailed(
+                    stage: StageID(from: nil, to: Schema.Version(1, 0, 0)),
+                    failure: MigrationFailure(MigrationError.notInDidMigrate("bad\u{1B}[31m"))))
+                == "unversioned -> 1.0.0: failed: valueBeforeMigration: bad\\u{1b}[31m.")
     }
 
     @Test func colourNeedsATerminalAndNoNoColor() {

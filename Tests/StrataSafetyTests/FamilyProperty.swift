@@ -63,8 +63,9 @@ enum FamilyProperty {
             problems.append(
                 "expected \(expectFailure ? "a failure (duplicate labels)" : "success"), got \(failure ?? "success")")
         }
-        if dry.failure != failure {
-            problems.append("dry run said \(dry.failure ?? "success"), the real run \(failure ?? "success")")
+        if dry.failure?.description != failure {
+            problems.append(
+                "dry run said \(dry.failure?.description ?? "success"), the real run \(failure ?? "success")")
         }
         if dry.stages.map(\.title) != titles {
             problems.append("dry run ran \(dry.stages.map(\.title)), the real run \(titles)")

@@ -37,7 +37,7 @@ import Testing
         #expect(proof.mismatches.isEmpty)
         let run = try #require(proof.dryRun)
         #expect(run.succeeded)
-        #expect(run.targetVersion == "2.1.0")
+        #expect(run.targetVersion == Schema.Version(2, 1, 0))
         #expect(run.stages.first?.findings.contains { "\($0)".contains("Shelf") } == true)
     }
 

@@ -84,7 +84,7 @@ struct AppleStoreSessionTests {
         session.perform(
             .loadRows(entity: "Item", offset: 0, limit: 10, filter: [RowFilter(column: "weight", value: "1")]))
         let failure = try Self.next(session) {
-            if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
+            if case .rowsFailed(_, let refusal) = $0 { return "\(refusal)" } else { return nil }
         }
         #expect(failure?.contains("cannot filter Item on 'weight': its columns are Z_PK, name, craftingRecipe") == true)
         session.shutdown()
@@ -181,7 +181,7 @@ struct AppleStoreSessionTests {
             .loadRows(entity: "Message", offset: 0, limit: 30, filter: [RowFilter(column: "entity", .less, value: "A")])
         )
         let refused = try Self.next(messages) {
-            if case .rowsFailed(_, let message) = $0 { return message } else { return nil }
+            if case .rowsFailed(_, let refusal) = $0 { return "\(refusal)" } else { return nil }
         }
         #expect(refused?.contains("the entity column compares with = and != only") == true)
         #expect(refused?.hasSuffix("Filters: \(RowFilter.accepted).") == true, "the message names the accepted forms")

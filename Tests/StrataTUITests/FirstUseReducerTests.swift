@@ -13,10 +13,11 @@ import Testing
         _ = Reducer.reduce(&state, .key(.interrupt))
         _ = Reducer.reduce(
             &state, .migration(.progress(stage: Fixtures.stage(2, 3), rowsDone: 2_000, totalRows: 2_000)))
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
+        _ = Reducer.reduce(
+            &state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), failure: Fixtures.cancelled(2, 3))))
         let text = Renderer.render(state).text
         #expect(text.contains("cancelled") && text.contains("99%") && !text.contains("100%"))
-        _ = Reducer.reduce(&state, .runEnded(cancelled: true, error: nil))
+        _ = Reducer.reduce(&state, .runEnded(.cancelled))
         #expect(Reducer.reduce(&state, .key(.character("n"))) == [.run(all: false)], "a cancelled stage can run again")
     }
 
@@ -68,7 +69,10 @@ import Testing
             ])
         #expect(state.browser.page?.rows.count == 4, "the rows shown stay until the filtered page arrives")
         _ = Reducer.reduce(
-            &state, .rowsFailed(entity: "Book", message: "Book has no column 'writer'; its columns are _pk, title"))
+            &state,
+            .rowsFailed(
+                entity: "Book",
+                .filter(RowFilterError.unknownColumn(entity: "Book", column: "writer", columns: ["_pk", "title"]))))
         #expect(
             state.browser.page?.loading == false
                 && state.browser.page?.filter == [RowFilter(column: "author", value: "Plato")])
@@ -196,9 +200,10 @@ import Testing
         _ = Reducer.reduce(&state, .key(.character("n")))
         #expect(Renderer.render(state).text.contains("Starting 1.0.0 → 2.0.0"), "the lock wait shows activity")
         _ = Reducer.reduce(
-            &state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), message: "the store is locked")))
+            &state,
+            .migration(.stageFailed(stage: Fixtures.stage(1, 2), failure: Fixtures.failure("the store is locked"))))
         _ = Reducer.reduce(&state, .planned(stages: stages, note: nil, mode: .apply, storeVersion: "1.0.0"))
-        _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: "the store is locked"))
+        _ = Reducer.reduce(&state, .runEnded(.failed(Fixtures.failure("the store is locked"))))
         #expect(state.stages[0].status == .failed && state.stages[0].message == "the store is locked")
     }
 

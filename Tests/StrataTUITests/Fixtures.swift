@@ -13,6 +13,19 @@ enum Fixtures {
         StageID(from: Schema.Version(from, 0, 0), to: Schema.Version(to, 0, 0))
     }
 
+    /// The cancellation of the stage from `from`.0.0 to `to`.0.0, as the engine reports it.
+    static func cancelled(_ from: Int, _ to: Int) -> MigrationFailure {
+        MigrationFailure(MigrationError.cancelled(stage: stage(from, to)))
+    }
+
+    /// A failure whose message is `message`: an error of an app's own type, as a stage's code throws.
+    static func failure(_ message: String) -> MigrationFailure { MigrationFailure(AppError(description: message)) }
+
+    /// An error of an app's own type.
+    private struct AppError: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// The bookshelf plan's state as `strata demo` opens it: dry run, at 1.0.0, diff 1.0.0 -> 3.0.0 with counts.
     static func bookshelf(
         width: Int = 80, height: Int = 24, options: RenderOptions = RenderOptions(), names: [String] = []

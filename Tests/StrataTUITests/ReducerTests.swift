@@ -60,8 +60,9 @@ import Testing
         var state = try Fixtures.running()
         #expect(Reducer.reduce(&state, .key(.interrupt)) == [.cancel])
         #expect(state.cancelling && !state.quitting)
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
-        _ = Reducer.reduce(&state, .runEnded(cancelled: true, error: nil))
+        _ = Reducer.reduce(
+            &state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), failure: Fixtures.cancelled(2, 3))))
+        _ = Reducer.reduce(&state, .runEnded(.cancelled))
         #expect(state.stages[1].status == .cancelled)
         #expect(!state.running)
         #expect(Reducer.reduce(&state, .key(.interrupt)) == [.quit])
@@ -81,8 +82,9 @@ import Testing
         )
         #expect(state.visibleMessage?.text.contains("then quitting") == true)
         #expect(Reducer.reduce(&state, .key(.interrupt)) == [], "a second cancel asks nothing more")
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), message: "cancelled")))
-        #expect(Reducer.reduce(&state, .runEnded(cancelled: true, error: nil)) == [.quit])
+        _ = Reducer.reduce(
+            &state, .migration(.stageFailed(stage: Fixtures.stage(2, 3), failure: Fixtures.cancelled(2, 3))))
+        #expect(Reducer.reduce(&state, .runEnded(.cancelled)) == [.quit])
         #expect(state.quitting)
     }
 

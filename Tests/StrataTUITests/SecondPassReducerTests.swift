@@ -15,7 +15,7 @@ import Testing
                 &state, .migration(.stageStarted(index: index, count: 2, stage: stage, totalRows: 2_000)))
             _ = Reducer.reduce(&state, .migration(.stageFinished(stage: stage, duration: 0.1, rows: 2_000)))
         }
-        _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: nil))
+        _ = Reducer.reduce(&state, .runEnded(.completed))
         return state
     }
 
@@ -54,8 +54,9 @@ import Testing
         var state = try Fixtures.bookshelf()
         _ = Reducer.reduce(
             &state, .migration(.stageStarted(index: 0, count: 2, stage: Fixtures.stage(1, 2), totalRows: 2_000)))
-        _ = Reducer.reduce(&state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), message: "duplicates")))
-        _ = Reducer.reduce(&state, .runEnded(cancelled: false, error: "duplicates"))
+        _ = Reducer.reduce(
+            &state, .migration(.stageFailed(stage: Fixtures.stage(1, 2), failure: Fixtures.failure("duplicates"))))
+        _ = Reducer.reduce(&state, .runEnded(.failed(Fixtures.failure("duplicates"))))
         _ = Reducer.reduce(&state, .key(.character("3")))
         #expect(Reducer.reduce(&state, .key(.character("c"))) == [])
         #expect(

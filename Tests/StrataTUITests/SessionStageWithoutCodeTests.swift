@@ -37,11 +37,12 @@ import Testing
         var reported: [String] = []
         let ended = try AppleStoreSessionTests.next(session) { action -> String? in
             if case .stageReported(let report) = action { reported.append(report.title) }
-            if case .runEnded(let cancelled, let error) = action { return "\(cancelled) \(error ?? "no error")" }
+            if case .runEnded(.notRun(let error)) = action { return "\(error.kind.rawValue): \(error)" }
+            if case .runEnded(let end) = action { return "another end: \(end)" }
             return nil
         }
 
         #expect(reported == ["1.0.0 -> 2.0.0"])
-        #expect(ended == "false Custom stage 2.0.0 -> 3.0.0 not run: its code did not compile.")
+        #expect(ended == "stage-without-code: Custom stage 2.0.0 -> 3.0.0 not run: its code did not compile.")
     }
 }

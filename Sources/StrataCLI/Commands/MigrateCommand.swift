@@ -123,6 +123,7 @@ struct MigrateCommand: ParsableCommand {
             store: url.path, plan: target.resolved.name, dryRun: dryRun, from: from, target: goal,
             reached: migrator.current.version.label, backup: backupPath,
             stages: stages, remaining: migrator.pending.count, succeeded: failure == nil, failure: stages.last?.failure,
+            failureKind: stages.last?.failureKind,
             notRun: notRun)
         if migrator.rowRecorder != nil { report.format = "strata.migrate/2" }
         report.coreData = dryRunStore?.1

@@ -34,13 +34,13 @@ enum StageLoop {
                             recordedRows: migrator.rowRecorder != nil))
                 case .failure(let error):
                     let findings = (try? migrator.findings(of: stage)) ?? []
-                    let message = "\(error)"
                     entries.append(
                         StageRunEntry(
-                            stage, index: index, rows: 0, duration: 0, findings: findings, failure: message,
+                            stage, index: index, rows: 0, duration: 0, findings: findings,
+                            failure: MigrationFailure(error),
                             output: output,
                             sideFiles: sideFiles))
-                    failure = error is StrataError ? error : CommandFailure.findings(message)
+                    failure = error is StrataError ? error : CommandFailure.findings("\(error)")
                 }
                 (output, sideFiles) = ([], [])
             }, onEvent: collect)

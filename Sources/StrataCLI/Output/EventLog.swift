@@ -26,8 +26,8 @@ enum EventLog {
             "\(stage): warning: \(TerminalText.multiline(message))"
         case .stageFinished(let stage, let duration, let rows):
             "\(stage): finished, \(rows) rows in \(String(format: "%.2f", duration))s"
-        case .stageFailed(let stage, let message):
-            "\(stage): failed: \(TerminalText.multiline(message))"
+        case .stageFailed(let stage, let failure):
+            "\(stage): failed: \(TerminalText.multiline(failure.description))"
         case .output(let stage, let line):
             "\(stage): output: \(TerminalText.sanitize(line))"
         case .sideFile(let stage, let path):

@@ -47,7 +47,8 @@ final class ProgressBar {
             )
             redraw()
             write("\n")
-        case .stageFailed(_, let message):
+        case .stageFailed(_, let failure):
+            let message = failure.description
             step = style.red(
                 "failed: " + TerminalText.sanitize(message.split(separator: "\n").first.map(String.init) ?? message))
             redraw()

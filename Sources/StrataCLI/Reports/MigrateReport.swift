@@ -4,7 +4,8 @@ import StrataSources
 import StrataText
 
 /// What `strata migrate` reports, shape `strata.migrate/1`: `{"format", "store", "plan", "dryRun", "from", "target",
-/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "notRun"?, "compiled"?}`
+/// "reached", "backup"?, "stages": [stage run], "remaining", "succeeded", "failure"?, "failureKind"?, "notRun"?,
+/// "compiled"?}`
 /// (`compiled`: what the compiled level of `--sources` changed in the app's code to build it, see
 /// `CompiledAdaptations`; `coreData`: with `--model` on a SwiftData / Core Data store, what Core Data would do with it,
 /// see `CoreDataStoreReport`; `versionNames`: `{"2.0.0": "Model 2"}` for a plan that names its versions, `--model` and
@@ -36,6 +37,8 @@ struct MigrateReport: Encodable {
     let succeeded: Bool
     /// The failing stage's error.
     let failure: String?
+    /// The failing stage's stable kind (``MigrationFailure/kind``).
+    let failureKind: String?
     /// Why the run stopped before a custom stage whose code was read from sources, not compiled.
     let notRun: String?
     /// What the compiled level changed in the app's code, when this `strata` was built from an app's sources.

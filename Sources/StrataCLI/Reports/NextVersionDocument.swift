@@ -39,6 +39,7 @@ struct NextVersionDocument: Encodable {
         let kind: String
         let rows: Int
         let failure: String?
+        let failureKind: String?
         let findings: [String]
     }
 
@@ -85,8 +86,8 @@ struct NextVersionDocument: Encodable {
                 succeeded: proof.dryRun?.succeeded ?? proof.compiled?.succeeded ?? false,
                 stages: proof.dryRun?.stages.map {
                     DryRunStage(
-                        stage: $0.title, kind: $0.kind.rawValue, rows: $0.rows, failure: $0.failure,
-                        findings: $0.findings.map(\.description))
+                        stage: $0.title, kind: $0.kind.rawValue, rows: $0.rows, failure: $0.failure?.description,
+                        failureKind: $0.failure?.kind, findings: $0.findings.map(\.description))
                 } ?? [], notRun: proof.notRun)
         }
         onStore = proof?.onStore.map {

@@ -40,7 +40,8 @@ struct NextVersionReport {
             lines += proof.mismatches.map { "  \($0)" }
         }
         if let report = proof.dryRun {
-            lines.append("Dry run on a sample store at \(report.storeVersion) (to \(report.targetVersion)):")
+            lines.append(
+                "Dry run on a sample store at \(report.storeVersion.label) (to \(report.targetVersion.label)):")
             for stage in report.stages {
                 lines.append(
                     "  \(stage.title) [\(stage.kind)]: \(stage.failure.map { "FAILED: \($0)" } ?? "\(stage.rows) rows, succeeded")"

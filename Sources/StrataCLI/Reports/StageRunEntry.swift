@@ -4,6 +4,7 @@ import StrataText
 
 /// A stage that ran (or, in a dry run, ran on the copy): `{"index", "title", "from", "to", "kind", "status"
 /// ("succeeded" or "failed"), "rows", "durationSeconds", "changes": [change], "findings": [finding], "failure"?,
+/// "failureKind"? (the failure's stable kind, ``MigrationFailure/kind``: "stage-closure-failed", "validation-failed"…),
 /// "output"?: [line] (what its closures printed and logged), "sideFiles"?: [path] (what a dry run's stage wrote in
 /// its stand-in Application Support, Documents, Caches or group folders, removed afterwards)}`.
 /// With `--rows`, "rows" is the array of row changes per entity (``RowChangesEntry``) and the count of rows copied
@@ -20,6 +21,7 @@ struct StageRunEntry: Encodable {
     let changes: [ChangeEntry]
     let findings: [FindingEntry]
     let failure: String?
+    let failureKind: String?
     let output: [String]?
     let sideFiles: [String]?
     /// What the stage did to each entity's rows, when they were recorded (`--rows`).
@@ -39,7 +41,8 @@ struct StageRunEntry: Encodable {
 
     /// The entry of `stage` at `index` (1-based) with its outcome, what it printed and the side files it wrote.
     init(
-        _ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding], failure: String?,
+        _ stage: PlannedStage, index: Int, rows: Int, duration: TimeInterval, findings: [DataFinding],
+        failure: MigrationFailure?,
         output: [String] = [], sideFiles: [String] = []
     ) {
         self.index = index
@@ -52,7 +55,8 @@ struct StageRunEntry: Encodable {
         durationSeconds = duration
         changes = stage.diff.changes.map { ChangeEntry($0, inCustomStage: stage.kind == .custom) }
         self.findings = findings.map(FindingEntry.init)
-        self.failure = failure
+        self.failure = failure?.description
+        failureKind = failure?.kind
         self.output = output.isEmpty ? nil : output
         self.sideFiles = sideFiles.isEmpty ? nil : sideFiles
     }
@@ -93,7 +97,7 @@ struct StageRunEntry: Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case index, title, from, to, kind, status, rows, rowsCopied, durationSeconds, changes, findings, failure,
-            output, sideFiles
+            failureKind, output, sideFiles
     }
 
     /// The documented shape; "rows" holds the row changes when they were recorded.
@@ -115,6 +119,7 @@ struct StageRunEntry: Encodable {
         try container.encode(changes, forKey: .changes)
         try container.encode(findings, forKey: .findings)
         try container.encodeIfPresent(failure, forKey: .failure)
+        try container.encodeIfPresent(failureKind, forKey: .failureKind)
         try container.encodeIfPresent(output, forKey: .output)
         try container.encodeIfPresent(sideFiles, forKey: .sideFiles)
     }

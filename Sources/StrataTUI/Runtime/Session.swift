@@ -172,10 +172,7 @@ package final class Session: @unchecked Sendable {
 
     private func run(all: Bool) {
         guard apple == nil else {
-            inbox.post(
-                .runEnded(
-                    cancelled: false,
-                    error: "A SwiftData / Core Data store is read-only: import it to run the plan on its rows."))
+            inbox.post(.runEnded(.refused(.appleStore)))
             return
         }
         // After a cancel the same migrator goes on from where the rollback left its file: the run's history (stages
@@ -183,7 +180,7 @@ package final class Session: @unchecked Sendable {
         let migrator = current()
         if migrator?.cancellation.isCancelled == true { migrator?.resumeAfterCancel() }
         guard let migrator else {
-            inbox.post(.runEnded(cancelled: false, error: "No plan to run: open the store with --plan NAME."))
+            inbox.post(.runEnded(.refused(.noPlan)))
             return
         }
         let run = migrator.runStages(
@@ -191,15 +188,18 @@ package final class Session: @unchecked Sendable {
             each: { [inbox] _, outcome in
                 if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
             }, onEvent: { [inbox] in inbox.post(.migration($0)) })
-        var cancelled = false
-        var failure = run.notRun.map { "\($0)" }
-        if let error = run.failure?.error {
-            if case MigrationError.cancelled = error { cancelled = true } else { failure = "\(error)" }
-        }
+        let end: RunEnd =
+            if let error = run.failure?.error {
+                MigrationFailure(error).isCancellation ? .cancelled : .failed(MigrationFailure(error))
+            } else if let notRun = run.notRun {
+                .notRun(notRun)
+            } else {
+                .completed
+            }
         // The re-plan and the browser's new counts go first, so that "Done" never shows beside stale panes.
         if mode == .apply { inbox.post(makeMigrator(.apply).1) }
         inbox.post(browse())
-        inbox.post(.runEnded(cancelled: cancelled, error: failure))
+        inbox.post(.runEnded(end))
     }
 
     /// How the store's recorded version is named: as the plan's version it is (its name, for a Core Data model's
@@ -277,10 +277,10 @@ package final class Session: @unchecked Sendable {
                 try Data(markdown.utf8).write(to: file, options: .withoutOverwriting)
                 return .exported(path: file.path)
             } catch {
-                return .failed("Exporting to \(file.path): \(error.localizedDescription)")
+                return .failed(.exporting(file: file.path, error: error))
             }
         }
-        return .failed("Exporting: \(name).md and 99 numbered names are taken in \(folder.path).")
+        return .failed(.exportNamesTaken(name: name, folder: folder.path))
     }
 
     // MARK: - Reads (on `reads`)
@@ -308,7 +308,7 @@ package final class Session: @unchecked Sendable {
         do {
             return .browsed(source: store.label, version: try store.version(in: plan), entities: try store.entities())
         } catch {
-            return .failed("Reading \(named(store)): \(error)")
+            return .failed(.reading(store: named(store), error: error))
         }
     }
 
@@ -319,24 +319,23 @@ package final class Session: @unchecked Sendable {
             (rows.columns, rows.rows, rows.total, rows.notes) = (page.columns, page.rows, page.total, page.notes)
             return .rowsLoaded(rows)
         } catch let error as RowFilterError {
-            return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
+            return .rowsFailed(entity: entity, .filter(error))
         } catch let error as AppleStoreError {
-            guard case .invalidFilter = error else { return .rowsFailed(entity: entity, message: "\(error)") }
-            return .rowsFailed(entity: entity, message: "\(error). Filters: \(RowFilter.accepted).")
+            guard case .invalidFilter = error else { return .rowsFailed(entity: entity, .store(error)) }
+            return .rowsFailed(entity: entity, .filter(error))
         } catch {
-            return .failed("Reading rows of \(entity): \(error)")
+            return .failed(.readingRows(entity: entity, error: error))
         }
     }
 
     /// A page of an entity's rows as changes since the store's version, recorded by the dry run's migrator.
     private func changes(entity: String, kind: RowChangeKind?, offset: Int, limit: Int) -> Action {
         guard let recorder = current()?.rowRecorder else {
-            return .rowsFailed(entity: entity, message: "Changes are recorded in a dry run: press m for dry-run mode.")
+            return .rowsFailed(entity: entity, .changesNeedADryRun)
         }
         do {
             guard let counts = try recorder.changesSinceStore(of: entity) else {
-                return .rowsFailed(
-                    entity: entity, message: "No stage has run on the copy yet: n runs the next one, then c shows it.")
+                return .rowsFailed(entity: entity, .noStageRunYet)
             }
             let samples = try recorder.page(of: entity, kind: kind, counts: counts, offset: offset, limit: limit)
             return .changesLoaded(
@@ -345,7 +344,7 @@ package final class Session: @unchecked Sendable {
                     since: recorder.baselineVersion ?? initialState.storeVersion, counts: counts,
                     properties: recorder.properties(of: entity), samples: samples))
         } catch {
-            return .failed("Reading the changes of \(entity): \(error)")
+            return .failed(.readingChanges(entity: entity, error: error))
         }
     }
 

@@ -11,8 +11,8 @@ package enum Action: Sendable {
     case migration(MigrationEvent)
     /// A stage ended: its report (failure included).
     case stageReported(StageReport)
-    /// A run of stages ended (all done, failed, or cancelled).
-    case runEnded(cancelled: Bool, error: String?)
+    /// A run of stages ended (all done, failed, cancelled, or refused).
+    case runEnded(RunEnd)
     /// The planned stages and mode after the session (re)planned: a new private copy or the store in apply mode.
     case planned(stages: [StageRow], note: String?, mode: RunMode, storeVersion: String)
     /// The browser's source was read: which file, its version and entity counts.
@@ -23,11 +23,11 @@ package enum Action: Sendable {
     case changesLoaded(RecordedChanges)
     /// A filter of the rows view was refused (an unknown column, a value the column cannot hold): the rows
     /// shown before it stay.
-    case rowsFailed(entity: String, message: String)
+    case rowsFailed(entity: String, RowsRefusal)
     /// Data counts for the diff between two versions.
     case findingsLoaded(from: Int, to: Int, [DataFinding], note: String?)
     /// Background work failed.
-    case failed(String)
+    case failed(SessionFailure)
     /// An export was written (`e`): the file's path.
     case exported(path: String)
 }

@@ -37,7 +37,7 @@ package enum Reducer {
                 state.log.append("  rows of \(entity.entity)\(renamed): \(counts.summary)")
             }
             return []
-        case .runEnded(let cancelled, let error):
+        case .runEnded(let end):
             state.running = false
             state.cancelling = false
             if state.overlay == .quitWhileRunning { state.overlay = nil }
@@ -45,9 +45,9 @@ package enum Reducer {
                 state.quitting = true
                 return [.quit]
             }
-            if let error {
+            if let error = end.errorMessage {
                 state.say(error, .error)
-            } else if cancelled {
+            } else if case .cancelled = end {
                 state.say(
                     "Cancelled: the stage rolled back; the \(state.mode == .dryRun ? "copy" : "store") is at its previous version."
                 )
@@ -117,10 +117,10 @@ package enum Reducer {
             page.loading = false
             state.browser.page = page
             return []
-        case .rowsFailed(let entity, let message):
+        case .rowsFailed(let entity, let refusal):
             guard state.browser.page?.entity == entity else { return [] }
             state.browser.page?.loading = false
-            state.say(message, .warning)
+            state.say(refusal.description, .warning)
             return []
         case .findingsLoaded(let from, let to, let findings, let note):
             guard from == state.diffFrom, to == state.diffTo else { return [] }
@@ -130,8 +130,8 @@ package enum Reducer {
         case .exported(let path):
             state.say("Exported to \(path).")
             return []
-        case .failed(let message):
-            state.say(message, .error)
+        case .failed(let failure):
+            state.say(failure.description, .error)
             if state.browser.page?.loading == true { state.browser.page?.loading = false }
             return []
         }
@@ -194,8 +194,9 @@ package enum Reducer {
             state.log.append(
                 "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows"
             )
-        case .stageFailed(let stage, let message):
-            let status: StageStatus = state.cancelling ? .cancelled : .failed
+        case .stageFailed(let stage, let failure):
+            let message = failure.description
+            let status: StageStatus = failure.isCancellation ? .cancelled : .failed
             if let index = setStatus(stage, status) { state.stages[index].message = message }
             state.progress?.endedAt = state.now
             state.progress?.outcome = status

@@ -26,7 +26,7 @@ import Testing
             _ = try migrator.runNextStage()
             Issue.record("the cancelled stage should throw")
         } catch MigrationError.cancelled(let stage) {
-            #expect(stage == "2.0.0 -> 3.0.0")
+            #expect(stage == StageID(from: Schema.Version(2, 0, 0), to: Schema.Version(3, 0, 0)))
         }
         #expect(progressAfterCancel.isEmpty, "the closure's first save after the cancel threw: \(progressAfterCancel)")
         #expect(try StoreInspector(url: url).version() == Schema.Version(2, 0, 0))

@@ -24,7 +24,7 @@ import Testing
             Issue.record("expected stageWithoutCode, got \(String(describing: error))")
             return
         }
-        #expect(stage == "2.0.0 -> 3.0.0")
+        #expect(stage == StageID(from: Schema.Version(2, 0, 0), to: Schema.Version(3, 0, 0)))
         #expect(reason == "the app's code did not compile")
         #expect("\(error!)" == "Custom stage 2.0.0 -> 3.0.0 not run: the app's code did not compile.")
         #expect(storeHashes(url) == before)
@@ -80,8 +80,10 @@ import Testing
 
         #expect(report.stages.map(\.title) == ["1.0.0 -> 2.0.0"])
         #expect(report.failure == nil)
+        #expect(report.notRun?.kind == .stageWithoutCode)
         #expect(
-            report.notRun == "Custom stage 2.0.0 -> 3.0.0 not run: its code was read from the sources, not compiled.")
+            report.notRun?.description
+                == "Custom stage 2.0.0 -> 3.0.0 not run: its code was read from the sources, not compiled.")
         #expect(!report.succeeded)
         #expect(storeHashes(url) == before)
     }

@@ -2,16 +2,17 @@ import Foundation
 
 /// What a dry run found: each stage's report and the outcome a real run would have.
 public struct DryRunReport: Sendable {
-    /// The version the store is at.
-    public let storeVersion: String
+    /// The version the store is at (nil: an unversioned store).
+    public let storeVersion: Schema.Version?
     /// The version the plan leads to.
-    public let targetVersion: String
+    public let targetVersion: Schema.Version?
     /// A report per stage that ran on the copy (the failing one included).
     public let stages: [StageReport]
     /// nil when every stage succeeded; otherwise the failing stage's error.
-    public let failure: String?
-    /// Why the run stopped before a custom stage without code ("Custom stage 2.0.0 -> 3.0.0 not run: …"), if it did.
-    public let notRun: String?
+    public let failure: MigrationFailure?
+    /// Why the run stopped before a custom stage without code (``MigrationError/stageWithoutCode(stage:reason:)``),
+    /// if it did.
+    public let notRun: MigrationError?
 
     /// True when a real run would succeed.
     public var succeeded: Bool { failure == nil && notRun == nil }
@@ -39,8 +40,8 @@ extension Migrator {
         let migrator = try Migrator.onPrivateCopy(
             of: url, validated: plan, to: version, refusingDataLoss: refusingDataLoss)
         if let rows { try migrator.recordRowChanges(rows) }
-        let from = migrator.current.version.label
-        let to = migrator.target.version.label
+        let from = migrator.current.version
+        let to = migrator.target.version
         var reports: [StageReport] = []
         let run = migrator.runStages(
             each: { stage, outcome in
@@ -51,12 +52,13 @@ extension Migrator {
                         StageReport(
                             stage: stage.id, kind: stage.kind, changes: stage.diff.changes, steps: stage.steps,
                             rows: 0, duration: 0, findings: (try? migrator.findings(of: stage)) ?? [],
-                            failure: "\(error)"))
+                            failure: MigrationFailure(error)))
                 }
             }, onEvent: onEvent)
         return DryRunReport(
-            storeVersion: from, targetVersion: to, stages: reports, failure: run.failure.map { "\($0.error)" },
-            notRun: run.notRun.map { "\($0)" })
+            storeVersion: from, targetVersion: to, stages: reports,
+            failure: run.failure.map { MigrationFailure($0.error) },
+            notRun: run.notRun)
     }
 }
 

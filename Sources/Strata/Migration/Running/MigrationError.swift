@@ -17,11 +17,11 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     /// The container's models are not one of the plan's versions.
     case targetNotInPlan(String)
     /// A stage's closure threw.
-    case stageClosureFailed(stage: String, closure: String, message: String)
+    case stageClosureFailed(stage: StageID, closure: String, message: String)
     /// After a stage, stored data violates the new schema.
-    case validationFailed(stage: String, problems: [String])
+    case validationFailed(stage: StageID, problems: [String])
     /// The migration was cancelled; the running stage rolled back.
-    case cancelled(stage: String)
+    case cancelled(stage: StageID)
     /// The store has columns its recorded schema does not know, which a migration could drop.
     case unrecordedColumns(store: String, version: Schema.Version?, columns: [String])
     /// `valueBeforeMigration` was called outside `didMigrate`, or for an attribute the old version lacks.
@@ -30,10 +30,10 @@ public enum MigrationError: Error, LocalizedError, CustomStringConvertible, Send
     case wrongVersionModel(type: String, phase: String, version: String)
     /// The next stage is a custom stage without its code (``PlannedStage/lacksCode``): `reason` says why it has none.
     /// Running only its structural change would not be what the app does, so nothing of it ran.
-    case stageWithoutCode(stage: String, reason: String)
+    case stageWithoutCode(stage: StageID, reason: String)
     /// The next stage is a step the plan says cannot be taken (``PlannedStage/impossible``, Core Data's 134140):
     /// nothing of it ran.
-    case stepImpossible(stage: String, reason: String)
+    case stepImpossible(stage: StageID, reason: String)
 
     /// The message.
     public var description: String {

@@ -14,7 +14,7 @@ public enum MigrationEvent: Sendable {
     /// A stage committed.
     case stageFinished(stage: StageID, duration: TimeInterval, rows: Int)
     /// A stage failed and rolled back.
-    case stageFailed(stage: StageID, message: String)
+    case stageFailed(stage: StageID, failure: MigrationFailure)
     /// A line a stage's closure printed or logged (see ``StageOutput``), in order with the stage's other events.
     case output(stage: StageID, line: String)
     /// A file a stage of a dry run wrote in a folder it took for Application Support, Documents, Caches or an app

@@ -24,8 +24,8 @@ extension Migrator {
             case .success(let report):
                 run.reports.append(report)
                 each(stage, outcome)
-            case .failure(MigrationError.stageWithoutCode(let title, let reason)):
-                run.notRun = .stageWithoutCode(stage: title, reason: reason)
+            case .failure(let error as MigrationError) where error.kind == .stageWithoutCode:
+                run.notRun = error
                 return run
             case .failure(let error):
                 each(stage, outcome)

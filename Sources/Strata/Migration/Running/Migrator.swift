@@ -208,9 +208,9 @@ public final class Migrator: @unchecked Sendable {
     private func run(
         _ stage: PlannedStage, index: Int, count: Int, sideFiles: URL?, events: ((MigrationEvent) -> Void)?
     ) throws -> StageReport {
-        if let reason = stage.impossible { throw MigrationError.stepImpossible(stage: stage.title, reason: reason) }
+        if let reason = stage.impossible { throw MigrationError.stepImpossible(stage: stage.id, reason: reason) }
         guard !stage.lacksCode else {
-            throw MigrationError.stageWithoutCode(stage: stage.title, reason: stage.whyNotRun)
+            throw MigrationError.stageWithoutCode(stage: stage.id, reason: stage.whyNotRun)
         }
         let findings = try self.findings(of: stage)
         let tell: (MigrationEvent) -> Void = { [weak self] event in

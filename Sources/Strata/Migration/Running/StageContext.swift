@@ -12,8 +12,8 @@ final class StageContext {
     let oldSchema: Schema
     /// The running migration's cancel flag: fetches, saves and enumerations of the closure check it.
     private let cancellation: MigrationCancellation
-    /// "1.0.0 -> 2.0.0", for the error a cancel throws.
-    private let stageTitle: String
+    /// Which stage, for the error a cancel throws.
+    private let stageID: StageID
     /// Where each entity's rows from before the stage are, by entity name (empty in willMigrate).
     @exclusivity(unchecked) private var oldRows: [String: OldRows]
     /// The tables the closure's saves made to keep old rows they were about to overwrite; dropped after it.
@@ -31,7 +31,7 @@ final class StageContext {
 
     /// The context of one closure of a stage.
     init(
-        phase: String, version: String, oldSchema: Schema, cancellation: MigrationCancellation, stageTitle: String,
+        phase: String, version: String, oldSchema: Schema, cancellation: MigrationCancellation, stageID: StageID,
         oldRows: [String: OldRows] = [:],
         onStep: @escaping (String) -> Void = { _ in }, onSave: @escaping (Int) -> Void = { _ in }
     ) {
@@ -39,7 +39,7 @@ final class StageContext {
         self.version = version
         self.oldSchema = oldSchema
         self.cancellation = cancellation
-        self.stageTitle = stageTitle
+        self.stageID = stageID
         self.oldRows = oldRows
         self.onStep = onStep
         self.onSave = onSave
@@ -48,7 +48,7 @@ final class StageContext {
     /// Throws `MigrationError.cancelled` once the migration was asked to stop, so user code stops at its next
     /// fetch, save or batch and the stage rolls back.
     func checkCancelled() throws {
-        if cancellation.isCancelled { throw MigrationError.cancelled(stage: stageTitle) }
+        if cancellation.isCancelled { throw MigrationError.cancelled(stage: stageID) }
     }
 
     /// Counts the rows a save of the closure wrote.

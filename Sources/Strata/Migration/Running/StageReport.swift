@@ -17,7 +17,7 @@ public struct StageReport: Sendable {
     /// Data-dependent facts found before the stage ran (values dropped, rows lacking values, duplicates).
     public let findings: [DataFinding]
     /// The error, when the stage failed (it rolled back).
-    public let failure: String?
+    public let failure: MigrationFailure?
     /// What the stage did to each entity's rows, when a ``RowChangeRecorder`` recorded it (empty otherwise).
     public internal(set) var rowChanges: [EntityRowChanges] = []
 

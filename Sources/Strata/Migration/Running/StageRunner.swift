@@ -39,7 +39,7 @@ struct StageRunner {
             let wrapped =
                 error is MigrationError || error is StrataError
                 ? error : StrataError.wrap(error, store: store.identifier, operation: "stage \(planned.title)")
-            observer(.stageFailed(stage: title, message: "\(wrapped)"))
+            observer(.stageFailed(stage: title, failure: MigrationFailure(wrapped)))
             throw wrapped
         }
     }
@@ -96,7 +96,7 @@ struct StageRunner {
             observer(.step(stage: title, summary: "willMigrate"))
             let stage = StageContext(
                 phase: "willMigrate", version: planned.from.version.label, oldSchema: planned.from,
-                cancellation: cancellation, stageTitle: planned.title)
+                cancellation: cancellation, stageID: planned.id)
             try runClosure(willMigrate, planned, schema: planned.from, access: access, stage: stage)
             // The rows willMigrate saved or deleted (duplicates removed before a unique constraint) are the stage's.
             rowsDone += stage.rowsSaved
@@ -115,7 +115,7 @@ struct StageRunner {
             let copied = rowsDone
             let stage = StageContext(
                 phase: "didMigrate", version: planned.to.version.label, oldSchema: planned.from,
-                cancellation: cancellation, stageTitle: planned.title, oldRows: try OldRows.all(for: plan, db: db),
+                cancellation: cancellation, stageID: planned.id, oldRows: try OldRows.all(for: plan, db: db),
                 onStep: { summary in observer(.step(stage: title, summary: summary)) },
                 onSave: { saved in
                     observer(
@@ -132,7 +132,7 @@ struct StageRunner {
                 try execute(step, db: db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw MigrationError.validationFailed(
-                    stage: planned.title,
+                    stage: planned.id,
                     problems: try duplicateFindings(planned.to, db: db).map(\.description) + [
                         "a unique constraint cannot be created while duplicates remain: remove them in willMigrate or didMigrate of a custom stage"
                     ])
@@ -180,7 +180,7 @@ struct StageRunner {
         } catch let error as MigrationError {
             throw error
         } catch {
-            throw MigrationError.stageClosureFailed(stage: planned.title, closure: name, message: "\(error)")
+            throw MigrationError.stageClosureFailed(stage: planned.id, closure: name, message: "\(error)")
         }
     }
 
@@ -211,7 +211,7 @@ struct StageRunner {
     }
 
     private func checkCancelled(_ title: StageID) throws {
-        if cancellation.isCancelled { throw MigrationError.cancelled(stage: title.description) }
+        if cancellation.isCancelled { throw MigrationError.cancelled(stage: title) }
     }
 
     /// The (entity, column) pairs a lightweight change can leave without a value: added, retyped or newly required
@@ -302,7 +302,7 @@ struct StageRunner {
                 "\(violations - violationsBefore) rows reference rows that do not exist (PRAGMA foreign_key_check)")
         }
         guard problems.isEmpty else {
-            throw MigrationError.validationFailed(stage: title.description, problems: problems)
+            throw MigrationError.validationFailed(stage: title, problems: problems)
         }
     }
 
