@@ -168,9 +168,9 @@ struct WorkloadSuite {
 
     /// The UI's cost: the W1..W3 dry run started with `r` in the real event loop (progress events, reducer, a
     /// frame every 50 ms, the browser re-read after each stage) once the opening frame shows the diff's data
-    /// counts, until the frame that says Done; against the same stages run on a private copy with no one
-    /// listening. Both exclude making the copy. The loop drains results between 50 ms input waits, so Done shows
-    /// up to 50 ms late: noise at 1M rows, not at 10k.
+    /// counts, until the frame that says Done; against the same run with no one listening: the stages on a private
+    /// copy recording their row changes as the UI's dry run does (for `c`, without samples), and, as a second
+    /// baseline, without recording (W4r measures what recording costs). Each excludes making the copy.
     private func interfaceOverheadWorkload(from source: URL) throws -> WorkloadResult {
         let counts = "Data counts from"
         let done = "Done: at"
@@ -198,6 +198,17 @@ struct WorkloadSuite {
                     "quiet",
                     { url in
                         let migrator = try Migrator.onPrivateCopy(of: url, plan: BenchPlan.self)
+                        try migrator.recordRowChanges(RowChangeOptions(sampleLimit: 0))
+                        return try WorkloadResult.measure {
+                            _ = try migrator.runAll()
+                            return nil
+                        }
+                    }
+                ),
+                (
+                    "plain",
+                    { url in
+                        let migrator = try Migrator.onPrivateCopy(of: url, plan: BenchPlan.self)
                         return try WorkloadResult.measure {
                             _ = try migrator.runAll()
                             return nil
@@ -207,6 +218,6 @@ struct WorkloadSuite {
             ])
         return WorkloadResult(
             workload: "UI and progress events (W4 in the UI)", rows: rows, strata: results[0],
-            baselines: [("no UI", results[1])], target: .ratio(1.05, to: "no UI"))
+            baselines: [("no UI", results[1]), ("no UI, no recording", results[2])], target: .ratio(1.05, to: "no UI"))
     }
 }
