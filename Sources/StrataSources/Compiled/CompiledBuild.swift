@@ -75,11 +75,22 @@ package struct CompiledBuild: Sendable {
                 + (first ? " (the first build compiles Strata and its dependencies: it may take minutes)" : "")
         )
         let started = Date()
-        let (status, output) = run(["swift", "build", "--package-path", package.root.path, "--product", app.target])
-        let seconds = Int(Date().timeIntervalSince(started).rounded())
+        let timesURL = package.root.appendingPathComponent("state").appendingPathComponent("longest-build.json")
+        let previous = manager.contents(atPath: timesURL.path).flatMap {
+            try? JSONDecoder().decode(BuildEstimate.Record.self, from: $0)
+        }
+        let (status, output, steps) = run(
+            ["swift", "build", "--package-path", package.root.path, "--product", app.target],
+            estimate: BuildEstimate(previous: previous, started: started))
+        let elapsed = Date().timeIntervalSince(started)
+        let seconds = Int(elapsed.rounded())
         if status == 0, manager.isExecutableFile(atPath: binary.path) {
             progress("strata: built in \(seconds) s")
             save(State(hash: hash, problems: nil), to: stateURL)
+            // The longest build is the one an estimate of a cold build needs (a warm one takes a few steps).
+            if steps > (previous?.steps ?? 0) {
+                try? JSONEncoder().encode(BuildEstimate.Record(steps: steps, seconds: elapsed)).write(to: timesURL)
+            }
             return .built(binary)
         }
         let problems = BuildProblem.parse(output, app: app, folder: package.folder(of: app))
@@ -97,8 +108,9 @@ package struct CompiledBuild: Sendable {
         try? JSONEncoder().encode(state).write(to: url)
     }
 
-    /// Runs `arguments` through `env`, passing `[n/m]` progress lines on as they come; returns the status and output.
-    private func run(_ arguments: [String]) -> (Int32, String) {
+    /// Runs `arguments` through `env`, passing `[n/m]` progress lines on as they come with the time `estimate`
+    /// says is left; returns the status, the output and the largest `m` seen.
+    private func run(_ arguments: [String], estimate: BuildEstimate) -> (Int32, String, Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -109,10 +121,11 @@ package struct CompiledBuild: Sendable {
         do {
             try process.run()
         } catch {
-            return (-1, "error: \(arguments[0]) cannot be started: \(error.localizedDescription)")
+            return (-1, "error: \(arguments[0]) cannot be started: \(error.localizedDescription)", 0)
         }
         var output = Data()
         var pending = Data()
+        var steps = 0
         while true {
             let chunk = pipe.fileHandleForReading.availableData
             if chunk.isEmpty { break }
@@ -124,12 +137,13 @@ package struct CompiledBuild: Sendable {
                 if line.hasPrefix("[") || line.hasPrefix("Fetching") || line.hasPrefix("Computing")
                     || line.hasPrefix("Building for")
                 {
-                    progress("  " + line)
+                    steps = max(steps, BuildEstimate.step(of: line)?.total ?? 0)
+                    progress("  " + estimate.annotated(line))
                 }
             }
         }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), steps)
     }
 
     /// Takes an exclusive lock on `url`, calling `waiting` first when another strata holds it (building in the
