@@ -50,15 +50,15 @@ extension SourceEdits {
             return
         }
         let closingIndent = Self.indentation(of: closing.leadingTrivia)
-        // The comments' indentation inside the literal, else one level under the `]`.
+        // The indentation of the comments on lines of their own inside the literal, else one level under the `]`.
         var inner = closingIndent + "    "
-        var indent = ""
+        var indent: String?
         for piece in array.leftSquare.trailingTrivia.pieces + closing.leadingTrivia.pieces {
             switch piece {
             case .newlines, .carriageReturnLineFeeds, .carriageReturns: indent = ""
-            case .spaces(let count): indent += String(repeating: " ", count: count)
-            case .tabs(let count): indent += String(repeating: "\t", count: count)
-            case .lineComment, .blockComment, .docLineComment, .docBlockComment: inner = indent
+            case .spaces(let count): indent? += String(repeating: " ", count: count)
+            case .tabs(let count): indent? += String(repeating: "\t", count: count)
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: inner = indent ?? inner
             default: break
             }
         }
