@@ -4,13 +4,16 @@ import Strata
 /// New Swift files added to a classic Xcode project the way Xcode adds them: a file reference in the group that holds
 /// the file they are created beside, and a build file in the Sources build phase of each target compiling it, with
 /// new unique identifiers. The insertions touch nothing else in `project.pbxproj` (each entry written where Xcode
-/// keeps it: the objects of one kind in identifier order, a group's new child and a phase's new file last).
+/// keeps it: the objects of one kind in identifier order, a group's new child and a phase's new file last). In a
+/// file-system-synchronized folder the new files need no entry, but where membership exceptions list the file they
+/// are created beside, they are listed too.
 struct XcodeProjectAddition {
     /// What adding files to a project came to.
     enum Outcome {
         /// The insertions into the project file's text, by UTF-8 offset, and what they do in words.
         case added(insertions: [(offset: Int, text: String)], summary: String)
-        /// Nothing to add: the target compiles a file-system-synchronized folder that holds the new files.
+        /// Nothing to add: a file-system-synchronized folder holds the new files, and no membership exception lists
+        /// the file beside them.
         case synchronized(folder: String)
         /// The project does not compile the file the new ones are created beside through a Sources build phase.
         case notCompiled
@@ -45,7 +48,7 @@ struct XcodeProjectAddition {
         let objects = graph.objects
         for (id, object) in objects where object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
             if let folder = graph.paths[id], files.allSatisfy({ $0.isInside(folder) }) {
-                return .synchronized(folder: FilePath.relative(folder, to: graph.root))
+                return synchronized(files, beside: anchor, in: object, folder: folder)
             }
         }
         let ids = objects.keys.sorted()
@@ -95,6 +98,35 @@ struct XcodeProjectAddition {
         let summary =
             "\(project.lastPathComponent): added \(files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")) to group \(groupName) and to the Sources of target\(targets.count == 1 ? "" : "s") \(targets.joined(separator: ", "))"
         return .added(insertions: insertions, summary: summary)
+    }
+
+    /// New files in the synchronized folder `group` (at `folder`): their membership follows `anchor`'s, so each
+    /// membership exception set listing it (a target given the folder's model files one by one, such as a widget's,
+    /// or a target keeping it out) lists them too; with none, nothing to edit.
+    private func synchronized(
+        _ files: [String], beside anchor: String, in group: PropertyListText, folder: String
+    ) -> Outcome {
+        let shownFolder = FilePath.relative(folder, to: graph.root)
+        let anchorPath = FilePath.relative(anchor, to: folder)
+        let sets = (group["exceptions"]?.strings ?? []).filter {
+            graph.objects[$0]?["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet"
+                && (graph.objects[$0]?["membershipExceptions"]?.strings ?? []).contains(anchorPath)
+        }
+        guard !sets.isEmpty else { return .synchronized(folder: shownFolder) }
+        let insertions = sets.flatMap { set in
+            files.map {
+                element(Self.quoted(FilePath.relative($0, to: folder)), in: ["objects", set, "membershipExceptions"])
+            }
+        }
+        let targets = sets.compactMap { graph.objects[$0]?["target"]?.string }.map {
+            graph.objects[$0]?["name"]?.string ?? $0
+        }
+        let names = files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
+        return .added(
+            insertions: insertions,
+            summary:
+                "\(project.lastPathComponent): \(shownFolder) is a file-system-synchronized folder; added \(names) to the membership exceptions listing \(anchorPath) for target\(targets.count == 1 ? "" : "s") \(targets.joined(separator: ", "))"
+        )
     }
 
     /// A 24-hex-digit identifier no object of the project (or one added) has, derived from `seed` so that the same
