@@ -31,6 +31,39 @@ import Testing
         try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: file))
     }
 
+    /// A classic Xcode project's target gets the new file: shown in the diff without --write, written with it.
+    @Test func anXcodeProjectsTargetsGetTheNewFileShownThenWritten() throws {
+        let temporary = try TemporaryStore()
+        let app = try Self.app("HerbariumXcode", in: temporary)
+        let project = app + "/Herbarium.xcodeproj/project.pbxproj"
+        let original = try String(contentsOfFile: project, encoding: .utf8)
+        let dry = try CommandRun.strata("next-version", "--sources", app)
+        #expect(dry.status == 0, "\(dry.standardError)")
+        #expect(dry.standardOutput.contains("--- a/Herbarium.xcodeproj/project.pbxproj"))
+        // The project's tabs show as indentation.
+        let added = dry.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("+        ") && $0.contains("HerbariumSchemaV3.swift")
+        }
+        #expect(added.count == 6, "\(dry.standardOutput)")
+        #expect(!dry.standardOutput.contains("\\t"))
+        #expect(
+            dry.standardOutput.contains(
+                "to group Model and to the Sources of targets Herbarium, HerbariumWidgetExtension"))
+        #expect(try String(contentsOfFile: project, encoding: .utf8) == original)
+
+        let written = try CommandRun.strata("next-version", "--sources", app, "--write")
+        #expect(written.status == 0, "\(written.standardError)")
+        let after = try String(contentsOfFile: project, encoding: .utf8)
+        #expect(
+            added.allSatisfy { after.contains(String($0.dropFirst()).replacingOccurrences(of: "    ", with: "\t")) })
+        let check = try CommandRun.strata("check", "--sources", app)
+        // The project now compiles the new file in both targets: seven files read, none skipped.
+        #expect(
+            check.standardOutput.contains(
+                "Sources: read 7 files of targets Herbarium, HerbariumWidgetExtension in Herbarium.xcodeproj\n"),
+            "\(check.standardOutput)")
+    }
+
     @Test func showsTheFilesItWouldWriteAndWritesNothing() throws {
         let temporary = try TemporaryStore()
         let app = try Self.app("RecipesLive", in: temporary)

@@ -33,6 +33,18 @@ struct NextVersionCompiledTests {
         #expect(staged.standardOutput.contains("Dry run at the compiled level on a sample store at 1.0.0:"))
         #expect(staged.standardOutput.contains("1.0.0 -> 2.0.0 [custom]: "))
         #expect(staged.standardOutput.contains("rows, succeeded"))
+        // The proof's scratch copy was built once: no target of the shared cache holds its stage any more (the other
+        // suites build in the cache meanwhile, so its listing is not compared whole; CompiledScratchRemovalTests does).
+        let apps = URL(fileURLWithPath: CompiledSourcesTests.cache).appendingPathComponent("strata/apps")
+        let targets = try FileManager.default.contentsOfDirectory(atPath: apps.appendingPathComponent("Sources").path)
+        let holdingTheStage = targets.filter { target in
+            let folder = apps.appendingPathComponent("Sources").appendingPathComponent(target)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains { name in
+                let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+                return text?.contains("old.stops.count") ?? false
+            }
+        }
+        #expect(holdingTheStage.isEmpty, "the proof's copy stays in the cache: \(holdingTheStage)")
 
         let real = try CompiledSourcesTests.compiled("migrate", store, "--sources", app, "--yes", "--json")
         #expect(real.status == 0, "\(real.standardError)")

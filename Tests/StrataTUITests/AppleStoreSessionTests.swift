@@ -32,7 +32,7 @@ struct AppleStoreSessionTests {
         let session = try Session(store: url, plan: FreezeRayPlan.self, width: 120, height: 40)
         var state = session.initialState
         #expect(state.mode == .readOnly)
-        #expect(state.versions.map(\.version) == ["model \(match).0.0", "1.0.0", "2.0.0", "3.0.0"])
+        #expect(state.versions.map(\.label) == ["model \(match).0.0", "1.0.0", "2.0.0", "3.0.0"])
         #expect(state.matchIndex == match && state.storeIndex == 0 && state.targetIndex == 3)
         #expect(state.diffFrom == 0 && state.diffTo == match + 1, "the diff shows what the next migration does")
         #expect(
@@ -67,7 +67,7 @@ struct AppleStoreSessionTests {
         let before = Self.files(url)
         let session = try Session(store: url, plan: nil, width: 120, height: 40)
         let state = session.initialState
-        #expect(state.versions.map(\.version) == ["model 1.0.0"] && state.matchIndex == nil)
+        #expect(state.versions.map(\.label) == ["model 1.0.0"] && state.matchIndex == nil)
         #expect(
             state.browser.entities == [
                 EntityCount(name: "Component", rows: 5), EntityCount(name: "CraftingRecipe", rows: 4),

@@ -74,7 +74,7 @@ import Testing
             &state,
             .planned(
                 stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.",
-                mode: .dryRun, storeVersion: "3.0.0"))
+                mode: .dryRun, storeAt: Schema.Version(3, 0, 0), storeVersion: "3.0.0"))
         _ = Reducer.reduce(
             &state, .browsed(source: "store", version: "3.0.0", entities: [EntityCount(name: "Book", rows: 2_000)]))
         try check(state, "no-plan-120x40")
@@ -90,7 +90,7 @@ import Testing
         let session = try Session(store: url, plan: Trips.Plan.self, planName: "trips", width: 120, height: 40)
         var state = session.initialState
         session.shutdown()
-        #expect(state.storeIndex == 0 && state.versions[0].version == "store 1.0.0")
+        #expect(state.storeIndex == 0 && state.versions[0].label == "store 1.0.0")
         #expect(state.stagesNote?.contains("matches no version of the plan trips") == true)
         #expect(!state.stages.contains { $0.status == .pending })
         state.storePath = "/tmp/books.store"

@@ -202,7 +202,9 @@ import Testing
         _ = Reducer.reduce(
             &state,
             .migration(.stageFailed(stage: Fixtures.stage(1, 2), failure: Fixtures.failure("the store is locked"))))
-        _ = Reducer.reduce(&state, .planned(stages: stages, note: nil, mode: .apply, storeVersion: "1.0.0"))
+        _ = Reducer.reduce(
+            &state,
+            .planned(stages: stages, note: nil, mode: .apply, storeAt: Schema.Version(1, 0, 0), storeVersion: "1.0.0"))
         _ = Reducer.reduce(&state, .runEnded(.failed(Fixtures.failure("the store is locked"))))
         #expect(state.stages[0].status == .failed && state.stages[0].message == "the store is locked")
     }
@@ -245,7 +247,7 @@ import Testing
             &state,
             .planned(
                 stages: [], note: "No plan given and no recorded history. Pass --plan NAME to plan stages.",
-                mode: .dryRun, storeVersion: "3.0.0"))
+                mode: .dryRun, storeAt: Schema.Version(3, 0, 0), storeVersion: "3.0.0"))
         let text = Renderer.render(state).text
         #expect(text.contains("BROWSE") && !text.contains("DRY RUN"))
         #expect(!text.contains("n next") && !text.contains("m mode") && !text.contains("f/t"))

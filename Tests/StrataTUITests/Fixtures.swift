@@ -49,7 +49,10 @@ enum Fixtures {
             row.id = StageID(from: named(row.id.from), to: named(row.id.to))
             return row
         }
-        _ = Reducer.reduce(&state, .planned(stages: stages, note: nil, mode: .dryRun, storeVersion: store))
+        _ = Reducer.reduce(
+            &state,
+            .planned(
+                stages: stages, note: nil, mode: .dryRun, storeAt: schemas[0].version, storeVersion: store))
         _ = Reducer.reduce(
             &state,
             .browsed(source: "private copy", version: store, entities: [EntityCount(name: "Book", rows: 2_000)]))

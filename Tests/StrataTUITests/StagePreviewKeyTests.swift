@@ -9,7 +9,7 @@ import Testing
     @Test func wShowsTheStageForTheDiffAndYCopiesIt() throws {
         var state = try Fixtures.bookshelf()
         let lines = ["A lightweight stage:", "", "static let migrateV1toV2 = MigrationStage.lightweight(…)"]
-        state.options.stagePreviews["1.0.0->2.0.0"] = lines
+        state.options.stagePreviews[Fixtures.stage(1, 2)] = lines
         state.focus = .diff
         state.diffFrom = 0
         state.diffTo = 1
@@ -23,6 +23,45 @@ import Testing
         #expect(text.paragraphs == lines)
         #expect(Reducer.reduce(&state, .key(.character("y"))) == [.copy(lines.joined(separator: "\n"))])
         #expect(state.message?.text.contains("Copied") == true)
+    }
+
+    /// Previews are keyed by the typed versions, never their labels: a Core Data model's named versions ("Garden 2",
+    /// not "2.0.0") get theirs, and two versions whose names are the same text each get their own.
+    @Test func namedVersionsAndCollidingLabelsGetTheirOwnStage() throws {
+        var state = try Fixtures.bookshelf(names: ["Garden", "Garden", "Garden 3"])
+        #expect(state.versions.map(\.label) == ["Garden", "Garden", "Garden 3"])
+        state.options.stagePreviews[Fixtures.stage(1, 3)] = ["static let migrateV1toV3 = MigrationStage.custom("]
+        state.options.stagePreviews[Fixtures.stage(2, 3)] = ["static let migrateV2toV3 = MigrationStage.lightweight("]
+        state.focus = .diff
+        for (from, name) in [(0, "migrateV1toV3"), (1, "migrateV2toV3")] {
+            state.overlay = nil
+            state.diffFrom = from
+            state.diffTo = 2
+            _ = Reducer.reduce(&state, .key(.character("w")))
+            guard case .text(let text)? = state.overlay else {
+                Issue.record("w should open the stage from version \(from + 1) in a text overlay")
+                continue
+            }
+            #expect(text.paragraphs.first?.contains(name) == true, "\(text.paragraphs)")
+            #expect(text.title.contains("Garden → Garden 3"), "\(text.title)")
+        }
+    }
+
+    /// A store's own schema shown before the plan's versions is not a version `next-version` writes from, even where
+    /// its number is one of the plan's.
+    @Test func theStoresOwnSchemaHasNoStage() throws {
+        var state = try Fixtures.bookshelf()
+        state.storeModelFirst = true
+        state.versions[0].label = "model 1.0.0"
+        state.options.stagePreviews[Fixtures.stage(1, 2)] = ["static let migrateV1toV2 = MigrationStage.lightweight("]
+        state.focus = .diff
+        state.diffFrom = 0
+        state.diffTo = 1
+        _ = Reducer.reduce(&state, .key(.character("w")))
+        #expect(state.overlay == nil)
+        #expect(
+            state.message?.text.contains("model 1.0.0 is the store's own") == true,
+            "\(String(describing: state.message))")
     }
 
     @Test func withoutSourcesWSaysWhyThereIsNoStage() throws {

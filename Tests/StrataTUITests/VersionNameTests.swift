@@ -38,6 +38,16 @@ import Testing
             !heading.prefix(32).contains("…") && !lines[under].prefix(32).contains("…"), "the Stages pane cuts nothing")
     }
 
+    /// After a re-plan the store's row is found by its typed version, not by the text naming it.
+    @Test func theStoresRowIsFoundByItsVersionNotItsName() throws {
+        var state = try Fixtures.bookshelf(width: 120, height: 30, names: Self.names)
+        _ = Reducer.reduce(
+            &state,
+            .planned(stages: [], note: nil, mode: .apply, storeAt: Schema.Version(2, 0, 0), storeVersion: "Shelf 2"))
+        #expect(state.storeIndex == 1)
+        #expect(state.versions[1].version == Schema.Version(2, 0, 0) && state.versions[1].label == "Shelf 2")
+    }
+
     @Test func withoutNamesVersionsShowByNumber() throws {
         let text = Renderer.render(try Fixtures.bookshelf(width: 120, height: 30)).text
         #expect(text.contains("4 Diff 1.0.0 → 3.0.0"))

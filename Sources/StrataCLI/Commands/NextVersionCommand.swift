@@ -112,19 +112,28 @@ struct NextVersionCommand: ParsableCommand {
                 diff: try $0.unifiedDiff(relativeTo: folder))
         }
         let compiled = sources.compiled && !sources.staysStatic
+        var scratchApps: [URL] = []
         let runner: NextVersionProof.CommandRunner = { folder, plan, store, version in
-            try Self.dryRun(folder: folder, plan: plan, store: store, to: version, compiled: compiled)
+            if compiled { scratchApps.append(folder) }
+            return try Self.dryRun(folder: folder, plan: plan, store: store, to: version, compiled: compiled)
         }
-        let proof: NextVersionProof? =
-            draft.isEmpty
-            ? nil
-            : try NextVersionProof.check(
-                draft, sources: app, compiled: compiled ? runner : nil,
-                store: store.map { URL(fileURLWithPath: $0) }, onStore: runner)
+        let proof: NextVersionProof?
+        do {
+            // The read-back copy built at the compiled level is built once: its target leaves the cache after the proof.
+            defer { Self.removeBuilds(of: scratchApps) }
+            proof =
+                draft.isEmpty
+                ? nil
+                : try NextVersionProof.check(
+                    draft, sources: app, compiled: compiled ? runner : nil,
+                    store: store.map { URL(fileURLWithPath: $0) }, onStore: runner)
+        }
         if !output.json {
             report.summaryLines.forEach { Console.out($0) }
             for file in files {
-                TerminalText.lines(file.diff.trimmingCharacters(in: .newlines)).forEach { Console.out($0) }
+                // Tab-indented files (an Xcode project) show their indentation, not `\t` escapes.
+                let shown = file.diff.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\t", with: "    ")
+                TerminalText.lines(shown).forEach { Console.out($0) }
             }
             proof.map { report.proofLines($0).forEach { Console.out($0) } }
         }
@@ -170,6 +179,19 @@ struct NextVersionCommand: ParsableCommand {
         try record.encoded().write(to: url, options: .atomic)
         if !added.isEmpty, !output.json {
             Console.out("Recorded \(added.joined(separator: ", ")) as shipped in \(path).")
+        }
+    }
+
+    /// Removes the targets of the scratch copies `folders` built at the compiled level, and their builds, from the
+    /// compiled level's cache; a failure to is a warning.
+    private static func removeBuilds(of folders: [URL]) {
+        let build = CompiledBuild(package: CompiledPackage()) { Console.error($0) }
+        for folder in Set(folders) {
+            do { try build.remove(folder) } catch {
+                Console.error(
+                    "warning: the build of the proof's copy stays in \(build.package.root.path): \(TerminalText.sanitize("\(error)"))"
+                )
+            }
         }
     }
 

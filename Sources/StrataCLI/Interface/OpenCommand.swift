@@ -66,7 +66,7 @@ struct OpenCommand: ParsableCommand {
             // `w` on the Diff pane: the stage next-version would write for any two versions.
             for from in source.versions {
                 for to in source.versions where from.schema.version != to.schema.version {
-                    options.stagePreviews["\(from.schema.version.label)->\(to.schema.version.label)"] =
+                    options.stagePreviews[StageID(from: from.schema.version, to: to.schema.version)] =
                         StagePreview.lines(from: from, to: to, folder: folder)
                 }
             }

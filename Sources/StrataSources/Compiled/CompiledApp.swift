@@ -53,11 +53,16 @@ package struct CompiledApp: Sendable {
             + extensions.joined(separator: "\n\n") + "\n"
     }
 
+    /// The name of the target of the app in `folder`: `App_` and a hash of the folder's standardized path.
+    package static func target(of folder: URL) -> String {
+        "App_" + hex(SHA256.hash(data: Data(folder.standardizedFileURL.path.utf8))).prefix(16)
+    }
+
     /// The target for the plans of `sources`, taking what the folder lacks from its helpers (the enclosing app's
     /// files and the folders named with it, see ``AppSources/helpers``).
     package init(sources: AppSources) {
         folder = sources.folder.standardizedFileURL
-        target = "App_" + Self.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
+        target = Self.target(of: folder)
         let helpers = sources.helpers
         let others = helpers.files
         let selection = NeededDeclarations(

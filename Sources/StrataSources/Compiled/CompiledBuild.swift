@@ -103,6 +103,17 @@ package struct CompiledBuild: Sendable {
         return .failed(problems)
     }
 
+    /// Removes the target of the app in `folder` and its build from the package (``CompiledPackage/remove(_:)``),
+    /// holding the lock builds take, so a build running in the same cache never sees half of it.
+    package func remove(_ folder: URL) throws {
+        guard FileManager.default.fileExists(atPath: package.root.path) else { return }
+        let lock = Self.lock(package.root.appendingPathComponent(".lock")) {
+            progress("strata: waiting for another strata building in \(package.root.path)")
+        }
+        defer { Self.unlock(lock) }
+        try package.remove(folder)
+    }
+
     private func save(_ state: State, to url: URL) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(state).write(to: url)

@@ -37,6 +37,8 @@ package struct CompiledFiles: Sendable {
     private let fallback: String?
     /// What the generated project's manifest holds that could not be read without running its generator.
     package let unread: [String]
+    /// The Xcode projects (`.xcodeproj` folders) that chose the files, when Xcode projects did.
+    let xcodeProjects: [URL]
 
     /// The files of `folder` its project compiles, less those `excluding` globs match; throws when the folder, or
     /// a project file it relies on, cannot be read.
@@ -78,6 +80,7 @@ package struct CompiledFiles: Sendable {
         }
         project = around.name
         unread = around.unread
+        xcodeProjects = around.xcodeProjects
         if project != nil && read.isEmpty && !candidates.isEmpty {
             // A project nearby that compiles none of these files is not this folder's: read them all.
             fallback = "\(project ?? "") compiles none of them"
@@ -159,6 +162,8 @@ private struct ProjectAround {
     }
 
     private var projects: [XcodeProject] = []
+    /// The `.xcodeproj` folders found, when the projects are Xcode's own (not generated from a manifest).
+    private(set) var xcodeProjects: [URL] = []
     private var manifest: PackageManifest?
     /// The folder read.
     private let root: String
@@ -184,7 +189,8 @@ private struct ProjectAround {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
             let xcode = names.filter { $0.hasSuffix(".xcodeproj") }
             if !xcode.isEmpty {
-                projects = try xcode.map { try XcodeProject(url: URL(fileURLWithPath: FilePath.join(directory, $0))) }
+                xcodeProjects = xcode.map { URL(fileURLWithPath: FilePath.join(directory, $0)) }
+                projects = try xcodeProjects.map { try XcodeProject(url: $0) }
                 around = xcode.joined(separator: " and ")
                 return
             }

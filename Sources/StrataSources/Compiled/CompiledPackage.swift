@@ -152,10 +152,48 @@ package struct CompiledPackage: Sendable {
                     atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
             })
         else { return false }
-        try? manager.removeItem(at: root.appendingPathComponent("Sources").appendingPathComponent(target))
-        try? manager.removeItem(at: dependenciesFile(of: target))
-        try? manager.removeItem(at: root.appendingPathComponent("state").appendingPathComponent(target + ".json"))
+        drop(target)
         return true
+    }
+
+    /// Removes `target` from the cache: its build products first (the executable, its objects and module), then its
+    /// recorded build, the local packages it was written with and its files.
+    private func drop(_ target: String) {
+        let manager = FileManager.default
+        let debug = root.appendingPathComponent(".build/debug")
+        for folder in [debug, debug.appendingPathComponent("Modules")] {
+            let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where name == target || name.hasPrefix(target + ".") || name.hasPrefix(target + "-") {
+                try? manager.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        try? manager.removeItem(at: root.appendingPathComponent("state").appendingPathComponent(target + ".json"))
+        try? manager.removeItem(at: dependenciesFile(of: target))
+        try? manager.removeItem(at: root.appendingPathComponent("Sources").appendingPathComponent(target))
+    }
+
+    /// Removes the target of the app in `folder` (a scratch copy built once, such as `next-version`'s proof) and
+    /// its build from the cache, and the manifest's line for it; nothing when the cache holds no such target. Call it
+    /// under the build lock (``CompiledBuild/remove(_:)``).
+    func remove(_ folder: URL) throws {
+        let target = CompiledApp.target(of: folder)
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/\(target)").path) else {
+            return
+        }
+        drop(target)
+        try writeManifest()
+    }
+
+    /// Writes the manifest listing every target in the cache (dropping those whose local packages are gone, but
+    /// `keeping`), only when it changes, so SwiftPM does not reload it for nothing.
+    private func writeManifest(keeping: String? = nil) throws {
+        let manager = FileManager.default
+        let targets = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
+            .filter { $0.hasPrefix("App_") }.sorted()
+            .filter { $0 == keeping || !dropIfAPackageIsGone($0) }
+        let manifest = Data(manifest(targets: targets, dependencies: dependencies(of: targets)).utf8)
+        let manifestURL = root.appendingPathComponent("Package.swift")
+        if manager.contents(atPath: manifestURL.path) != manifest { try manifest.write(to: manifestURL) }
     }
 
     /// Writes `app`'s target (replacing what was there), the local packages it uses, and the manifest listing every
@@ -176,12 +214,7 @@ package struct CompiledPackage: Sendable {
             try manager.createDirectory(at: recorded.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(app.dependencies.local).write(to: recorded)
         }
-        let targets = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
-            .filter { $0.hasPrefix("App_") }.sorted()
-            .filter { $0 == app.target || !dropIfAPackageIsGone($0) }
-        let manifest = Data(manifest(targets: targets, dependencies: dependencies(of: targets)).utf8)
-        let manifestURL = root.appendingPathComponent("Package.swift")
-        if manager.contents(atPath: manifestURL.path) != manifest { try manifest.write(to: manifestURL) }
+        try writeManifest(keeping: app.target)
         // The versions Strata itself was resolved at, so the cache builds the same dependencies.
         let resolved = root.appendingPathComponent("Package.resolved")
         let strataResolved = strata.appendingPathComponent("Package.resolved")

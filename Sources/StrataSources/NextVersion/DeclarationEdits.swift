@@ -1,33 +1,75 @@
 import SwiftSyntax
 
-/// The syntax edits `strata next-version` makes inside existing declarations: an element appended to a plan's
-/// `schemas` or `stages` array literal, a member added at the end of a type, `originalName:` added to a property's
+/// The syntax edits `strata next-version` makes inside existing declarations: an element appended to the list a
+/// plan's `schemas` or `stages` builds, a member added at the end of a type, `originalName:` added to a property's
 /// `@Attribute`. Each touches only the node it names.
 extension SourceEdits {
-    /// Appends `element` to the array literal the static property `name` of `type` holds or returns; a refusal when
-    /// it is not one array literal.
-    mutating func append(_ element: String, toList name: String, of type: DeclarationIndex.TypeDecl) throws {
-        guard let declaration = StaticMember.declaration(name, among: type.members) else {
+    /// Appends `element` to the list the static property `name` of `type` builds, at the array literal that ends it
+    /// (``StaticList/end(of:of:)``: the literal it holds or returns, the last operand of a `+`, another static list
+    /// named for it); a refusal naming the code when the list ends some other way.
+    mutating func append(
+        _ element: String, toList name: String, of type: DeclarationIndex.TypeDecl, index: DeclarationIndex
+    ) throws {
+        let array: ArrayExprSyntax
+        let file: SourceFile
+        switch StaticList(index: index).end(of: name, of: type) {
+        case nil:
             throw NextVersionRefusal("\(type.simpleName) has no static \(name) to add \(element) to")
-        }
-        let arrays = Syntax(declaration.binding).children(viewMode: .sourceAccurate).flatMap(Self.outermostArrays)
-        guard arrays.count == 1, let array = arrays.first else {
+        case .unfollowed(let node, let place)?:
+            let written = node.trimmedDescription.split(separator: "\n").first.map(String.init) ?? ""
             throw NextVersionRefusal(
-                "\(declaration.file.location(of: declaration.decl)): \(type.simpleName).\(name) is not one array literal, so Strata cannot add \(element) to it; add it by hand and run again"
+                "\(place.location(of: node)): \(type.simpleName).\(name) does not end in an array literal (`\(written)`), so Strata cannot add \(element) to it; add it by hand and run again"
             )
+        case .literal(let literal, let place)?:
+            (array, file) = (literal, place)
         }
         guard let last = array.elements.last else {
-            replace(array, in: declaration.file, with: "[\(element)]")
+            appendFirst(element, to: array, in: file)
             return
         }
         let multiline = last.leadingTrivia.contains { $0.isNewline }
         let indent = multiline ? Self.indentation(of: last.leadingTrivia) : ""
         if let comma = last.trailingComma {
             let offset = comma.endPositionBeforeTrailingTrivia.utf8Offset
-            insert(multiline ? "\n\(indent)\(element)," : " \(element),", at: offset, in: declaration.file)
+            insert(multiline ? "\n\(indent)\(element)," : " \(element),", at: offset, in: file)
         } else {
             let offset = last.expression.endPositionBeforeTrailingTrivia.utf8Offset
-            insert(multiline ? ",\n\(indent)\(element)" : ", \(element)", at: offset, in: declaration.file)
+            insert(multiline ? ",\n\(indent)\(element)" : ", \(element)", at: offset, in: file)
+        }
+    }
+
+    /// Writes `element` into the empty array literal `array`: `[element]`, or, where the literal spans lines (comments
+    /// inside it kept, `return [ // Future stages here ]`), on a line of its own before the `]`.
+    private mutating func appendFirst(_ element: String, to array: ArrayExprSyntax, in file: SourceFile) {
+        let closing = array.rightSquare
+        guard
+            closing.leadingTrivia.contains(where: \.isNewline)
+                || array.leftSquare.trailingTrivia.contains(where: \.isNewline)
+        else {
+            replace(array, in: file, with: "[\(element)]")
+            return
+        }
+        let closingIndent = Self.indentation(of: closing.leadingTrivia)
+        // The indentation of the comments on lines of their own inside the literal, else one level under the `]`.
+        var inner = closingIndent + "    "
+        var indent: String?
+        for piece in array.leftSquare.trailingTrivia.pieces + closing.leadingTrivia.pieces {
+            switch piece {
+            case .newlines, .carriageReturnLineFeeds, .carriageReturns: indent = ""
+            case .spaces(let count): indent? += String(repeating: " ", count: count)
+            case .tabs(let count): indent? += String(repeating: "\t", count: count)
+            case .lineComment, .blockComment, .docLineComment, .docBlockComment: inner = indent ?? inner
+            default: break
+            }
+        }
+        if closing.leadingTrivia.contains(where: \.isNewline) {
+            insert(
+                "\(inner.dropFirst(closingIndent.count))\(element),\n\(closingIndent)",
+                at: closing.positionAfterSkippingLeadingTrivia.utf8Offset, in: file)
+        } else {
+            insert(
+                "\n\(inner)\(element),\n\(closingIndent)", at: closing.positionAfterSkippingLeadingTrivia.utf8Offset,
+                in: file)
         }
     }
 
@@ -65,13 +107,6 @@ extension SourceEdits {
             return
         }
         throw NextVersionRefusal("\(model.simpleName) declares no stored property \(name) to rename from \(old)")
-    }
-
-    /// The array literals directly under `node` (not inside another array literal).
-    private static func outermostArrays(_ node: Syntax) -> [ArrayExprSyntax] {
-        if let array = node.as(ArrayExprSyntax.self) { return [array] }
-        if node.is(ClosureExprSyntax.self) { return [] }
-        return node.children(viewMode: .sourceAccurate).flatMap(outermostArrays)
     }
 
     /// The spaces after the last newline of `trivia`: a line's indentation.

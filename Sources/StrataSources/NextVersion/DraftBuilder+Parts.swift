@@ -64,10 +64,28 @@ extension DraftBuilder {
             "build the container with the plan: ModelContainer(for: Schema(versionedSchema: \(newName).self), migrationPlan: \(planName).self)"
     }
 
-    /// The reminder that an Xcode project compiles a new file only once a target holds it.
-    func projectNote() -> [String] {
-        guard let project = sources.compiledFiles.project, edits.changes.contains(where: { $0.before == nil }) else {
-            return []
+    /// The new files added to the Xcode project compiling `anchor` (the file they are created beside): to its group
+    /// and its targets' Sources (``XcodeProjectAddition``), or nothing where a synchronized folder holds them; what
+    /// was done, in a note, or what the developer must do.
+    mutating func addToProject(beside anchor: String) throws -> [String] {
+        let created = edits.changes.filter { $0.before == nil }.map(\.path)
+        guard let project = sources.compiledFiles.project, !created.isEmpty else { return [] }
+        for url in sources.compiledFiles.xcodeProjects {
+            let addition = try XcodeProjectAddition(project: url)
+            switch addition.adding(created, beside: anchor) {
+            case .synchronized(let folder):
+                return [
+                    "\(url.lastPathComponent) compiles the new files without an edit: \(folder) is a file-system-synchronized folder"
+                ]
+            case .added(let insertions, let summary):
+                let path = url.appendingPathComponent("project.pbxproj").path
+                for insertion in insertions {
+                    edits.insert(insertion.text, at: insertion.offset, inFile: path, original: addition.text)
+                }
+                return [summary]
+            case .notCompiled:
+                continue
+            }
         }
         return [
             "\(project) compiles a new file only in a target: a file-system-synchronized folder adds it, otherwise add it to the app's target in Xcode"

@@ -50,7 +50,7 @@ struct DraftBuilder {
                 VersionText.plan(planName, schemas: [shippedName, newName], stages: [], declarations: [])))
         notes.append(containerNote(planName: planName, newName: newName))
         notes.append(editThenRunAgain(newName))
-        notes += projectNote()
+        notes += try addToProject(beside: live.declarations[0].file.path)
         let versions = [
             NextVersionDraft.Version(name: shippedName, version: first),
             NextVersionDraft.Version(name: newName, version: next),
@@ -135,7 +135,7 @@ struct DraftBuilder {
                 (newSchema, newTypes) = live.schema(at: new.version, index: index)
                 for (entity, name) in newTypes { newModels[entity] = index.types[name] }
             }
-            try edits.append("\(new.name).self", toList: "schemas", of: try planType(plan))
+            try edits.append("\(new.name).self", toList: "schemas", of: try planType(plan), index: index)
         }
         try refuseProblems(newSchema, of: new.name)
         newSchema = try renamed(newSchema, shipped: shipped.schema, models: newModels)
@@ -156,12 +156,12 @@ struct DraftBuilder {
                 newTypes: newTypes
             ).declaration()
             let planType = try planType(plan)
-            try edits.append(name, toList: "stages", of: planType)
+            try edits.append(name, toList: "stages", of: planType, index: index)
             edits.addMembers([code.text], to: planType)
             stage = NextVersionDraft.Stage(kind: code.kind, from: shippedVersion, to: new.version)
             stages.append(stage!)
         }
-        notes += projectNote()
+        notes += try addToProject(beside: shippedType.file.path)
         if frozen == nil, stage != nil {
             notes.append(
                 "without a freeze record, the next run takes \(new.name) as shipped: give --frozen FILE (with --write it records \(shipped.name) as shipped) so it knows \(new.name) is in progress"

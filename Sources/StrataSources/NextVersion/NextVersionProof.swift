@@ -63,13 +63,31 @@ package struct NextVersionProof: Sendable {
         return proof
     }
 
+    /// How an Xcode project edited to compile the new files fails to: it does not read back with the project
+    /// reader, or none of its targets compiles one of them.
+    private static func projectMismatches(_ changes: [SourceEdits.FileChange]) -> [String] {
+        let created = changes.filter { $0.before == nil }.map { FilePath.join("/", $0.path) }
+        return changes.filter { $0.path.hasSuffix("/project.pbxproj") && $0.before != nil }.flatMap { change in
+            let url = URL(fileURLWithPath: change.path).deletingLastPathComponent()
+            do {
+                let project = try XcodeProject(text: change.after, url: url)
+                return created.filter { file in !project.targets.contains { $0.compiles(file) } }.map {
+                    "\(url.lastPathComponent) read back compiles \(URL(fileURLWithPath: $0).lastPathComponent) in no target"
+                }
+            } catch {
+                return ["\(url.lastPathComponent) does not read back: \(error)"]
+            }
+        }
+    }
+
     private static func check(
         _ draft: NextVersionDraft, sources: AppSources, rows: Int, compiled: CommandRunner?, in scratch: URL
     ) throws -> NextVersionProof {
         let folder = scratch.appendingPathComponent("Sources")
         var texts: [String: String] = [:]
         for file in sources.files { texts[file.path] = file.tree.description }
-        for change in draft.edits.changes { texts[change.path] = change.after }
+        for change in draft.edits.changes where change.path.hasSuffix(".swift") { texts[change.path] = change.after }
+        var mismatches = projectMismatches(draft.edits.changes)
         for (path, text) in texts {
             let url = folder.appendingPathComponent(SourceEdits.FileChange.relative(path, to: sources.folder))
             try FileManager.default.createDirectory(
@@ -82,7 +100,7 @@ package struct NextVersionProof: Sendable {
             NextVersionDraft.Version(name: $0.name, version: $0.schema.version ?? Schema.Version(0, 0, 0))
         }
         let stages = plan.stages.map { NextVersionDraft.Stage(kind: $0.kind, from: $0.from, to: $0.to) }
-        var mismatches = plan.problems.map { "the plan does not read back cleanly: \($0)" }
+        mismatches += plan.problems.map { "the plan does not read back cleanly: \($0)" }
         if versions != draft.versions {
             mismatches.append(
                 "versions read back as \(versions.map { "\($0.name) \($0.version)" }), intended \(draft.versions.map { "\($0.name) \($0.version)" })"

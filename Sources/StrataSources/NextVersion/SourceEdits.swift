@@ -41,6 +41,12 @@ package struct SourceEdits: Sendable {
         replace(offset..<offset, in: file, with: text, isDeclaration: isDeclaration)
     }
 
+    /// Inserts `text` at the UTF-8 `offset` of the file at `path` that is not Swift (an Xcode project's
+    /// `project.pbxproj`), read as `original`.
+    mutating func insert(_ text: String, at offset: Int, inFile path: String, original: String) {
+        replacements[path, default: (original, [])].edits.append((offset..<offset, text, false))
+    }
+
     private mutating func replace(
         _ range: Range<Int>, in file: SourceFile, with text: String, isDeclaration: Bool = false
     ) {

@@ -32,6 +32,25 @@ indirect enum PropertyListText: Equatable {
         return value
     }
 
+    /// Where a dictionary entry is written: the UTF-8 offsets of the whole entry (`key = value;`) and of its value.
+    struct Span: Equatable {
+        /// From the key to the `;` after the value, inclusive.
+        let entry: Range<Int>
+        /// The value (`{ … }`, `( … )` or the string).
+        let value: Range<Int>
+    }
+
+    /// Parses `text` as ``parse(_:)`` does, with where each dictionary entry is written, by its key path
+    /// (`["objects", "7B01…", "children"]`): what an edit needs to touch one value and nothing else.
+    static func parseWithSpans(_ text: String) throws -> (PropertyListText, [[String]: Span]) {
+        var parser = Parser(bytes: Array(text.utf8))
+        parser.spans = [:]
+        let value = try parser.value()
+        parser.skipBlanks()
+        guard parser.offset == parser.bytes.count else { throw parser.malformed("text after the end") }
+        return (value, parser.spans ?? [:])
+    }
+
     /// Why a text is not a property list, and the byte offset where that shows.
     struct Malformed: Error, CustomStringConvertible {
         let offset: Int
@@ -42,6 +61,10 @@ indirect enum PropertyListText: Equatable {
     private struct Parser {
         let bytes: [UInt8]
         var offset = 0
+        /// Where each dictionary entry is written, when asked for.
+        var spans: [[String]: Span]?
+        /// The keys leading to the value being parsed.
+        var path: [String] = []
 
         func malformed(_ reason: String) -> Malformed { Malformed(offset: offset, reason: reason) }
 
@@ -87,10 +110,20 @@ indirect enum PropertyListText: Equatable {
                 offset += 1
                 var values: [String: PropertyListText] = [:]
                 while !take(UInt8(ascii: "}")) {
+                    skipBlanks()
+                    let keyStart = offset
                     let key = try string()
                     try expect(UInt8(ascii: "="), "=")
+                    path.append(key)
+                    skipBlanks()
+                    let valueStart = offset
                     values[key] = try value()
+                    let valueEnd = offset
                     try expect(UInt8(ascii: ";"), ";")
+                    if spans != nil {
+                        spans?[path] = Span(entry: keyStart..<offset, value: valueStart..<valueEnd)
+                    }
+                    path.removeLast()
                 }
                 return .dictionary(values)
             case UInt8(ascii: "("):

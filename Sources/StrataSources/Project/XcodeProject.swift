@@ -77,7 +77,6 @@ struct XcodeProject {
     /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` cannot be read or
     /// parsed.
     init(url: URL) throws {
-        name = url.lastPathComponent
         let file = url.appendingPathComponent("project.pbxproj")
         let text: String
         do {
@@ -85,32 +84,46 @@ struct XcodeProject {
         } catch {
             throw SourceReadingError.unreadable(file.path)
         }
+        try self.init(text: text, url: url)
+    }
+
+    /// Reads `text` as the `project.pbxproj` of the project at `url`; throws when it cannot be parsed.
+    init(text: String, url: URL) throws {
+        name = url.lastPathComponent
         let list: PropertyListText
         do {
             list = try PropertyListText.parse(text)
         } catch {
-            throw SourceReadingError.unreadableProject(file.path, reason: "\(error)")
+            throw SourceReadingError.unreadableProject(
+                url.appendingPathComponent("project.pbxproj").path, reason: "\(error)")
         }
-        let graph = ObjectGraph(
-            objects: list["objects"], root: list["rootObject"]?.string,
-            folder: url.deletingLastPathComponent().standardizedFileURL.path)
-        targets = graph.targets(projectName: name)
+        targets = ObjectGraph(list, url: url).targets(projectName: name)
     }
 }
 
 /// The objects of a `project.pbxproj` by identifier, and the paths of its files and groups.
-private struct ObjectGraph {
+struct ObjectGraph {
     let objects: [String: PropertyListText]
     let project: PropertyListText
     /// The path each file reference and group stands for.
     var paths: [String: String] = [:]
+    /// The folder the project's paths start from (`SOURCE_ROOT`).
+    let root: String
 
-    init(objects list: PropertyListText?, root: String?, folder: String) {
+    /// The graph of the parsed `project.pbxproj` of the project at `url` (the `.xcodeproj` folder).
+    init(_ list: PropertyListText, url: URL) {
+        self.init(
+            objects: list["objects"], root: list["rootObject"]?.string,
+            folder: url.deletingLastPathComponent().standardizedFileURL.path)
+    }
+
+    private init(objects list: PropertyListText?, root: String?, folder: String) {
         var objects: [String: PropertyListText] = [:]
         if case .dictionary(let values)? = list { objects = values }
         self.objects = objects
         project = root.flatMap { objects[$0] } ?? .dictionary([:])
         let projectRoot = FilePath.join(folder, project["projectDirPath"]?.string ?? "")
+        self.root = projectRoot
         if let main = project["mainGroup"]?.string { place(main, parent: projectRoot, root: projectRoot) }
     }
 

@@ -49,7 +49,7 @@ package struct AppleStoreOpening {
             width: width, height: height, options: options, storePath: store.url.path, storeVersion: label,
             planName: planName, schemas: schemas, storeIndex: 0,
             targetIndex: planSchemas.isEmpty ? nil : schemas.count - 1)
-        state.versions[0].version = label
+        state.versions[0].label = label
         state.storeModelFirst = true
         state.matchIndex = match
         state.mode = .readOnly

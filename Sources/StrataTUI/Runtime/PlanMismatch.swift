@@ -36,7 +36,7 @@ struct PlanMismatch {
         var state = AppState(
             width: width, height: height, options: options, storePath: storePath, storeVersion: storeLabel,
             planName: planName, schemas: schemas, storeIndex: 0, targetIndex: nil)
-        state.versions[0].version = storeLabel
+        state.versions[0].label = storeLabel
         state.storeModelFirst = true
         state.diffTo = closest
         state.recomputeDiff()

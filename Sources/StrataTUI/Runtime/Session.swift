@@ -90,8 +90,9 @@ package final class Session: @unchecked Sendable {
             _ = Reducer.reduce(
                 &firstState,
                 .planned(
-                    stages: opening.stages, note: opening.note, mode: .readOnly, storeVersion: firstState.storeVersion
-                ))
+                    stages: opening.stages, note: opening.note, mode: .readOnly,
+                    storeAt: firstState.versions[0].version,
+                    storeVersion: firstState.storeVersion))
             _ = Reducer.reduce(&firstState, browse())
             return
         }
@@ -126,7 +127,9 @@ package final class Session: @unchecked Sendable {
             let history = ((try? StoreInspector(url: url).history()) ?? []).map(StageRow.init(history:))
             _ = Reducer.reduce(
                 &firstState,
-                .planned(stages: history, note: mismatch.note, mode: .dryRun, storeVersion: firstState.storeVersion))
+                .planned(
+                    stages: history, note: mismatch.note, mode: .dryRun, storeAt: metadata.version,
+                    storeVersion: firstState.storeVersion))
         }
         _ = Reducer.reduce(&firstState, browse())
     }
@@ -213,7 +216,8 @@ package final class Session: @unchecked Sendable {
         runMode = mode
         lock.unlock()
         let inspector = StoreInspector(url: storeURL)
-        let version = storeLabel((try? inspector.version()) ?? nil)
+        let recorded = (try? inspector.version()) ?? nil
+        let version = storeLabel(recorded)
         let history = ((try? inspector.history()) ?? []).map(StageRow.init(history:))
         guard let plan else {
             return (
@@ -222,7 +226,7 @@ package final class Session: @unchecked Sendable {
                     stages: history,
                     note: history.isEmpty
                         ? "No plan given and no recorded history. Pass --plan NAME to plan stages." : nil, mode: mode,
-                    storeVersion: version)
+                    storeAt: recorded, storeVersion: version)
             )
         }
         do {
@@ -239,12 +243,14 @@ package final class Session: @unchecked Sendable {
                 migrator,
                 .planned(
                     stages: history + migrator.pending.map(StageRow.init(planned:)), note: note, mode: mode,
-                    storeVersion: version)
+                    storeAt: recorded, storeVersion: version)
             )
         } catch {
             return (
                 nil,
-                .planned(stages: history, note: "Cannot plan a migration: \(error)", mode: mode, storeVersion: version)
+                .planned(
+                    stages: history, note: "Cannot plan a migration: \(error)", mode: mode, storeAt: recorded,
+                    storeVersion: version)
             )
         }
     }

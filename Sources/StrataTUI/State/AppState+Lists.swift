@@ -3,7 +3,7 @@ import Foundation
 /// The items each list pane shows after its filter.
 extension AppState {
     /// Indexes of the versions matching the Versions filter.
-    package var visibleVersions: [Int] { matching(.versions, versions.map(\.version)) }
+    package var visibleVersions: [Int] { matching(.versions, versions.map(\.label)) }
 
     /// Indexes of the stages matching the Stages filter.
     package var visibleStages: [Int] {

@@ -107,7 +107,8 @@ package struct AppState: Sendable {
         self.schemas = schemas
         self.versions = schemas.map {
             VersionRow(
-                version: $0.version.label, entityCount: $0.entities.count, fingerprint: $0.shortFingerprint)
+                version: $0.version, label: $0.version.label, entityCount: $0.entities.count,
+                fingerprint: $0.shortFingerprint)
         }
         self.storeIndex = storeIndex
         self.targetIndex = targetIndex
@@ -132,7 +133,7 @@ package struct AppState: Sendable {
             let lineage = storeModelFirst && (from == 0 || to == 0) ? modelLineage : [:]
             return DiffEntry.entries(
                 of: SchemaDiff(from: schemas[from], to: schemas[to]),
-                step: steps.count > 1 ? "\(versions[from].version) -> \(versions[to].version)" : nil
+                step: steps.count > 1 ? "\(versions[from].label) -> \(versions[to].label)" : nil
             ).map { $0.placed(in: lineage) }
         }
     }
@@ -205,9 +206,9 @@ public struct RenderOptions: Sendable, Equatable {
     public var monochrome: Bool
     /// True to draw without box-drawing characters and symbols.
     public var ascii: Bool
-    /// The stage `strata next-version` would write between two versions, by "from->to" ("1.0.0->2.0.0"): what `w`
-    /// shows on the Diff pane (given for a plan read from sources).
-    package var stagePreviews: [String: [String]] = [:]
+    /// The stage `strata next-version` would write between two of the plan's versions, by the stage it would be:
+    /// what `w` shows on the Diff pane (given for a plan read from sources).
+    package var stagePreviews: [StageID: [String]] = [:]
 
     /// Creates options.
     public init(monochrome: Bool = false, ascii: Bool = false) {

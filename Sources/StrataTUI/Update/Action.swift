@@ -13,8 +13,9 @@ package enum Action: Sendable {
     case stageReported(StageReport)
     /// A run of stages ended (all done, failed, cancelled, or refused).
     case runEnded(RunEnd)
-    /// The planned stages and mode after the session (re)planned: a new private copy or the store in apply mode.
-    case planned(stages: [StageRow], note: String?, mode: RunMode, storeVersion: String)
+    /// The planned stages and mode after the session (re)planned: a new private copy or the store in apply mode;
+    /// the store's version (`storeAt`, which the Versions pane's rows are matched by) and how views name it.
+    case planned(stages: [StageRow], note: String?, mode: RunMode, storeAt: Schema.Version?, storeVersion: String)
     /// The browser's source was read: which file, its version and entity counts.
     case browsed(source: String, version: String, entities: [EntityCount])
     /// A page of rows was read.

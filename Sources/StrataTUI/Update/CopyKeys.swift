@@ -33,14 +33,14 @@ extension KeyReducer {
         case (.versions, _):
             guard let index = selectedIndex(state, .versions) else { return nil }
             let line = VersionsView.lines(state, fingerprints: true)[state.cursor(.versions).selected]
-            return ("version \(state.versions[index].version)", plain([line]).trimmingCharacters(in: .whitespaces))
+            return ("version \(state.versions[index].label)", plain([line]).trimmingCharacters(in: .whitespaces))
         case (.stages, _):
             return selectedIndex(state, .stages).map(stage)
         case (.diff, .stage(let index)):
             return state.stages.indices.contains(index) ? stage(index) : nil
         case (.diff, .diff):
-            let from = state.versions[state.diffFrom].version
-            let to = state.versions[state.diffTo].version
+            let from = state.versions[state.diffFrom].label
+            let to = state.versions[state.diffTo].label
             return ("the diff \(from) \(glyphs.arrow) \(to)", plain(DiffView.lines(state, width: 10_000)))
         case (.diff, .rows):
             guard let page = state.browser.page, page.rows.indices.contains(page.selected) else { return nil }
@@ -111,8 +111,8 @@ extension KeyReducer {
             guard state.schemas.indices.contains(state.diffFrom), state.schemas.indices.contains(state.diffTo) else {
                 return nil
             }
-            let from = state.versions[state.diffFrom].version
-            let to = state.versions[state.diffTo].version
+            let from = state.versions[state.diffFrom].label
+            let to = state.versions[state.diffTo].label
             var diffState = state
             diffState.main = .diff
             diffState.focus = .diff

@@ -112,7 +112,7 @@ extension KeyReducer {
         }
         if state.diffFrom == state.diffTo {
             state.say(
-                "\(Self.sameEnds) \(state.versions[state.diffFrom].version): the Diff pane shows its schema.")
+                "\(Self.sameEnds) \(state.versions[state.diffFrom].label): the Diff pane shows its schema.")
         }
         return [.loadFindings(from: state.diffFrom, to: state.diffTo)]
     }

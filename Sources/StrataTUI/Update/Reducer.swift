@@ -55,11 +55,11 @@ package enum Reducer {
                 let left = state.stages.filter { $0.isRunnable }.count
                 state.say(
                     left == 0
-                        ? "Done: at \(state.targetIndex.map { state.versions[$0].version } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
+                        ? "Done: at \(state.targetIndex.map { state.versions[$0].label } ?? "the target")\(state.mode == .dryRun ? " (on the private copy; the store is unchanged)" : "")."
                         : "\(left) stage\(left == 1 ? "" : "s") left: n runs the next, r the rest.")
             }
             return []
-        case .planned(var stages, let note, let mode, let storeVersion):
+        case .planned(var stages, let note, let mode, let storeAt, let storeVersion):
             // A re-plan after a failed or cancelled run keeps the stage's ✗ and message.
             for index in stages.indices where stages[index].status == .pending {
                 if let old = state.stages.first(where: {
@@ -76,7 +76,7 @@ package enum Reducer {
             // A new plan means a new copy (or the store itself): no changes recorded yet.
             state.changesSince = nil
             state.cursors[.stages] = ListCursor()
-            if let index = state.versions.firstIndex(where: { $0.version == storeVersion }) { state.storeIndex = index }
+            if let index = state.versions.firstIndex(where: { $0.version == storeAt }) { state.storeIndex = index }
             if case .stage = state.main { state.main = .diff }
             // The diff follows the stages: a plan whose stage jumps over versions diffs the jump (issue 44, item 8).
             let shown = state.diff

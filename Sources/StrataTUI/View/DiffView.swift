@@ -8,7 +8,7 @@ enum DiffView {
     /// The title of the large pane when it shows the diff.
     static func title(_ state: AppState, glyphs: Glyphs) -> String {
         guard state.schemas.count > 1 else { return "Schema \(state.storeVersion)" }
-        let name = { (index: Int) in state.versions[index].version }
+        let name = { (index: Int) in state.versions[index].label }
         if state.diffFrom == state.diffTo { return "Schema \(name(state.diffFrom))" }
         return "Diff \(name(state.diffFrom)) \(glyphs.arrow) \(name(state.diffTo))"
     }
@@ -117,7 +117,7 @@ enum DiffView {
         let schema = state.schemas[index]
         let note =
             state.schemas.count > 1
-            ? "f and t are both on \(state.versions[index].version): its schema (pick another version to diff)."
+            ? "f and t are both on \(state.versions[index].label): its schema (pick another version to diff)."
             : "No plan given: the store's recorded schema (pass --plan NAME to diff versions)."
         var lines = Line.wrap(note, width: width).map { Line($0, .dim) }
         for entity in schema.entities {

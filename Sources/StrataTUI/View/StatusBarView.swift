@@ -77,7 +77,7 @@ enum StatusBarView {
         let glyphs = state.options.glyphs
         let name = state.storePath.split(separator: "/").last.map(String.init) ?? state.storePath
         let target =
-            state.targetIndex.map { " \(glyphs.arrow) \(state.versions[$0].version)" } ?? ""
+            state.targetIndex.map { " \(glyphs.arrow) \(state.versions[$0].label)" } ?? ""
         let always = " ? help  q quit "
         let room = frame.width - CharacterWidth.of(always)
         let label = state.planName == nil && state.mode == .dryRun ? "BROWSE" : state.mode.label

@@ -16,11 +16,11 @@ enum VersionsView {
 
     /// One line per visible version, with or without the fingerprints and the entity counts.
     static func lines(_ state: AppState, fingerprints: Bool, counts: Bool = true) -> [Line] {
-        let width = state.versions.map { CharacterWidth.of($0.version) }.max() ?? 0
+        let width = state.versions.map { CharacterWidth.of($0.label) }.max() ?? 0
         return state.visibleVersions.map { index in
             let row = state.versions[index]
             let pick = index == state.diffFrom ? "f " : index == state.diffTo ? "t " : "  "
-            var line = Line(pick, .changed, .bold).with(CharacterWidth.pad(row.version, to: width), .plain, .bold)
+            var line = Line(pick, .changed, .bold).with(CharacterWidth.pad(row.label, to: width), .plain, .bold)
             let entities = Formatting.plural(row.entityCount, "entity", "entities")
             if counts { line = line.with(" \(fingerprints ? CharacterWidth.pad(entities, to: 8) : entities)", .dim) }
             if fingerprints { line = line.with(" \(row.fingerprint)", .dim) }

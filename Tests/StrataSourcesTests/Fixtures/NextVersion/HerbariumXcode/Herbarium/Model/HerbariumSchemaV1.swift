@@ -1,0 +1,18 @@
+import Foundation
+import SwiftData
+
+enum HerbariumSchemaV1: VersionedSchema {
+    static let versionIdentifier = Schema.Version(1, 0, 0)
+    static var models: [any PersistentModel.Type] { [Specimen.self] }
+
+    @Model
+    final class Specimen {
+        var latinName: String
+        var collectedOn: Date
+
+        init(latinName: String, collectedOn: Date) {
+            self.latinName = latinName
+            self.collectedOn = collectedOn
+        }
+    }
+}
