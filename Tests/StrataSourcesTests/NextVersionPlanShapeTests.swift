@@ -122,6 +122,34 @@ import Testing
         #expect(try NextVersionDraftTests.readBack(folder).stages.map(\.to) == [Schema.Version(2, 0, 0)])
     }
 
+    /// A getter's local grown with `+=` ends in the literal added last: the new version and stage go there.
+    @Test func aLocalGrownWithPlusEqualsEndsInItsLastLiteral() throws {
+        let folder = try Self.app(
+            plan: """
+                import SwiftData
+
+                enum ShelfMigrationPlan: SchemaMigrationPlan {
+                    static var schemas: [any VersionedSchema.Type] {
+                        var all: [any VersionedSchema.Type] = [ShelfSchemaV1.self]
+                        all += [ShelfSchemaV2.self]
+                        return all
+                    }
+
+                    static var stages: [MigrationStage] {
+                        var stages: [MigrationStage] = []
+                        stages += [migrateV1toV2]
+                        return stages
+                    }
+
+                    static let migrateV1toV2 = MigrationStage.lightweight(fromVersion: ShelfSchemaV1.self, toVersion: ShelfSchemaV2.self)
+                }
+
+                """)
+        let text = try Self.openEditAndStage(folder)
+        #expect(text.contains("all += [ShelfSchemaV2.self, ShelfSchemaV3.self]"))
+        #expect(text.contains("stages += [migrateV1toV2, migrateV2toV3]"))
+    }
+
     /// A list a getter builds by appending to a local ends in no literal: refused with the place, nothing written.
     @Test func aListEndingOtherwiseIsRefusedWithItsPlace() throws {
         let plan = """
@@ -146,10 +174,11 @@ import Testing
             _ = try NextVersionDraftTests.draft(folder)
             Issue.record("a list that ends in no array literal must be refused")
         } catch let refusal as NextVersionRefusal {
-            #expect(refusal.description.contains("ShelfMigrationPlan.swift:7:"), "\(refusal)")
+            // The place is the append, after which the list ends in no literal.
+            #expect(refusal.description.contains("ShelfMigrationPlan.swift:6:"), "\(refusal)")
             #expect(
                 refusal.description.contains(
-                    "ShelfMigrationPlan.schemas does not end in an array literal (`all`), so Strata cannot add ShelfSchemaV3.self to it"
+                    "ShelfMigrationPlan.schemas does not end in an array literal (`all.append(ShelfSchemaV2.self)`), so Strata cannot add ShelfSchemaV3.self to it"
                 ), "\(refusal)")
         }
         #expect(try String(contentsOf: folder.url.appendingPathComponent(Self.planFile), encoding: .utf8) == plan)

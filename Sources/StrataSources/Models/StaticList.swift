@@ -47,11 +47,24 @@ struct StaticList {
     func read(_ name: String, of type: DeclarationIndex.TypeDecl) -> Reading? {
         guard let declaration = StaticMember.declaration(name, among: type.members) else { return nil }
         do {
-            return .elements(try elements(of: declaration, in: type, depth: 0))
+            return .elements(try listed(declaration, in: type, depth: 0).elements)
         } catch let unreadable as Unreadable {
             return .unreadable(unreadable, declaration: declaration)
         } catch {
             return nil
+        }
+    }
+
+    /// The end of the list the static member `name` of `type` builds, as written (see ``End``); nil when `type`
+    /// declares no such member.
+    func end(of name: String, of type: DeclarationIndex.TypeDecl) -> End? {
+        guard let declaration = StaticMember.declaration(name, among: type.members) else { return nil }
+        do {
+            return try listed(declaration, in: type, depth: 0).end
+        } catch let unreadable as Unreadable {
+            return .unfollowed(unreadable.node, unreadable.file)
+        } catch {
+            return .unfollowed(Syntax(declaration.decl), declaration.file)
         }
     }
 
@@ -63,9 +76,15 @@ struct StaticList {
             "\(owner)'s \(member) are built by code Strata cannot read: line \(line), `\(written)`; write them as an array literal, or build one with append, append(contentsOf:), + and filter"
     }
 
+    /// A list as followed: its elements, and where an element written last would come last.
+    private struct Listed {
+        var elements: [Element]
+        var end: End
+    }
+
     /// A local of a getter: a list, or one value (a stage held in a `let` before the list names it).
     private enum Local {
-        case list([Element])
+        case list(Listed)
         case value(ExprSyntax)
     }
 
@@ -77,9 +96,9 @@ struct StaticList {
         var locals: [String: Local] = [:]
     }
 
-    private func elements(
-        of declaration: StaticMember.Declaration, in type: DeclarationIndex.TypeDecl, depth: Int
-    ) throws -> [Element] {
+    private func listed(
+        _ declaration: StaticMember.Declaration, in type: DeclarationIndex.TypeDecl, depth: Int
+    ) throws -> Listed {
         var context = Context(type: type, file: declaration.file, depth: depth, scope: index.scope(inside: type))
         if let value = declaration.binding.initializer?.value { return try list(value, &context) }
         guard let body = StaticMember.getterBody(declaration.binding) else {
@@ -89,7 +108,7 @@ struct StaticList {
     }
 
     /// Runs a getter's statements to its `return` (or its only expression).
-    private func statements(_ body: CodeBlockItemListSyntax, _ context: inout Context) throws -> [Element] {
+    private func statements(_ body: CodeBlockItemListSyntax, _ context: inout Context) throws -> Listed {
         // `#if os(watchOS)` in the getter: the clause the app's build compiles.
         let items = index.build.activeStatements(body)
         if items.count == 1, let only = items.first, let expression = Self.expression(only.item) {
@@ -148,11 +167,17 @@ struct StaticList {
             callee.declName.baseName.text == "append", call.arguments.count == 1, let argument = call.arguments.first,
             call.trailingClosure == nil
         {
+            // After an append the list ends in no literal: what is written after it comes after the appended.
             switch argument.label?.text {
             case nil:
-                context.locals[name] = .list(current + [element(argument.expression, context)])
+                context.locals[name] = .list(
+                    Listed(
+                        elements: current.elements + [element(argument.expression, context)],
+                        end: .unfollowed(node, context.file)))
             case "contentsOf":
-                context.locals[name] = .list(current + (try list(argument.expression, &context)))
+                let added = try list(argument.expression, &context)
+                context.locals[name] = .list(
+                    Listed(elements: current.elements + added.elements, end: .unfollowed(node, context.file)))
             default: throw unreadable
             }
             return
@@ -163,7 +188,8 @@ struct StaticList {
             let added = try list(value, &context)
             switch (operation, context.locals[name]) {
             case ("=", _): context.locals[name] = .list(added)
-            case ("+=", .list(let current)?): context.locals[name] = .list(current + added)
+            case ("+=", .list(let current)?):
+                context.locals[name] = .list(Listed(elements: current.elements + added.elements, end: added.end))
             default: throw unreadable
             }
             return
@@ -201,24 +227,23 @@ struct StaticList {
         return Element(expression: expression, file: context.file, scope: context.scope)
     }
 
-    /// The list an expression makes.
-    private func list(_ expression: ExprSyntax, _ context: inout Context) throws -> [Element] {
+    /// The list an expression makes, and where it ends.
+    private func list(_ expression: ExprSyntax, _ context: inout Context) throws -> Listed {
         let unreadable = Unreadable(node: Syntax(expression), file: context.file)
+        let unfollowed = End.unfollowed(Syntax(expression), context.file)
         guard context.depth < 12 else { throw unreadable }
         if let array = expression.as(ArrayExprSyntax.self) {
-            return array.elements.map { element($0.expression, context) }
+            return Listed(
+                elements: array.elements.map { element($0.expression, context) }, end: .literal(array, context.file))
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            if case .list(let elements)? = context.locals[reference.baseName.text] { return elements }
+            if case .list(let listed)? = context.locals[reference.baseName.text] { return listed }
             // Another static list of the same type, named without `Self.` (`static var models { allModels }`).
             guard context.locals[reference.baseName.text] == nil,
                 let declaration = StaticMember.declaration(reference.baseName.text, among: context.type.members)
             else { throw unreadable }
-            return try elements(of: declaration, in: context.type, depth: context.depth + 1).map { element in
-                var element = element
-                element.origin = (expression, context.file)
-                return element
-            }
+            return entered(
+                try listed(declaration, in: context.type, depth: context.depth + 1), through: expression, context)
         }
         if let cast = expression.as(AsExprSyntax.self) {
             // `[Trip.self] as [any PersistentModel.Type]`
@@ -235,12 +260,13 @@ struct StaticList {
             }
             if elements.count == 1 { return try list(elements[0], &context) }
             guard elements.count % 2 == 1 else { throw unreadable }
-            var result: [Element] = []
+            var result = Listed(elements: [], end: unfollowed)
             for (offset, element) in elements.enumerated() {
                 if offset % 2 == 1 {
                     guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { throw unreadable }
                 } else {
-                    result += try list(element, &context)
+                    let operand = try list(element, &context)
+                    result = Listed(elements: result.elements + operand.elements, end: operand.end)
                 }
             }
             return result
@@ -248,7 +274,8 @@ struct StaticList {
         if let infix = expression.as(InfixOperatorExprSyntax.self),
             infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
         {
-            return try list(infix.leftOperand, &context) + list(infix.rightOperand, &context)
+            let (left, right) = (try list(infix.leftOperand, &context), try list(infix.rightOperand, &context))
+            return Listed(elements: left.elements + right.elements, end: right.end)
         }
         if let call = expression.as(FunctionCallExprSyntax.self),
             let callee = call.calledExpression.as(MemberAccessExprSyntax.self), let base = callee.base,
@@ -259,27 +286,38 @@ struct StaticList {
             let excluded = try Self.excluded(by: closure, unreadable: unreadable)
             let listed = try list(base, &context)
             let names = Set(excluded.map { resolved($0, scope: context.scope) })
-            return listed.filter { element in
-                guard let name = VersionReader.typeReference(element.expression) else { return true }
-                return !names.contains(resolved(name, scope: element.scope))
-            }
+            // A filtered list ends in no literal of its own: what is written in its base is filtered too.
+            return Listed(
+                elements: listed.elements.filter { element in
+                    guard let name = VersionReader.typeReference(element.expression) else { return true }
+                    return !names.contains(resolved(name, scope: element.scope))
+                }, end: unfollowed)
         }
         if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
             // `SchemaV1.models`, `Self.stages`: another static list, of this type or another of the sources.
             let written = base.trimmedDescription
-            let owner =
-                written == "Self" || written == context.type.simpleName
-                ? context.type : index.resolveType(written, from: context.scope)
+            let ownType = written == "Self" || written == context.type.simpleName
+            let owner = ownType ? context.type : index.resolveType(written, from: context.scope)
             guard let owner,
                 let declaration = StaticMember.declaration(access.declName.baseName.text, among: owner.members)
             else { throw unreadable }
-            return try elements(of: declaration, in: owner, depth: context.depth + 1).map { element in
+            var listed = entered(
+                try listed(declaration, in: owner, depth: context.depth + 1), through: expression, context)
+            // Another type's list is that type's to grow, not this list's end.
+            if !ownType { listed.end = unfollowed }
+            return listed
+        }
+        throw unreadable
+    }
+
+    /// A list another static list brings in through `expression`: its elements enter the list read there.
+    private func entered(_ listed: Listed, through expression: ExprSyntax, _ context: Context) -> Listed {
+        Listed(
+            elements: listed.elements.map { element in
                 var element = element
                 element.origin = (expression, context.file)
                 return element
-            }
-        }
-        throw unreadable
+            }, end: listed.end)
     }
 
     /// The qualified name a type written in `scope` means, or the name as written when the sources do not declare it.
