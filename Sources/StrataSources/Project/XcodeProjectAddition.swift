@@ -69,6 +69,9 @@ struct XcodeProjectAddition {
         }
         guard !phases.isEmpty else { return .notCompiled }
         var taken = Set(ids)
+        // New objects by identifier (two placed before the same object go in identifier order), then the elements
+        // added to groups and phases in the order made.
+        var newObjects: [(id: String, insertion: (offset: Int, text: String))] = []
         var insertions: [(offset: Int, text: String)] = []
         for file in files {
             let name = URL(fileURLWithPath: file).lastPathComponent
@@ -77,19 +80,25 @@ struct XcodeProjectAddition {
             let path = FilePath.relative(file, to: inGroup ? groupPath : graph.root)
             let tree = inGroup ? "\"<group>\"" : file.isInside(graph.root) ? "SOURCE_ROOT" : "\"<absolute>\""
             let named = path == name ? "" : "name = \(Self.quoted(name)); "
-            insertions.append(
-                object(
-                    fileReference, kind: "PBXFileReference", comment: name,
-                    body:
-                        "{isa = PBXFileReference; lastKnownFileType = sourcecode.swift; \(named)path = \(Self.quoted(path)); sourceTree = \(tree); };"
+            newObjects.append(
+                (
+                    fileReference,
+                    object(
+                        fileReference, kind: "PBXFileReference", comment: name,
+                        body:
+                            "{isa = PBXFileReference; lastKnownFileType = sourcecode.swift; \(named)path = \(Self.quoted(path)); sourceTree = \(tree); };"
+                    )
                 ))
             insertions.append(element("\(fileReference) /* \(name) */", in: ["objects", group, "children"]))
             for (phase, _) in phases {
                 let buildFile = newIdentifier(for: file + " in " + phase, taken: &taken)
-                insertions.append(
-                    object(
-                        buildFile, kind: "PBXBuildFile", comment: "\(name) in Sources",
-                        body: "{isa = PBXBuildFile; fileRef = \(fileReference) /* \(name) */; };"))
+                newObjects.append(
+                    (
+                        buildFile,
+                        object(
+                            buildFile, kind: "PBXBuildFile", comment: "\(name) in Sources",
+                            body: "{isa = PBXBuildFile; fileRef = \(fileReference) /* \(name) */; };")
+                    ))
                 insertions.append(element("\(buildFile) /* \(name) in Sources */", in: ["objects", phase, "files"]))
             }
         }
@@ -97,7 +106,8 @@ struct XcodeProjectAddition {
         let targets = phases.map(\.target)
         let summary =
             "\(project.lastPathComponent): added \(files.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")) to group \(groupName) and to the Sources of target\(targets.count == 1 ? "" : "s") \(targets.joined(separator: ", "))"
-        return .added(insertions: insertions, summary: summary)
+        return .added(
+            insertions: newObjects.sorted { $0.id < $1.id }.map(\.insertion) + insertions, summary: summary)
     }
 
     /// New files in the synchronized folder `group` (at `folder`): their membership follows `anchor`'s, so each
