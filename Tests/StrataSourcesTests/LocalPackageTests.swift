@@ -232,14 +232,16 @@ import Testing
         #expect(app.dependencies.local.isEmpty)
         #expect(
             app.dependencies.remote == [
-                .init(module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"], resolveIn: root)
+                .init(
+                    module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"], resolveIn: root,
+                    unfetched: "fetching was not asked for")
             ])
         let copies = URL(fileURLWithPath: "/cache/apps/Sources").appendingPathComponent(app.target)
         let log = "\(copies.path)/Pantry.swift:1:8: error: no such module 'ShelfLife'\n"
         let problem = try #require(BuildProblem.parse(log, app: app, folder: copies).first)
         #expect(
             problem.message
-                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which the compiled level does not fetch and finds no copy of in \(root)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
+                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which strata did not fetch (fetching was not asked for), with no copy in \(root)/.build/checkouts either: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
         )
     }
 

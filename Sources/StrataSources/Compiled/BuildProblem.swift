@@ -75,8 +75,10 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             return
                 " (\(module.module) is not in the app's local packages; its project depends on \(urls), which the compiled level does not fetch: a local checkout added to the project as a local package would let it build)"
         }
+        let cause =
+            module.unfetched.map { "strata did not fetch (\($0))" } ?? "strata resolved, none of them providing it"
         return
-            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch and finds no copy of in \(folder)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
+            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which \(cause), with no copy in \(folder)/.build/checkouts either: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
     }
 
     /// The qualified name of the innermost declaration of `text` holding `line`:`column`.

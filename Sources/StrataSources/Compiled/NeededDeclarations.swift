@@ -96,6 +96,12 @@ struct NeededDeclarations {
         where !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
             unavailable[name] = "\(name) (\(module))"
         }
+        for file in files + helpers {
+            for (name, module) in AppleModules.prefixedTypes(in: file)
+            where unavailable[name] == nil && !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
+                unavailable[name] = "\(name) (\(module))"
+            }
+        }
         let plain = own + others
         var units = plain
         for _ in 0..<8 {
