@@ -5,6 +5,12 @@ import Testing
 /// nothing, iCloud's key-value store in a stage, a model extension naming EventKit's types by their prefix, a stored
 /// `Kind.RawValue`; and a remote package the app's build never fetched, resolved by SwiftPM from its address.
 extension CompiledSourcesTests {
+    /// The rows after the first stage of a dry run's JSON report (`--rows`).
+    static func rowsAfter(_ report: [String: Any]) throws -> [[String: Any]] {
+        let rows = try #require(((report["stages"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.first)
+        return (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+    }
+
     /// ListenLater's models live in an XcodeGen framework built for iPhone and Mac; its stage moves a setting into
     /// iCloud's key-value store and reads a flag through a `String` extension whose file imports nothing, beside a
     /// model extension whose calendar members name `EKEvent`: the stage runs and sets the rows.
@@ -19,8 +25,7 @@ extension CompiledSourcesTests {
         #expect(dry.status == 0, "\(dry.standardError)")
         let report = try dry.json()
         #expect(report["reached"] as? String == "2.0.0" && report["notRun"] == nil, "\(dry.standardError)")
-        let rows = try #require(((report["stages"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.first)
-        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        let after = try Self.rowsAfter(report)
         #expect(
             after.map { "\($0["title"] ?? "") \($0["syncedSpeed"] ?? "") \($0["remindsOnCalendar"] ?? "")" }.sorted()
                 == ["Episode title 1 1.25 1", "Episode title 2 1.25 1", "Episode title 3 1.25 1"], "\(after)")
@@ -53,21 +58,23 @@ extension CompiledSourcesTests {
         #expect(dry.status == 0, "\(dry.standardError)")
         let report = try dry.json()
         #expect(report["reached"] as? String == "2.0.0" && report["notRun"] == nil, "\(dry.standardError)")
-        let rows = try #require(((report["stages"] as? [[String: Any]])?.first?["rows"] as? [[String: Any]])?.first)
-        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        let after = try Self.rowsAfter(report)
         #expect(
             after.map { "\($0["label"] ?? "") \($0["keepsDays"] ?? "")" }.sorted() == [
                 "Jar label 1 110", "Jar label 2 110", "Jar label 3 110",
             ], "\(after)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".build").path))
 
-        // Offline, the same app names the package and why it was not fetched (a fresh address, never resolved).
+        // Offline, the same app names the package and why it was not fetched (a fresh address and a library no app of
+        // the cache builds, as the modules one app's packages build are visible to the others).
         let other = try RemoteFixture.pantry(
-            under: packages.appendingPathComponent("offline"), address: address + "-elsewhere")
+            under: packages.appendingPathComponent("offline"), address: address + "-elsewhere", module: "ShelfDates")
         let offline = try CommandRun.strata(
             ["migrate", store, "--sources", other.appendingPathComponent("Sources/Pantry").path, "--dry-run"],
             environment: ["STRATA_STATIC": "", "XDG_CACHE_HOME": Self.cache, "STRATA_OFFLINE": "1"])
-        #expect(offline.standardError.contains("which strata did not fetch (STRATA_OFFLINE=1 says not to fetch)"))
+        #expect(
+            offline.standardError.contains("which strata did not fetch (STRATA_OFFLINE=1 says not to fetch)"),
+            "\(offline.standardError)")
         #expect(offline.standardOutput.contains("not run"))
     }
 }
@@ -96,20 +103,22 @@ enum RemoteFixture {
         try Data(text.utf8).write(to: file)
     }
 
+    /// shelf-life's manifest: its ShelfLife library.
+    static let shelfLifeManifest = """
+        // swift-tools-version:5.9
+        import PackageDescription
+
+        let package = Package(
+            name: "shelf-life",
+            products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
+            targets: [.target(name: "ShelfLife")]
+        )
+        """
+
     /// A git repository of the shelf-life package tagged 0.4.0 under `folder`; its file:// address.
     static func repository(under folder: URL) throws -> String {
         let repository = folder.appendingPathComponent("shelf-life")
-        try write(
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "shelf-life",
-                products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
-                targets: [.target(name: "ShelfLife")]
-            )
-            """, "Package.swift", under: repository)
+        try write(shelfLifeManifest, "Package.swift", under: repository)
         try write(
             "public enum ShelfLife {\n    public static func days(of label: String) -> Int { label.count * 10 }\n}\n",
             "Sources/ShelfLife/ShelfLife.swift", under: repository)
@@ -121,8 +130,8 @@ enum RemoteFixture {
     }
 
     /// The Pantry models package under `folder` (two versions, a custom stage calling ShelfLife), depending on the
-    /// package at `address` from 0.4.0.
-    static func pantry(under folder: URL, address: String) throws -> URL {
+    /// package at `address` from 0.4.0 for its library `module`.
+    static func pantry(under folder: URL, address: String, module: String = "ShelfLife") throws -> URL {
         let root = folder.appendingPathComponent("Pantry")
         try write(
             """
@@ -132,13 +141,13 @@ enum RemoteFixture {
             let package = Package(
                 name: "Pantry",
                 dependencies: [.package(url: "\(address)", from: "0.4.0")],
-                targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
+                targets: [.target(name: "Pantry", dependencies: [.product(name: "\(module)", package: "shelf-life")])]
             )
             """, "Package.swift", under: root)
         try write(
             """
             import Foundation
-            import ShelfLife
+            import \(module)
             import SwiftData
 
             enum PantryV1: VersionedSchema {

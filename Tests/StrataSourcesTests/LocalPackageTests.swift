@@ -183,8 +183,8 @@ import Testing
         #expect(fromTuist.urls == ["https://github.com/example/charts.git"])
     }
 
-    /// A models package whose plan uses a remote package's module (ShelfLife, from shelf-life).
-    static func pantry() throws -> TemporaryFolder {
+    /// A models package whose plan uses a remote package's module (ShelfLife, from shelf-life at `address`).
+    static func pantry(address: String = "https://github.com/example/shelf-life.git") throws -> TemporaryFolder {
         let repository = try TemporaryFolder()
         let models = repository.url.appendingPathComponent("Sources/Pantry")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
@@ -196,7 +196,7 @@ import Testing
 
             let package = Package(
                 name: "Pantry",
-                dependencies: [.package(url: "https://github.com/example/shelf-life.git", exact: "0.4.0")],
+                dependencies: [.package(url: "\(address)", exact: "0.4.0")],
                 targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
             )
             """)

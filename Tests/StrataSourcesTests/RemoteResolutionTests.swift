@@ -43,47 +43,11 @@ import Testing
         return "file://" + repository.standardizedFileURL.path
     }
 
-    /// The Pantry models package under `folder`, depending on the package at `address` from 0.4.0.
-    static func pantry(under folder: URL, address: String) throws -> URL {
-        let root = folder.appendingPathComponent("Pantry")
-        try write(
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "Pantry",
-                dependencies: [.package(url: "\(address)", from: "0.4.0")],
-                targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
-            )
-            """, "Package.swift", under: root)
-        try write(
-            """
-            import ShelfLife
-            import SwiftData
-
-            enum PantryV1: VersionedSchema {
-                static let versionIdentifier = Schema.Version(1, 0, 0)
-                static var models: [any PersistentModel.Type] { [Jar.self] }
-                @Model final class Jar {
-                    var label: String
-                    init(label: String) { self.label = label }
-                }
-            }
-
-            enum PantryPlan: SchemaMigrationPlan {
-                static var schemas: [any VersionedSchema.Type] { [PantryV1.self] }
-                static var stages: [MigrationStage] { [] }
-                static let days = ShelfLife.days(of: "jam")
-            }
-            """, "Sources/Pantry/Pantry.swift", under: root)
-        return root
-    }
-
     @Test func aRemoteDependencyNoBuildFetchedIsResolvedInTheCacheBySwiftPM() throws {
         let folder = try TemporaryFolder()
         let address = try Self.shelfLifeRepository(under: folder.url)
-        let root = try Self.pantry(under: folder.url, address: address)
+        let pantry = try LocalPackageTests.pantry(address: address)
+        let root = pantry.url
         let cache = folder.url.appendingPathComponent("cache")
         let app = CompiledApp(
             sources: try AppSources(folder: root.appendingPathComponent("Sources/Pantry")),
@@ -104,7 +68,8 @@ import Testing
     @Test func aRemoteDependencyThatCannotBeResolvedIsNamedWithTheCause() throws {
         let folder = try TemporaryFolder()
         let address = "file://" + folder.url.appendingPathComponent("gone/shelf-life.git").standardizedFileURL.path
-        let root = try Self.pantry(under: folder.url, address: address)
+        let pantry = try LocalPackageTests.pantry(address: address)
+        let root = pantry.url
         let app = CompiledApp(
             sources: try AppSources(folder: root.appendingPathComponent("Sources/Pantry")),
             resolution: .fetching(into: folder.url.appendingPathComponent("cache"), timeout: 300))
@@ -137,8 +102,8 @@ import Testing
         #expect(online.folder?.path == "/var/cache/me/strata/resolved" && online.timeout == 30)
 
         // Offline, the dependency is named with why it was not fetched, and nothing is written.
-        let folder = try TemporaryFolder()
-        let root = try Self.pantry(under: folder.url, address: "https://github.com/example/shelf-life.git")
+        let pantry = try LocalPackageTests.pantry()
+        let root = pantry.url
         let app = CompiledApp(
             sources: try AppSources(folder: root.appendingPathComponent("Sources/Pantry")), resolution: offline)
         #expect(app.dependencies.remote.map(\.unfetched) == ["STRATA_OFFLINE=1 says not to fetch"])

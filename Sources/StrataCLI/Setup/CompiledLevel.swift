@@ -73,7 +73,8 @@ enum CompiledLevel {
         let compiled = CompiledApp(
             sources: app,
             resolution: RemoteResolution.from(
-                environment: ProcessInfo.processInfo.environment, untrusted: UntrustedSources.reason()))
+                environment: ProcessInfo.processInfo.environment, untrusted: UntrustedSources.reason()
+            ) { Console.error($0) })
         if options.verbose {
             let lines = compiled.adaptations.textLines
             Console.error(

@@ -75,7 +75,16 @@ package struct CompiledBuild: Sendable {
                 + (first ? " (the first build compiles Strata and its dependencies: it may take minutes)" : "")
         )
         let started = Date()
-        let (status, output) = run(["swift", "build", "--package-path", package.root.path, "--product", app.target])
+        let (status, output) = ToolRun.run(
+            ["swift", "build", "--package-path", package.root.path, "--product", app.target]
+        ) { line in
+            // The `[n/m]` steps and SwiftPM's fetching and planning, as they come.
+            if line.hasPrefix("[") || line.hasPrefix("Fetching") || line.hasPrefix("Computing")
+                || line.hasPrefix("Building for")
+            {
+                progress("  " + line)
+            }
+        }
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         if status == 0, manager.isExecutableFile(atPath: binary.path) {
             progress("strata: built in \(seconds) s")
@@ -86,7 +95,8 @@ package struct CompiledBuild: Sendable {
         guard !problems.isEmpty else {
             let errors = output.split(whereSeparator: \.isNewline).filter { $0.contains("error:") }.prefix(5)
             return .unavailable(
-                "swift build failed (status \(status))\(errors.isEmpty ? "" : ": " + errors.joined(separator: "; "))")
+                "swift build failed (status \(status ?? -1))\(errors.isEmpty ? "" : ": " + errors.joined(separator: "; "))"
+            )
         }
         save(State(hash: hash, problems: problems), to: stateURL)
         return .failed(problems)
@@ -95,41 +105,6 @@ package struct CompiledBuild: Sendable {
     private func save(_ state: State, to url: URL) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(state).write(to: url)
-    }
-
-    /// Runs `arguments` through `env`, passing `[n/m]` progress lines on as they come; returns the status and output.
-    private func run(_ arguments: [String]) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (-1, "error: \(arguments[0]) cannot be started: \(error.localizedDescription)")
-        }
-        var output = Data()
-        var pending = Data()
-        while true {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if line.hasPrefix("[") || line.hasPrefix("Fetching") || line.hasPrefix("Computing")
-                    || line.hasPrefix("Building for")
-                {
-                    progress("  " + line)
-                }
-            }
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// Takes an exclusive lock on `url`, calling `waiting` first when another strata holds it (building in the

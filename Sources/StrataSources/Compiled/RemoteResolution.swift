@@ -1,12 +1,6 @@
 import Foundation
 import Strata
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// SwiftPM's normal resolution of an app package's remote dependencies that neither the app's own build
 /// (`.build/checkouts`) nor a mirror left a copy of, as `swift build` in the app would fetch them: in a scratch package
 /// of the compiled level's own (`resolved/` in its cache, never the app's folder) declaring the same dependencies with
@@ -19,6 +13,8 @@ package struct RemoteResolution: Sendable {
     let withheld: String?
     /// How long one resolution may take, in seconds.
     let timeout: TimeInterval
+    /// Where the line saying a resolution starts goes (standard error).
+    var progress: @Sendable (String) -> Void = { _ in }
 
     /// No fetching, for `reason` ("STRATA_OFFLINE=1 says this machine is offline").
     package static func withheld(_ reason: String) -> RemoteResolution {
@@ -33,13 +29,18 @@ package struct RemoteResolution: Sendable {
 
     /// The resolution the environment asks for: withheld when `STRATA_OFFLINE` is set (to anything but "" or "0") or
     /// `untrusted` says why the sources are not trusted; otherwise into the cache, bounded by `STRATA_RESOLVE_TIMEOUT`
-    /// seconds (120 by default).
-    package static func from(environment: [String: String], untrusted: String?) -> RemoteResolution {
+    /// seconds (120 by default), saying on `progress` when it starts.
+    package static func from(
+        environment: [String: String], untrusted: String?, progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) -> RemoteResolution {
         let offline = environment["STRATA_OFFLINE"] ?? ""
         if !offline.isEmpty && offline != "0" { return .withheld("STRATA_OFFLINE=\(offline) says not to fetch") }
         if let untrusted { return .withheld("not fetched for sources from another repository: \(untrusted)") }
         let timeout = environment["STRATA_RESOLVE_TIMEOUT"].flatMap(TimeInterval.init).map { max(1, $0) } ?? 120
-        return .fetching(into: CompiledPackage.defaultCache(environment: environment), timeout: timeout)
+        var resolution = RemoteResolution.fetching(
+            into: CompiledPackage.defaultCache(environment: environment), timeout: timeout)
+        resolution.progress = progress
+        return resolution
     }
 
     /// The folder whose `.build/checkouts` holds the copies of `dependencies` (remote ones of the package whose
@@ -79,7 +80,10 @@ package struct RemoteResolution: Sendable {
         } catch {
             return .failure(Failure("its scratch package in \(scratch.path) cannot be written: \(error)"))
         }
-        let (status, output) = Self.run(
+        progress(
+            "strata: fetching \(dependencies.compactMap(\.url).joined(separator: ", ")) for \(manifest.path) with swift package resolve in \(scratch.path)"
+        )
+        let (status, output) = ToolRun.run(
             ["swift", "package", "resolve", "--package-path", scratch.path], timeout: timeout)
         guard let status else {
             return .failure(Failure("swift package resolve did not finish within \(Int(timeout)) s"))
@@ -106,35 +110,5 @@ package struct RemoteResolution: Sendable {
         let cause: String
 
         init(_ cause: String) { self.cause = cause }
-    }
-
-    /// Runs `arguments` through `env`, killing it after `timeout` seconds; its status (nil when killed) and output.
-    private static func run(_ arguments: [String], timeout: TimeInterval) -> (Int32?, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "strata-resolve-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        guard let handle = try? FileHandle(forWritingTo: output) else { return (-1, "the log cannot be written") }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (-1, "error: \(arguments[0]) cannot be started: \(error.localizedDescription)")
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(50_000) }
-        let finished = !process.isRunning
-        if !finished {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        try? handle.close()
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return (finished ? process.terminationStatus : nil, text)
     }
 }
