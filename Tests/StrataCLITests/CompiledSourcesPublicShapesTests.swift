@@ -39,6 +39,34 @@ extension CompiledSourcesTests {
                 == true)
     }
 
+    /// Crag's Tuist manifest makes a framework target for each module of a list (`modules.map { … }`): the Routes
+    /// module's folder is read as its target compiles it (its stale draft of version 2 left out), the Grade enum of
+    /// the Gear module comes from the app around it (its SwiftUI tint left out), and the stage sets the rows.
+    @Test func aTuistModuleMappedFromAListRunsItsStage() throws {
+        let routes = SourcesCommandTests.tree("CragApp") + "/Modules/Routes"
+        let check = try CommandRun.strata("check", "--sources", routes)
+        #expect(check.status == 0, "\(check.standardError)")
+        #expect(
+            check.standardOutput.contains(
+                "Sources: read 3 files of target Routes in Project.swift (Tuist); skipped 1 file not in any target: Drafts/RouteSchemaV2.swift"
+            ), "\(check.standardOutput)")
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Crag.store")
+        #expect(try CommandRun.strata("new", store, "--sources", routes, "--at", "1.0.0", "--sample", "2").status == 0)
+
+        let dry = try Self.compiled("migrate", store, "--sources", routes, "--dry-run", "--rows", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0" && report["notRun"] == nil, "\(dry.standardError)")
+        #expect(
+            try Self.rowsAfter(report).map { "\($0["name"] ?? "") \($0["points"] ?? "")" }.sorted() == [
+                "Climb name 1 22", "Climb name 2 22",
+            ])
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == ["Grade.tint"])
+    }
+
     /// A models package depending on a remote package nobody fetched (a git repository served by a file:// address):
     /// SwiftPM resolves it in the cache, and the stage's call into it runs and sets the rows.
     @Test func aStageCallingARemotePackageNobodyFetchedRunsOnceSwiftPMResolvesIt() throws {

@@ -55,6 +55,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: package.dependenciesFile(of: meals.target).path))
     }
 
+    @Test func anAppBuildingAnotherCopyOfAPackageIsDroppedFromTheCache() throws {
+        // Two checkouts of one repository: each app's Kitchen package has the same identity from its own folder,
+        // which SwiftPM refuses in one graph.
+        let (first, second) = (try TemporaryFolder(), try TemporaryFolder())
+        try first.copy(Self.repository)
+        try second.copy(Self.repository)
+        let apps = try [first, second].map {
+            CompiledApp(
+                sources: try AppSources(folder: $0.url.appendingPathComponent("Packages/MealData/Sources/MealData")))
+        }
+        let cache = try TemporaryFolder()
+        let package = CompiledPackage(cache: cache.url, strata: CompiledPackage.defaultStrataPackage(environment: [:]))
+        try package.write(apps[0])
+        try package.write(apps[1])
+        let manifest = try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let kitchens = try apps.map { try #require($0.dependencies.local.first).folder }
+        #expect(kitchens[0] != kitchens[1])
+        #expect(manifest.contains(kitchens[1]) && manifest.contains(apps[1].target))
+        #expect(!manifest.contains(kitchens[0]) && !manifest.contains(apps[0].target))
+        #expect(!FileManager.default.fileExists(atPath: package.folder(of: apps[0]).path))
+    }
+
     @Test func aChangeInTheLocalPackageRebuildsTheApp() throws {
         let copy = try TemporaryFolder()
         try copy.copy(Self.repository)

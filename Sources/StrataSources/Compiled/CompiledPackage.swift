@@ -141,17 +141,22 @@ package struct CompiledPackage: Sendable {
     }
 
     /// Drops `target` from the cache when a local package it was written with is gone (an app's checkout moved or
-    /// deleted), so that the manifest never names a missing folder, which would stop every app's build; the app's
-    /// next run writes it again. Returns true when it was dropped.
-    private func dropIfAPackageIsGone(_ target: String) -> Bool {
+    /// deleted), so that the manifest never names a missing folder, or when one has the identity of a package `app`
+    /// uses from another folder (one app's checkout of a package and another's copy SwiftPM resolved), as SwiftPM
+    /// refuses a graph holding both: either would stop every app's build. The app dropped is written again on its
+    /// next run. Returns true when it was dropped.
+    private func dropIfItClashes(_ target: String, with app: CompiledApp) -> Bool {
         let manager = FileManager.default
         let packages = dependencies(of: [target])[target] ?? []
-        guard
-            packages.contains(where: {
-                !manager.fileExists(
-                    atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
-            })
-        else { return false }
+        let gone = packages.contains {
+            !manager.fileExists(atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
+        }
+        let clashing = packages.contains { package in
+            app.dependencies.local.contains {
+                $0.identity.lowercased() == package.identity.lowercased() && $0.folder != package.folder
+            }
+        }
+        guard gone || clashing else { return false }
         try? manager.removeItem(at: root.appendingPathComponent("Sources").appendingPathComponent(target))
         try? manager.removeItem(at: dependenciesFile(of: target))
         try? manager.removeItem(at: root.appendingPathComponent("state").appendingPathComponent(target + ".json"))
@@ -178,7 +183,7 @@ package struct CompiledPackage: Sendable {
         }
         let targets = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
             .filter { $0.hasPrefix("App_") }.sorted()
-            .filter { $0 == app.target || !dropIfAPackageIsGone($0) }
+            .filter { $0 == app.target || !dropIfItClashes($0, with: app) }
         let manifest = Data(manifest(targets: targets, dependencies: dependencies(of: targets)).utf8)
         let manifestURL = root.appendingPathComponent("Package.swift")
         if manager.contents(atPath: manifestURL.path) != manifest { try manifest.write(to: manifestURL) }
