@@ -230,6 +230,9 @@ struct NeededDeclarations {
                 into: &found)
         } else if let group = unit.node.asProtocol(DeclGroupSyntax.self), let name = typeName(unit.node) {
             collect(group.memberBlock, in: name, unavailable: unavailable, into: &found)
+        } else if let protocolDecl = unit.node.as(ProtocolDeclSyntax.self) {
+            // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
+            collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
         guard !found.isEmpty else { return unit }
         var result = unit
