@@ -36,56 +36,31 @@ import Testing
         }
         """
 
+    /// CragApp's `Project.swift` makes a framework target for each module of `let modules = ["Routes", "Gear"]`, and
+    /// the app target from a one-element list.
     @Test func tuistTargetsMappedFromAListOfModulesAreEachATarget() throws {
-        let app = try TemporaryFolder()
-        try Self.write(
-            [
-                "Tuist.swift": "import ProjectDescription\n\nlet tuist = Tuist()\n",
-                "Project.swift": """
-                import ProjectDescription
-
-                let modules = ["Routes", "Gear"]
-
-                let project = Project(
-                    name: "Crag",
-                    settings: .settings(base: ["SWIFT_VERSION": "6.0"]),
-                    targets: modules.map { module in
-                        .target(
-                            name: module,
-                            destinations: .iOS,
-                            product: .framework,
-                            bundleId: "org.example.crag.\\(module.lowercased())",
-                            sources: ["Modules/\\(module)/Sources/**"],
-                            settings: .settings(base: ["SWIFT_VERSION": "5.0"])
-                        )
-                    } + ["CragApp"].map {
-                        .target(name: $0, destinations: .iOS, product: .app, bundleId: "org.example.crag",
-                                sources: ["App/**"], dependencies: modules.map { .target(name: $0) })
-                    }
-                )
-                """,
-                "Modules/Routes/Sources/Schema.swift": Self.schema,
-                "Modules/Routes/Old/RouteSchemaV0.swift": "enum RouteSchemaV0 {}\n",
-                "Modules/Gear/Sources/Grade.swift": "enum Grade: String, Codable { case easy, hard }\n",
-                "App/CragApp.swift": "import SwiftUI\n",
-            ], under: app.url)
-        let routes = app.url.appendingPathComponent("Modules/Routes")
+        let app = FixtureTree.folder("CragApp")
+        let routes = app.appendingPathComponent("Modules/Routes")
         let files = try CompiledFiles(folder: routes)
         #expect(files.project == "Project.swift (Tuist)")
         #expect(files.targets == ["Routes"])
         #expect(files.unread.isEmpty)
-        #expect(files.read.map { URL(fileURLWithPath: $0).lastPathComponent } == ["Schema.swift"])
-        #expect(files.skipped == [.init(file: "Old/RouteSchemaV0.swift", reason: "not in any target")])
-        let schema = try #require(files.read.first)
         #expect(
-            files.languageMode(of: schema).decidedBy
+            files.read.map { URL(fileURLWithPath: $0).lastPathComponent } == [
+                "RoutePlan.swift", "RouteSchemaV1.swift", "RouteSchemaV2.swift",
+            ])
+        #expect(files.skipped == [.init(file: "Drafts/RouteSchemaV2.swift", reason: "not in any target")])
+        let plan = try #require(files.read.first)
+        #expect(
+            files.languageMode(of: plan).decidedBy
                 == "target Routes in Project.swift: SWIFT_VERSION = 5.0 on the target")
-        #expect(try CompiledFiles(folder: app.url.appendingPathComponent("App")).targets == ["CragApp"])
-        // Both levels find the app around the module, so the enum of the Gear module is looked up there.
-        #expect(HelperSources.enclosingApp(of: routes)?.path == app.url.resolvingSymlinksInPath().path)
+        #expect(try CompiledFiles(folder: app.appendingPathComponent("Modules/Gear")).targets == ["Gear"])
+        #expect(try CompiledFiles(folder: app.appendingPathComponent("App")).targets == ["Crag"])
+        // Both levels find the app around the module, so the Gear module's enum is looked up there.
+        #expect(HelperSources.enclosingApp(of: routes)?.path == app.resolvingSymlinksInPath().path)
         let sources = try AppSources(folder: routes)
-        let climb = try #require(sources.versions.first?.schema.entitiesByName["Climb"])
-        #expect(climb.attributes.map(\.name).sorted() == ["grade", "name"])
+        let climb = try #require(sources.versions.last?.schema.entitiesByName["Climb"])
+        #expect(climb.attributes.map(\.name).sorted() == ["gradeCode", "name", "points"])
     }
 
     @Test func anXcodeGenTargetForSeveralPlatformsIsATargetPerPlatform() throws {
