@@ -55,7 +55,11 @@ import Testing
     /// protocol and the conformance staying; a file importing nothing imports Foundation after its last line.
     @Test func typesOfAnImportedModuleAreKnownByItsPrefixAndProtocolRequirementsGoWithThem() throws {
         let kit = FixtureTree.folder("ListenLaterApp").appendingPathComponent("ListenLaterKit")
-        let app = CompiledApp(sources: try AppSources(folder: kit))
+        let sources = try AppSources(folder: kit)
+        // A stored `Kind.RawValue` is the enum's raw type, as the compiled model stores it.
+        let episode = try #require(sources.versions.first?.schema.entitiesByName["Episode"])
+        #expect(episode.attribute(named: "kindCode")?.valueType == .string)
+        let app = CompiledApp(sources: sources)
         #expect(
             app.adaptations.membersDropped.map { "\($0.member) \($0.uses)" }.sorted() == [
                 #"CloudSyncable.apply(…) ["CKRecord (CloudKit)"]"#,
