@@ -82,6 +82,15 @@ import Testing
         let log = "\(copies.path)/Pantry.swift:1:8: error: no such module 'ShelfLife'\n"
         let problem = try #require(BuildProblem.parse(log, app: app, folder: copies).first)
         #expect(problem.message.contains("depends on \(address), which strata did not fetch (\(cause)), with no copy"))
+        // Found among another app's packages of the shared cache, the module compiles but does not link: the
+        // linker's line names the same cause.
+        let unlinked =
+            "\(copies.path)/Pantry.swift:17: error: undefined reference to '$s9ShelfLifeAAO4days2ofSiSS_tFZ'\n"
+        let linking = try #require(BuildProblem.parse(unlinked, app: app, folder: copies).first)
+        #expect(linking.location.line == 17 && linking.location.column == 1)
+        #expect(
+            linking.message.hasPrefix("undefined reference to '$s9ShelfLifeAAO4days2ofSiSS_tFZ' (ShelfLife is not in")
+                && linking.message.contains("which strata did not fetch (\(cause))"), "\(linking.message)")
     }
 
     @Test func nothingIsFetchedOfflineOrForAnotherRepositorysPullRequest() throws {
