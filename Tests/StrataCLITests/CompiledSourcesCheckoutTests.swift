@@ -19,29 +19,10 @@ extension CompiledSourcesTests {
         // The package lives beside the shared cache, not in a temporary folder: the cache's manifest names it while
         // the other compiled suites build in parallel, and a folder removed under a running build fails that build
         // (its files are written over on each run, never removed).
-        let root = URL(fileURLWithPath: Self.cache).appendingPathComponent("test-packages/Pantry")
-        try Self.write(
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "Pantry",
-                dependencies: [.package(url: "https://github.com/example/shelf-life.git", from: "0.4.0")],
-                targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
-            )
-            """, "Package.swift", under: root)
-        try Self.write(
-            """
-            // swift-tools-version:5.9
-            import PackageDescription
-
-            let package = Package(
-                name: "shelf-life",
-                products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
-                targets: [.target(name: "ShelfLife")]
-            )
-            """, ".build/checkouts/shelf-life/Package.swift", under: root)
+        let root = try RemoteFixture.pantry(
+            under: URL(fileURLWithPath: Self.cache).appendingPathComponent("test-packages"),
+            address: "https://github.com/example/shelf-life.git")
+        try Self.write(RemoteFixture.shelfLifeManifest, ".build/checkouts/shelf-life/Package.swift", under: root)
         try Self.write(
             """
             /// How long a preserve keeps, by what it is.
@@ -49,44 +30,6 @@ extension CompiledSourcesTests {
                 public static func days(of label: String) -> Int { label.hasSuffix("1") ? 365 : 30 * label.count }
             }
             """, ".build/checkouts/shelf-life/Sources/ShelfLife/ShelfLife.swift", under: root)
-        try Self.write(
-            """
-            import Foundation
-            import ShelfLife
-            import SwiftData
-
-            enum PantryV1: VersionedSchema {
-                static let versionIdentifier = Schema.Version(1, 0, 0)
-                static var models: [any PersistentModel.Type] { [Jar.self] }
-                @Model final class Jar {
-                    var label: String
-                    init(label: String) { self.label = label }
-                }
-            }
-
-            enum PantryV2: VersionedSchema {
-                static let versionIdentifier = Schema.Version(2, 0, 0)
-                static var models: [any PersistentModel.Type] { [Jar.self] }
-                @Model final class Jar {
-                    var label: String
-                    var keepsDays: Int = 0
-                    init(label: String) { self.label = label }
-                }
-            }
-
-            enum PantryPlan: SchemaMigrationPlan {
-                static var schemas: [any VersionedSchema.Type] { [PantryV1.self, PantryV2.self] }
-                static var stages: [MigrationStage] { [dateJars] }
-                static let dateJars = MigrationStage.custom(
-                    fromVersion: PantryV1.self, toVersion: PantryV2.self, willMigrate: nil,
-                    didMigrate: { context in
-                        for jar in try context.fetch(FetchDescriptor<PantryV2.Jar>()) {
-                            jar.keepsDays = ShelfLife.days(of: jar.label)
-                        }
-                        try context.save()
-                    })
-            }
-            """, "Sources/Pantry/Pantry.swift", under: root)
         let models = root.appendingPathComponent("Sources/Pantry").path
         let store = temporary.path("Pantry.store")
         #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "3").status == 0)

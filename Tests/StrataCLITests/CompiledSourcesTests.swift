@@ -77,6 +77,8 @@ struct CompiledSourcesTests {
             ("ResourcesApp", ["ResourcesPlan"]), ("JournalApp", ["JournalPlan"]),
             // PlantKind is declared beside the views, outside the folder read: both levels look it up there.
             ("GardenApp/Sources/Garden/Data", ["GardenMigrationPlan"]),
+            // A stored `Kind.RawValue`; a Tuist module whose Grade enum is in another module of the app.
+            ("ListenLaterApp/ListenLaterKit", ["ListenLaterMigrationPlan"]), ("CragApp/Modules/Routes", ["RoutePlan"]),
         ]
         for (tree, plans) in trees {
             for plan in plans {

@@ -258,10 +258,10 @@ import Testing
         #expect(files.targets == ["Pottery"])
         let vase = try #require(files.read.first)
         #expect(files.languageMode(of: vase).isSwift6)
-        // The frameworks come from a map over a list only running the manifest walks.
-        #expect(
-            files.unread == [
-                "Tuist/ProjectDescriptionHelpers/Project+Templates.swift:23 makes a target named by `framework`, which only running the manifest gives"
-            ])
+        // The frameworks come from a map over the list the manifest passes: one target for each of its strings.
+        #expect(files.unread.isEmpty)
+        let kit = try CompiledFiles(folder: app.url.appendingPathComponent("Targets/PotteryKit/Sources"))
+        #expect(kit.targets == ["PotteryKit"])
+        #expect(kit.read.map { URL(fileURLWithPath: $0).lastPathComponent } == ["Wheel.swift"])
     }
 }

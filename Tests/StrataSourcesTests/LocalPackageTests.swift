@@ -55,6 +55,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: package.dependenciesFile(of: meals.target).path))
     }
 
+    @Test func anAppBuildingAnotherCopyOfAPackageIsDroppedFromTheCache() throws {
+        // Two checkouts of one repository: each app's Kitchen package has the same identity from its own folder,
+        // which SwiftPM refuses in one graph.
+        let (first, second) = (try TemporaryFolder(), try TemporaryFolder())
+        try first.copy(Self.repository)
+        try second.copy(Self.repository)
+        let apps = try [first, second].map {
+            CompiledApp(
+                sources: try AppSources(folder: $0.url.appendingPathComponent("Packages/MealData/Sources/MealData")))
+        }
+        let cache = try TemporaryFolder()
+        let package = CompiledPackage(cache: cache.url, strata: CompiledPackage.defaultStrataPackage(environment: [:]))
+        try package.write(apps[0])
+        try package.write(apps[1])
+        let manifest = try String(contentsOf: package.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let kitchens = try apps.map { try #require($0.dependencies.local.first).folder }
+        #expect(kitchens[0] != kitchens[1])
+        #expect(manifest.contains(kitchens[1]) && manifest.contains(apps[1].target))
+        #expect(!manifest.contains(kitchens[0]) && !manifest.contains(apps[0].target))
+        #expect(!FileManager.default.fileExists(atPath: package.folder(of: apps[0]).path))
+    }
+
     @Test func aChangeInTheLocalPackageRebuildsTheApp() throws {
         let copy = try TemporaryFolder()
         try copy.copy(Self.repository)
@@ -183,8 +205,8 @@ import Testing
         #expect(fromTuist.urls == ["https://github.com/example/charts.git"])
     }
 
-    /// A models package whose plan uses a remote package's module (ShelfLife, from shelf-life).
-    static func pantry() throws -> TemporaryFolder {
+    /// A models package whose plan uses a remote package's module (ShelfLife, from shelf-life at `address`).
+    static func pantry(address: String = "https://github.com/example/shelf-life.git") throws -> TemporaryFolder {
         let repository = try TemporaryFolder()
         let models = repository.url.appendingPathComponent("Sources/Pantry")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
@@ -196,7 +218,7 @@ import Testing
 
             let package = Package(
                 name: "Pantry",
-                dependencies: [.package(url: "https://github.com/example/shelf-life.git", exact: "0.4.0")],
+                dependencies: [.package(url: "\(address)", exact: "0.4.0")],
                 targets: [.target(name: "Pantry", dependencies: [.product(name: "ShelfLife", package: "shelf-life")])]
             )
             """)
@@ -232,14 +254,16 @@ import Testing
         #expect(app.dependencies.local.isEmpty)
         #expect(
             app.dependencies.remote == [
-                .init(module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"], resolveIn: root)
+                .init(
+                    module: "ShelfLife", urls: ["https://github.com/example/shelf-life.git"], resolveIn: root,
+                    unfetched: "fetching was not asked for")
             ])
         let copies = URL(fileURLWithPath: "/cache/apps/Sources").appendingPathComponent(app.target)
         let log = "\(copies.path)/Pantry.swift:1:8: error: no such module 'ShelfLife'\n"
         let problem = try #require(BuildProblem.parse(log, app: app, folder: copies).first)
         #expect(
             problem.message
-                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which the compiled level does not fetch and finds no copy of in \(root)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
+                == "no such module 'ShelfLife' (ShelfLife is not in the app's local packages; its package depends on https://github.com/example/shelf-life.git, which strata did not fetch (fetching was not asked for), with no copy in \(root)/.build/checkouts either: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
         )
     }
 

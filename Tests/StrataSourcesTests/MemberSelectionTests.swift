@@ -50,6 +50,33 @@ import Testing
             ))
     }
 
+    /// In a file importing EventKit or CloudKit, the names of its prefix are its types (`EKEvent`, `CKRecord`): the
+    /// model's calendar and sync members naming them, and the sync protocol's requirements, are left out, the
+    /// protocol and the conformance staying; a file importing nothing imports Foundation after its last line.
+    @Test func typesOfAnImportedModuleAreKnownByItsPrefixAndProtocolRequirementsGoWithThem() throws {
+        let kit = FixtureTree.folder("ListenLaterApp").appendingPathComponent("ListenLaterKit")
+        let sources = try AppSources(folder: kit)
+        // A stored `Kind.RawValue` is the enum's raw type, as the compiled model stores it.
+        let episode = try #require(sources.versions.first?.schema.entitiesByName["Episode"])
+        #expect(episode.attribute(named: "kindCode")?.valueType == .string)
+        let app = CompiledApp(sources: sources)
+        #expect(
+            app.adaptations.membersDropped.map { "\($0.member) \($0.uses)" }.sorted() == [
+                #"CloudSyncable.apply(…) ["CKRecord (CloudKit)"]"#,
+                #"CloudSyncable.makeRecord(…) ["CKRecordZone (CloudKit)", "CKRecord (CloudKit)"]"#,
+                #"ListenLaterSchemaV2.Episode.apply(…) ["CKRecord (CloudKit)"]"#,
+                #"ListenLaterSchemaV2.Episode.makeRecord(…) ["CKRecordZone (CloudKit)", "CKRecord (CloudKit)"]"#,
+                #"ListenLaterSchemaV2.Episode.reminder(…) ["EKEventStore (EventKit)", "EKEvent (EventKit)"]"#,
+                #"ListenLaterSchemaV2.Episode.schedule(…) ["EKEvent (EventKit)", "EKEventStore (EventKit)"]"#,
+            ])
+        let sync = try #require(app.files.first { $0.name == "Sync_CloudSyncable.swift" })
+        #expect(sync.text.contains("public protocol CloudSyncable {") && sync.text.contains("var recordName: String"))
+        #expect(!sync.text.contains("CKRecord"))
+        let defaults = try #require(app.files.first { $0.name == "Extensions_String+Defaults.swift" })
+        #expect(defaults.text.hasSuffix("}\n\nimport Foundation\n"))
+        #expect(app.adaptations.shims.map(\.name).contains("keyValueStore"))
+    }
+
     @Test func anExtensionOfAHelpersModelIsNotTakenWithoutItsDeclaration() throws {
         let app = CompiledApp(sources: try AppSources(folder: Self.models))
         // The helpers the stage calls, not the live model's file (its extension's `label` shares a name the stage

@@ -70,7 +70,11 @@ enum CompiledLevel {
     static func handOff(app: AppSources, plan: SourcePlan, arguments commandLine: [String], options: PlanOptions)
         -> Outcome
     {
-        let compiled = CompiledApp(sources: app)
+        let compiled = CompiledApp(
+            sources: app,
+            resolution: RemoteResolution.from(
+                environment: ProcessInfo.processInfo.environment, untrusted: UntrustedSources.reason()
+            ) { Console.error($0) })
         if options.verbose {
             let lines = compiled.adaptations.textLines
             Console.error(

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// The modules of Apple's platforms that Linux lacks, in one place: the compiled level drops their imports (the
 /// line becomes `import Strata`, which re-exports Foundation as most of them do), provides a shim for the few whose
 /// API stages use (logging, Combine's `ObservableObject`), and, when the build fails in a file that imported one,
@@ -56,8 +58,53 @@ enum AppleModules {
         for name in ["WidgetCenter"] { names[name] = "WidgetKit" }
         for name in ["PhotosPickerItem"] { names[name] = "PhotosUI" }
         for name in ["PKDrawing"] { names[name] = "PencilKit" }
+        for name in [
+            "NSManagedObject", "NSManagedObjectContext", "NSManagedObjectID", "NSPersistentContainer",
+            "NSPersistentCloudKitContainer", "NSPersistentStoreCoordinator", "NSFetchRequest", "NSEntityDescription",
+            "NSBatchDeleteRequest", "NSFetchedResultsController",
+        ] {
+            names[name] = "CoreData"
+        }
+        for name in ["NSWindow", "NSApplication", "NSWorkspace", "NSPasteboard", "NSViewController", "NSScreen"] {
+            names[name] = "AppKit"
+        }
         return names
     }()
+
+    /// The prefixes of the types of modules Linux lacks (`CK` for CloudKit's `CKRecord`), by module: in a file
+    /// importing the module, a name of the prefix followed by a capital letter is one of its types (see
+    /// ``prefixedTypes(in:)``), so the members naming it are weighed like those naming ``typeNames``.
+    static let typePrefixes: [String: [String]] = [
+        "ARKit": ["AR"], "AVFoundation": ["AV"], "AVKit": ["AV"], "AuthenticationServices": ["AS"],
+        "CloudKit": ["CK"], "Contacts": ["CN"], "ContactsUI": ["CN"], "CoreBluetooth": ["CB"], "CoreHaptics": ["CH"],
+        "CoreImage": ["CI"], "CoreLocation": ["CL"], "CoreML": ["ML"], "CoreMedia": ["CM"], "CoreMotion": ["CM"],
+        "CoreNFC": ["NFC"], "CoreSpotlight": ["CS"], "EventKit": ["EK"], "EventKitUI": ["EK"], "GameController": ["GC"],
+        "GameKit": ["GK"], "HealthKit": ["HK"], "HealthKitUI": ["HK"], "Intents": ["IN"], "IntentsUI": ["IN"],
+        "LinkPresentation": ["LP"], "LocalAuthentication": ["LA"], "MapKit": ["MK"], "MediaPlayer": ["MP"],
+        "MessageUI": ["MF"], "MetricKit": ["MX"], "MultipeerConnectivity": ["MC"], "NaturalLanguage": ["NL"],
+        "PDFKit": ["PDF"], "PassKit": ["PK"], "PencilKit": ["PK"], "Photos": ["PH"], "PhotosUI": ["PH"],
+        "QuickLook": ["QL"], "QuickLookThumbnailing": ["QL"], "SafariServices": ["SF"], "SceneKit": ["SCN"],
+        "Speech": ["SF"], "SpriteKit": ["SK"], "StoreKit": ["SK"], "UIKit": ["UI"], "UserNotifications": ["UN"],
+        "Vision": ["VN"], "WatchConnectivity": ["WC"], "WatchKit": ["WK"], "WebKit": ["WK"],
+    ]
+
+    /// The names `file` writes that are types of the modules it imports that Linux lacks, by their prefix
+    /// (``typePrefixes``: `EKEvent` in a file importing EventKit), with their module.
+    static func prefixedTypes(in file: SourceFile) -> [String: String] {
+        let modules = file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
+            .filter { typePrefixes[$0] != nil }.sorted()
+        guard !modules.isEmpty else { return [:] }
+        var found: [String: String] = [:]
+        for token in file.tree.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, found[name] == nil else { continue }
+            found[name] = modules.first { module in
+                (typePrefixes[module] ?? []).contains {
+                    name.hasPrefix($0) && name.dropFirst($0.count).first?.isUppercase == true
+                }
+            }
+        }
+        return found
+    }
 
     /// The modules an import of `module` re-exports that Linux has, imported in its place (SwiftUI's `Observation`,
     /// so an `@Observable` helper still compiles once SwiftUI's import is dropped).

@@ -24,7 +24,11 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
         var problems: [BuildProblem] = []
         for line in output.split(whereSeparator: \.isNewline) {
             guard let error = line.range(of: ": error: ") else { continue }
-            let place = line[..<error.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            var place = line[..<error.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            // The linker names a line without a column (`Pantry.swift:31: error: undefined reference to …`).
+            if place.count >= 2, Int(place[place.count - 1]) != nil, Int(place[place.count - 2]) == nil {
+                place.append("1")
+            }
             guard place.count >= 3, let lineNumber = Int(place[place.count - 2]),
                 let column = Int(place[place.count - 1])
             else { continue }
@@ -61,11 +65,19 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
     }
 
     /// " (Charts comes from a remote package of the app: https://…; …)" when `line` says a module is missing that only
-    /// a remote dependency of the app's package provides; "" otherwise.
+    /// a remote dependency of the app's package provides, or the linker misses a symbol of such a module (its
+    /// compiled interface was found among another app's packages in the shared cache, its code is not linked into
+    /// this one's); "" otherwise.
     private static func remoteHint(_ remote: [PackageDependencies.Remote], _ line: Substring) -> String {
-        guard let match = line.firstMatch(of: #/no such module '([^']+)'/#),
-            let module = remote.first(where: { $0.module == String(match.1) })
-        else { return "" }
+        var missing = line.firstMatch(of: #/no such module '([^']+)'/#).map { String($0.1) }
+        // A Swift symbol's mangling starts with its module's name, after its length: `$s9ShelfLife…`.
+        if missing == nil,
+            let symbol = line.firstMatch(of: #/undefined reference to '\$s(\d+)([A-Za-z_][A-Za-z0-9_]*)/#),
+            let length = Int(symbol.1), symbol.2.count >= length
+        {
+            missing = String(symbol.2.prefix(length))
+        }
+        guard let missing, let module = remote.first(where: { $0.module == missing }) else { return "" }
         let urls = module.urls.joined(separator: ", ")
         if let via = module.via {
             return
@@ -75,8 +87,10 @@ package struct BuildProblem: Sendable, Equatable, Codable, CustomStringConvertib
             return
                 " (\(module.module) is not in the app's local packages; its project depends on \(urls), which the compiled level does not fetch: a local checkout added to the project as a local package would let it build)"
         }
+        let cause =
+            module.unfetched.map { "strata did not fetch (\($0))" } ?? "strata resolved, none of them providing it"
         return
-            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which the compiled level does not fetch and finds no copy of in \(folder)/.build/checkouts: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
+            " (\(module.module) is not in the app's local packages; its package depends on \(urls), which \(cause), with no copy in \(folder)/.build/checkouts either: `swift package resolve` there, with the network, or a local checkout named with .package(path:) in its Package.swift would let it build)"
     }
 
     /// The qualified name of the innermost declaration of `text` holding `line`:`column`.

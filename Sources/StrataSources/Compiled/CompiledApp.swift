@@ -59,8 +59,9 @@ package struct CompiledApp: Sendable {
     }
 
     /// The target for the plans of `sources`, taking what the folder lacks from its helpers (the enclosing app's
-    /// files and the folders named with it, see ``AppSources/helpers``).
-    package init(sources: AppSources) {
+    /// files and the folders named with it, see ``AppSources/helpers``), the remote packages its package lacks
+    /// resolved as `resolution` allows.
+    package init(sources: AppSources, resolution: RemoteResolution = .withheld("fetching was not asked for")) {
         folder = sources.folder.standardizedFileURL
         target = Self.target(of: folder)
         let helpers = sources.helpers
@@ -123,7 +124,7 @@ package struct CompiledApp: Sendable {
                 if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text { imported.insert(module) }
             }
         }
-        dependencies = PackageDependencies(folder: folder, imports: imported)
+        dependencies = PackageDependencies(folder: folder, imports: imported, resolution: resolution)
         let modules = Set(dropped.map(\.module))
         let shims = CompiledShim.allCases.filter { $0.isNeeded(names: selection.referenced, modules: modules) }
         files += shims.map { File(name: $0.fileName, original: nil, text: $0.text) }

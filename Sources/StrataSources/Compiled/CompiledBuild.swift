@@ -79,9 +79,19 @@ package struct CompiledBuild: Sendable {
         let previous = manager.contents(atPath: timesURL.path).flatMap {
             try? JSONDecoder().decode(BuildEstimate.Record.self, from: $0)
         }
-        let (status, output, steps) = run(
-            ["swift", "build", "--package-path", package.root.path, "--product", app.target],
-            estimate: BuildEstimate(previous: previous, started: started))
+        let estimate = BuildEstimate(previous: previous, started: started)
+        var steps = 0
+        let (status, output) = ToolRun.run(
+            ["swift", "build", "--package-path", package.root.path, "--product", app.target]
+        ) { line in
+            // The `[n/m]` steps (with the time left) and SwiftPM's fetching and planning, as they come.
+            if line.hasPrefix("[") || line.hasPrefix("Fetching") || line.hasPrefix("Computing")
+                || line.hasPrefix("Building for")
+            {
+                steps = max(steps, BuildEstimate.step(of: line)?.total ?? 0)
+                progress("  " + estimate.annotated(line))
+            }
+        }
         let elapsed = Date().timeIntervalSince(started)
         let seconds = Int(elapsed.rounded())
         if status == 0, manager.isExecutableFile(atPath: binary.path) {
@@ -97,7 +107,8 @@ package struct CompiledBuild: Sendable {
         guard !problems.isEmpty else {
             let errors = output.split(whereSeparator: \.isNewline).filter { $0.contains("error:") }.prefix(5)
             return .unavailable(
-                "swift build failed (status \(status))\(errors.isEmpty ? "" : ": " + errors.joined(separator: "; "))")
+                "swift build failed (status \(status ?? -1))\(errors.isEmpty ? "" : ": " + errors.joined(separator: "; "))"
+            )
         }
         save(State(hash: hash, problems: problems), to: stateURL)
         return .failed(problems)
@@ -117,44 +128,6 @@ package struct CompiledBuild: Sendable {
     private func save(_ state: State, to url: URL) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? JSONEncoder().encode(state).write(to: url)
-    }
-
-    /// Runs `arguments` through `env`, passing `[n/m]` progress lines on as they come with the time `estimate`
-    /// says is left; returns the status, the output and the largest `m` seen.
-    private func run(_ arguments: [String], estimate: BuildEstimate) -> (Int32, String, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return (-1, "error: \(arguments[0]) cannot be started: \(error.localizedDescription)", 0)
-        }
-        var output = Data()
-        var pending = Data()
-        var steps = 0
-        while true {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output.append(chunk)
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: pending[..<newline], as: UTF8.self)
-                pending.removeSubrange(...newline)
-                if line.hasPrefix("[") || line.hasPrefix("Fetching") || line.hasPrefix("Computing")
-                    || line.hasPrefix("Building for")
-                {
-                    steps = max(steps, BuildEstimate.step(of: line)?.total ?? 0)
-                    progress("  " + estimate.annotated(line))
-                }
-            }
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), steps)
     }
 
     /// Takes an exclusive lock on `url`, calling `waiting` first when another strata holds it (building in the

@@ -141,17 +141,22 @@ package struct CompiledPackage: Sendable {
     }
 
     /// Drops `target` from the cache when a local package it was written with is gone (an app's checkout moved or
-    /// deleted), so that the manifest never names a missing folder, which would stop every app's build; the app's
-    /// next run writes it again. Returns true when it was dropped.
-    private func dropIfAPackageIsGone(_ target: String) -> Bool {
+    /// deleted), so that the manifest never names a missing folder, or when one has the identity of a package `app`
+    /// uses from another folder (one app's checkout of a package and another's copy SwiftPM resolved), as SwiftPM
+    /// refuses a graph holding both: either would stop every app's build. The app dropped is written again on its
+    /// next run. Returns true when it was dropped.
+    private func dropIfItClashes(_ target: String, with app: CompiledApp?) -> Bool {
         let manager = FileManager.default
         let packages = dependencies(of: [target])[target] ?? []
-        guard
-            packages.contains(where: {
-                !manager.fileExists(
-                    atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
-            })
-        else { return false }
+        let gone = packages.contains {
+            !manager.fileExists(atPath: URL(fileURLWithPath: $0.folder).appendingPathComponent("Package.swift").path)
+        }
+        let clashing = packages.contains { package in
+            app?.dependencies.local.contains {
+                $0.identity.lowercased() == package.identity.lowercased() && $0.folder != package.folder
+            } ?? false
+        }
+        guard gone || clashing else { return false }
         drop(target)
         return true
     }
@@ -184,13 +189,13 @@ package struct CompiledPackage: Sendable {
         try writeManifest()
     }
 
-    /// Writes the manifest listing every target in the cache (dropping those whose local packages are gone, but
-    /// `keeping`), only when it changes, so SwiftPM does not reload it for nothing.
-    private func writeManifest(keeping: String? = nil) throws {
+    /// Writes the manifest listing every target in the cache (dropping those whose local packages are gone or clash
+    /// with `keeping`'s, but `keeping`), only when it changes, so SwiftPM does not reload it for nothing.
+    private func writeManifest(keeping app: CompiledApp? = nil) throws {
         let manager = FileManager.default
         let targets = try manager.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
             .filter { $0.hasPrefix("App_") }.sorted()
-            .filter { $0 == keeping || !dropIfAPackageIsGone($0) }
+            .filter { $0 == app?.target || !dropIfItClashes($0, with: app) }
         let manifest = Data(manifest(targets: targets, dependencies: dependencies(of: targets)).utf8)
         let manifestURL = root.appendingPathComponent("Package.swift")
         if manager.contents(atPath: manifestURL.path) != manifest { try manifest.write(to: manifestURL) }
@@ -214,7 +219,7 @@ package struct CompiledPackage: Sendable {
             try manager.createDirectory(at: recorded.deletingLastPathComponent(), withIntermediateDirectories: true)
             try JSONEncoder().encode(app.dependencies.local).write(to: recorded)
         }
-        try writeManifest(keeping: app.target)
+        try writeManifest(keeping: app)
         // The versions Strata itself was resolved at, so the cache builds the same dependencies.
         let resolved = root.appendingPathComponent("Package.resolved")
         let strataResolved = strata.appendingPathComponent("Package.resolved")

@@ -1,6 +1,7 @@
 /// A file the compiled level adds to an app's target so stages written for Apple's platforms compile unchanged on
 /// Linux: `print` routed to the migration's log, `os.Logger` and `os_log`, the Foundation folders Linux's Foundation lacks
-/// (pointing into a temporary folder during a dry run), and Combine's `ObservableObject` with `@Published`.
+/// (pointing into a temporary folder during a dry run), Combine's `ObservableObject` with `@Published`, and iCloud's
+/// key-value store.
 /// Each is added only when the needed code calls for it, and the report names it. Its declarations are public, so the
 /// app's `public` declarations may use them.
 enum CompiledShim: String, CaseIterable, Sendable {
@@ -14,6 +15,8 @@ enum CompiledShim: String, CaseIterable, Sendable {
     case folders
     /// Combine's `ObservableObject` (its publisher sends nothing) and `@Published` as plain storage.
     case combine
+    /// iCloud's `NSUbiquitousKeyValueStore`, which Linux's Foundation lacks, kept in memory for the run.
+    case keyValueStore
 
     /// The types the shims declare that apps extend (`extension OSLog { static let migration = … }`).
     static let typesDeclared: Set<String> = ["OSLog", "Logger", "OSLogType"]
@@ -29,6 +32,8 @@ enum CompiledShim: String, CaseIterable, Sendable {
         case .folders:
             "URL.applicationSupportDirectory, documentsDirectory, cachesDirectory, FileManager.containerURL and urls(for:in:), inside a temporary folder during a dry run"
         case .combine: "Combine's ObservableObject (objectWillChange sends nothing) and @Published as plain storage"
+        case .keyValueStore:
+            "NSUbiquitousKeyValueStore (iCloud's key-value store), kept in memory for the run: nothing stored there is kept"
         }
     }
 
@@ -38,6 +43,7 @@ enum CompiledShim: String, CaseIterable, Sendable {
         case .output: !names.isDisjoint(with: ["print", "debugPrint"])
         case .logging, .combine: modules.contains { AppleModules.shim(for: $0) == self }
         case .folders: !names.isDisjoint(with: Self.folderNames)
+        case .keyValueStore: names.contains("NSUbiquitousKeyValueStore")
         }
     }
 
@@ -54,6 +60,7 @@ enum CompiledShim: String, CaseIterable, Sendable {
         case .logging: ShimText.logging
         case .folders: ShimText.folders
         case .combine: ShimText.combine
+        case .keyValueStore: ShimText.keyValueStore
         }
     }
 }

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// becomes `import Strata; import Observation`, as SwiftUI re-exports Observation), those modules' attributes
 /// (`@Generable`) are blanked, `SwiftData.` qualified names become `Strata.`, the top-level items the plans do not need
 /// are blanked, and so are the members of needed types no needed code uses that name an Apple-only type (or their
-/// bodies, see ``StageReach``), and each `#if` inside a type the plans depend on keeps only the clause the static level read (for the
+/// bodies, see ``StageReach``), a file importing nothing imports Foundation (as its framework's umbrella header
+/// gave it), and each `#if` inside a type the plans depend on keeps only the clause the static level read (for the
 /// app's platform, not Linux), so both levels see the same models. Lines and columns stay where they were, so the compiler's diagnostics point into
 /// the original file.
 struct CompiledSourceText {
@@ -72,7 +73,10 @@ struct CompiledSourceText {
         for (range, replacement) in replacements.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
             bytes.replaceSubrange(range, with: replacement)
         }
-        text = String(decoding: bytes, as: UTF8.self)
+        // A file importing nothing relied on what its target imports for it (a framework's umbrella header imports
+        // Foundation): it imports Foundation here, after its last line, so the lines stay where they were.
+        let importsNothing = !file.tree.statements.contains { $0.item.is(ImportDeclSyntax.self) }
+        text = String(decoding: bytes, as: UTF8.self) + (importsNothing ? "\nimport Foundation\n" : "")
         self.dropped = dropped
         self.droppedAttributes = droppedAttributes
     }

@@ -96,6 +96,12 @@ struct NeededDeclarations {
         where !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
             unavailable[name] = "\(name) (\(module))"
         }
+        for file in files + helpers {
+            for (name, module) in AppleModules.prefixedTypes(in: file)
+            where unavailable[name] == nil && !appTypes.contains(name) && !CompiledShim.typesDeclared.contains(name) {
+                unavailable[name] = "\(name) (\(module))"
+            }
+        }
         let plain = own + others
         var units = plain
         for _ in 0..<8 {
@@ -224,6 +230,9 @@ struct NeededDeclarations {
                 into: &found)
         } else if let group = unit.node.asProtocol(DeclGroupSyntax.self), let name = typeName(unit.node) {
             collect(group.memberBlock, in: name, unavailable: unavailable, into: &found)
+        } else if let protocolDecl = unit.node.as(ProtocolDeclSyntax.self) {
+            // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
+            collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
         guard !found.isEmpty else { return unit }
         var result = unit

@@ -3,8 +3,8 @@ import Foundation
 /// The packages an app's code imports from its own package's dependencies, as its build gets them: a local package
 /// (`.package(path: "../Core")`) is built beside the app in the compiled level's package, with the library products the
 /// needed files import, and so is a remote dependency (`.package(url:…)`) of the app's package that its own build
-/// already fetched (``ResolvedCheckouts``); a module that only a remote dependency not fetched can provide is named,
-/// since the compiled level does not fetch packages.
+/// already fetched or that SwiftPM resolves for the compiled level (``ResolvedCheckouts``, ``RemoteResolution``); a
+/// module that only a remote dependency not fetched can provide is named, with why it was not fetched.
 package struct PackageDependencies: Sendable, Equatable, Codable {
     /// A local package built with the app.
     package struct Local: Sendable, Equatable, Codable {
@@ -28,6 +28,8 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         /// The folder of the app's package, whose `swift package resolve` would fetch the remote packages where the
         /// compiled level builds them from (nil for a project's packages, which Xcode fetches elsewhere).
         package var resolveIn: String? = nil
+        /// Why the compiled level's own resolution did not fetch them (``RemoteResolution``), for the app's package.
+        package var unfetched: String? = nil
     }
 
     /// The local packages to build, in the manifest's order.
@@ -52,8 +54,10 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
 
     /// The dependencies of the package holding `folder` (the nearest `Package.swift` above it, one of whose targets
     /// holds the folder), or else of the Xcode project (or Tuist or XcodeGen manifest) in it or the three folders above
-    /// it, that provide the modules in `imports`; none when nothing holds it or a manifest cannot be read.
-    init(folder: URL, imports: Set<String>) {
+    /// it, that provide the modules in `imports`; none when nothing holds it or a manifest cannot be read. The package's
+    /// remote dependencies with no copy at hand are resolved as `resolution` allows, when its files import a module
+    /// no local package provides.
+    init(folder: URL, imports: Set<String>, resolution: RemoteResolution = .withheld("fetching was not asked for")) {
         let wanted = imports.subtracting(Self.toolchainModules).subtracting(AppleModules.unavailable)
         guard !wanted.isEmpty else {
             self = .none
@@ -67,6 +71,7 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
             (manifest?.targets ?? []).filter { start == $0.folder || start.isInside($0.folder) }.map(\.name))
         var paths: [String] = []
         var resolveIn: String?
+        var unfetched: String?
         if let manifest, !holding.isEmpty {
             // The package's own libraries (a sibling target), less those holding the folder, then its path
             // dependencies.
@@ -75,9 +80,28 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
                     manifest.folder, manifest.products.filter { Set($0.targets).isDisjoint(with: holding) },
                     Self.remoteNeeds(of: manifest)
                 ))
-            // A remote package the package's own build already fetched (or mirrors to a folder) is built from there.
+            // A remote package the package's own build already fetched (or mirrors to a folder) is built from there;
+            // the others are resolved by SwiftPM in a scratch package of the compiled level's, when it may fetch and
+            // the files import a module no local package provides.
+            var resolved: String?
+            let remote = manifest.dependencies.filter {
+                $0.url.map { ResolvedCheckouts.folder(for: $0, package: manifest.folder) == nil } ?? false
+            }
+            let localModules = Set(
+                ([manifest]
+                    + manifest.dependencies.compactMap(\.path).compactMap {
+                        try? PackageManifest(url: URL(fileURLWithPath: FilePath.join($0, "Package.swift")))
+                    }).flatMap { $0.products.flatMap { [$0.name] + $0.targets } + $0.targets.map(\.name) })
+            if !remote.isEmpty && !wanted.isSubset(of: localModules) {
+                switch resolution.resolve(
+                    remote, of: URL(fileURLWithPath: FilePath.join(manifest.folder, "Package.swift")))
+                {
+                case .success(let folder): resolved = folder
+                case .failure(let failure): unfetched = failure.cause
+                }
+            }
             let fetched = manifest.dependencies.compactMap(\.url).map {
-                ($0, ResolvedCheckouts.folder(for: $0, package: manifest.folder))
+                ($0, ResolvedCheckouts.folder(for: $0, package: manifest.folder, resolved: resolved))
             }
             paths = manifest.dependencies.compactMap(\.path) + fetched.compactMap(\.1)
             urls = fetched.filter { $0.1 == nil }.map(\.0)
@@ -120,7 +144,9 @@ package struct PackageDependencies: Sendable, Equatable, Codable {
         }
         self.local = local
         remote =
-            (blocked + (urls.isEmpty ? [] : remaining.map { Remote(module: $0, urls: urls, resolveIn: resolveIn) }))
+            (blocked
+            + (urls.isEmpty
+                ? [] : remaining.map { Remote(module: $0, urls: urls, resolveIn: resolveIn, unfetched: unfetched) }))
             .sorted {
                 $0.module < $1.module
             }

@@ -1,13 +1,14 @@
 import Foundation
 
-/// The local copies of a package's remote dependencies that its own build already fetched, which the compiled level
-/// builds from instead of fetching: SwiftPM's checkouts in the package's `.build/checkouts/<name>` (left by
-/// `swift package resolve` or `swift build` in the package), and the local folders its
-/// `.swiftpm/configuration/mirrors.json` names as mirrors of them.
+/// The local copies of a package's remote dependencies, which the compiled level builds from: SwiftPM's checkouts in
+/// the package's `.build/checkouts/<name>` (left by `swift package resolve` or `swift build` in the package), the local
+/// folders its `.swiftpm/configuration/mirrors.json` names as mirrors of them, and the checkouts of the compiled
+/// level's own resolution (``RemoteResolution``).
 enum ResolvedCheckouts {
-    /// The folder holding a copy of the remote package at `url` for the package in `folder`, or nil when there is
-    /// none (a copy is a folder with a `Package.swift`).
-    static func folder(for url: String, package folder: String) -> String? {
+    /// The folder holding a copy of the remote package at `url` for the package in `folder` (or in the
+    /// `.build/checkouts` of `resolved`, a scratch package resolving it), or nil when there is none (a copy is a
+    /// folder with a `Package.swift`).
+    static func folder(for url: String, package folder: String, resolved: String? = nil) -> String? {
         var candidates: [String] = []
         if let mirror = mirrors(of: folder)[url] {
             if mirror.hasPrefix("/") {
@@ -17,6 +18,7 @@ enum ResolvedCheckouts {
             }
         }
         candidates.append(FilePath.join(folder, ".build/checkouts/" + name(of: url)))
+        if let resolved { candidates.append(FilePath.join(resolved, ".build/checkouts/" + name(of: url))) }
         return candidates.first { FileManager.default.fileExists(atPath: FilePath.join($0, "Package.swift")) }
     }
 

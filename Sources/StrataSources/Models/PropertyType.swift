@@ -83,6 +83,14 @@ indirect enum TypeShape {
                 self = TypeShape(alias.target, scope: alias.scope, index: index, depth: depth + 1)
                 return
             }
+            // A raw-value enum's `RawValue` (`var kindCode: Kind.RawValue`) is its raw type.
+            if path.hasSuffix(".RawValue"), let base = index.resolveType(String(path.dropLast(9)), from: scope),
+                base.isEnum, let raw = base.inherited.first.map(PropertyType.lastComponent),
+                PropertyType.native[raw] != nil
+            {
+                self = .named(raw, nil, [])
+                return
+            }
             let declared = index.resolveType(path, from: scope)
             let written = declared?.simpleName ?? Self.libraryName(path)
             let name = declared == nil ? Self.libraryAliases[written] ?? written : written

@@ -39,6 +39,9 @@ struct PackageManifest {
         let path: String?
         /// The address of a remote dependency.
         let url: String?
+        /// A remote dependency's call as written (`.package(url: "…", from: "1.2.0")`), for SwiftPM to resolve it
+        /// with the same requirement.
+        var declaration: String? = nil
     }
 
     /// The manifest's folder.
@@ -83,7 +86,9 @@ struct PackageManifest {
             if let path = Self.argument("path", of: call).flatMap(Self.literal) {
                 return Dependency(path: FilePath.join(folder, path), url: nil)
             }
-            if let url = Self.argument("url", of: call).flatMap(Self.literal) { return Dependency(path: nil, url: url) }
+            if let url = Self.argument("url", of: call).flatMap(Self.literal) {
+                return Dependency(path: nil, url: url, declaration: call.trimmedDescription)
+            }
             return nil
         }
         targets = calls.calls.compactMap { call -> Target? in

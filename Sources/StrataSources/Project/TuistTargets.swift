@@ -5,8 +5,8 @@ import SwiftSyntax
 /// The target calls a Tuist `Project.swift` makes, read without running it: its own `Target(…)`/`.target(…)` calls,
 /// and those of the functions it calls that are declared in it or in `Tuist/ProjectDescriptionHelpers`
 /// (`Project.app(name: "Habits")` making `.target(name: name, sources: ["Targets/\(name)/Sources/**"])`), with the
-/// string values the calls give their parameters. A target whose name only running the manifest gives (a loop's
-/// element, a computed value) is named in ``unread``.
+/// string values the calls give their parameters, and those made for each string of a list (`modules.map { … }`).
+/// A target whose name only running the manifest gives (a loop's element, a computed value) is named in ``unread``.
 struct TuistTargets {
     /// A target call, with the values the names written in it stand for.
     struct Found {
@@ -33,6 +33,8 @@ struct TuistTargets {
     /// The targets that could not be read, one phrase each ("Project.swift:12 makes a target named by `name`, …").
     private(set) var unread: [String] = []
     private let functions: [String: Function]
+    /// The lists of strings the files bind to names (`let modules = ["Core", "Habits"]`), by name.
+    private let constants: [String: [String]]
 
     /// The target calls of `manifest` (the text of `file`), following the functions it and the helper files under
     /// `root` declare.
@@ -48,15 +50,20 @@ struct TuistTargets {
             )
         }
         var functions: [String: Function] = [:]
+        var lists: [String: [String]] = [:]
         for (name, tree) in trees {
             let converter = SourceLocationConverter(fileName: name, tree: tree)
             for decl in Declarations(tree).found where functions[decl.name.text] == nil {
                 functions[decl.name.text] = Function(decl: decl, file: name, converter: converter)
             }
+            lists.merge(Lists(tree).lists) { first, _ in first }
         }
         self.functions = functions
+        self.constants = lists
         let (name, tree) = trees[0]
-        read(Syntax(tree), file: name, converter: SourceLocationConverter(fileName: name, tree: tree), values: [:])
+        read(
+            Syntax(tree), file: name, converter: SourceLocationConverter(fileName: name, tree: tree), values: [:],
+            lists: [:])
     }
 
     /// The string a target call's argument writes with `values` for the names in it: a literal, an interpolation of
@@ -80,21 +87,37 @@ struct TuistTargets {
         return text
     }
 
-    /// Reads the calls under `node` (in `file`), following helper calls into their bodies.
+    /// Reads the calls under `node` (in `file`), following helper calls into their bodies, with `values` and `lists`
+    /// for the names of strings and lists of strings in scope.
     private mutating func read(
-        _ node: Syntax, file: String, converter: SourceLocationConverter, values: [String: String], depth: Int = 0
+        _ node: Syntax, file: String, converter: SourceLocationConverter, values: [String: String],
+        lists: [String: [String]], depth: Int = 0
     ) {
-        for call in Calls(node).found {
+        // The closures of the `map` calls read once per element: their own calls are read there.
+        var mapped: [Range<Int>] = []
+        for call in Calls(node).found where !mapped.contains(where: { $0.contains(call.position.utf8Offset) }) {
             let callee = call.calledExpression.trimmedDescription
             let last = String(callee.split(separator: ".").last ?? "")
+            if let (closure, parameter, elements) = mapping(call, values: values, lists: lists) {
+                mapped.append(closure.position.utf8Offset..<closure.endPosition.utf8Offset)
+                for element in elements {
+                    var bound = values
+                    bound[parameter] = element
+                    read(
+                        Syntax(closure.statements), file: file, converter: converter, values: bound, lists: lists,
+                        depth: depth)
+                }
+                continue
+            }
             if callee == "Project" || callee == "Project.init", project == nil {
                 project = Found(call: call, values: values)
             }
             if let function = functions[last], let body = function.decl.body, !Self.isDependency(call) {
                 if depth < Self.depthLimit {
+                    let bound = bindings(of: call, to: function.decl, values: values, lists: lists)
                     read(
-                        Syntax(body), file: function.file, converter: function.converter,
-                        values: Self.bindings(of: call, to: function.decl, values: values), depth: depth + 1)
+                        Syntax(body), file: function.file, converter: function.converter, values: bound.values,
+                        lists: bound.lists, depth: depth + 1)
                 }
                 continue
             }
@@ -117,12 +140,44 @@ struct TuistTargets {
         }
     }
 
+    /// For a call mapping a list of strings to targets (`modules.map { module in .target(name: module, …) }`,
+    /// `["Core", "Habits"].map { .target(name: $0, …) }`): its closure, the name its element goes by, and the list's
+    /// strings (written in the call, or a name of `lists` or ``constants``); nil for any other call.
+    private func mapping(_ call: FunctionCallExprSyntax, values: [String: String], lists: [String: [String]])
+        -> (closure: ClosureExprSyntax, parameter: String, elements: [String])?
+    {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            ["map", "flatMap", "compactMap"].contains(member.declName.baseName.text), let base = member.base,
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        else { return nil }
+        guard let elements = list(base, values: values, lists: lists) else { return nil }
+        var parameter = "$0"
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: parameter = names.first?.name.text ?? parameter
+        case .parameterClause(let clause)?: parameter = clause.parameters.first?.firstName.text ?? parameter
+        case nil: break
+        }
+        return (closure, parameter, elements)
+    }
+
+    /// The strings `expression` lists: an array literal of strings, or a name of `lists` or ``constants``.
+    private func list(_ expression: ExprSyntax, values: [String: String], lists: [String: [String]]) -> [String]? {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            let strings = array.elements.compactMap { Self.string($0.expression, values: values) }
+            return strings.count == array.elements.count ? strings : nil
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return lists[name] ?? constants[name]
+    }
+
     /// The values of `function`'s parameters in `call`: each argument (by label, or in order when unlabelled) or
-    /// default that reads as a string with `values`.
-    private static func bindings(
-        of call: FunctionCallExprSyntax, to function: FunctionDeclSyntax, values: [String: String]
-    ) -> [String: String] {
+    /// default that reads as a string, or as a list of strings, with `values` and `lists`.
+    private func bindings(
+        of call: FunctionCallExprSyntax, to function: FunctionDeclSyntax, values: [String: String],
+        lists: [String: [String]]
+    ) -> (values: [String: String], lists: [String: [String]]) {
         var bound: [String: String] = [:]
+        var boundLists: [String: [String]] = [:]
         var unlabelled = call.arguments.filter { $0.label == nil }.makeIterator()
         for parameter in function.signature.parameterClause.parameters {
             let label = parameter.firstName.text
@@ -130,12 +185,14 @@ struct TuistTargets {
                 label == "_" ? unlabelled.next() : call.arguments.first { $0.label?.text == label }
             let inner = (parameter.secondName ?? parameter.firstName).text
             if let argument {
-                bound[inner] = string(argument.expression, values: values)
+                bound[inner] = Self.string(argument.expression, values: values)
+                boundLists[inner] = list(argument.expression, values: values, lists: lists)
             } else if let value = parameter.defaultValue?.value {
-                bound[inner] = string(value, values: [:])
+                bound[inner] = Self.string(value, values: [:])
+                boundLists[inner] = list(value, values: [:], lists: [:])
             }
         }
-        return bound
+        return (bound, boundLists)
     }
 
     /// True for a call inside a `dependencies:` argument (`.target(name: "App")` naming a target depended on).
@@ -163,6 +220,29 @@ struct TuistTargets {
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
             found.append(node)
             return .skipChildren
+        }
+    }
+
+    /// The lists of string literals a file's constants hold (`let modules = ["Core", "Habits"]`), by name, the
+    /// first of a name.
+    private final class Lists: SyntaxVisitor {
+        private(set) var lists: [String: [String]] = [:]
+
+        init(_ tree: SourceFileSyntax) {
+            super.init(viewMode: .sourceAccurate)
+            walk(tree)
+        }
+
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            guard node.bindingSpecifier.tokenKind == .keyword(.let) else { return .visitChildren }
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let array = binding.initializer?.value.as(ArrayExprSyntax.self)
+                else { continue }
+                let strings = array.elements.compactMap { TuistTargets.string($0.expression, values: [:]) }
+                if strings.count == array.elements.count, lists[name] == nil { lists[name] = strings }
+            }
+            return .visitChildren
         }
     }
 

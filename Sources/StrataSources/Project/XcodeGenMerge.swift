@@ -52,7 +52,7 @@ enum XcodeGenMerge {
             }
             let expanded = applyingTemplates(
                 to: template, named: name, templates: templates, file: file, unread: &unread, depth: depth + 1)
-            merged = merge(merged, substituting(name, in: expanded))
+            merged = merge(merged, substituting(["target_name": name], in: expanded))
         }
         return merge(merged, target)
     }
@@ -100,15 +100,35 @@ enum XcodeGenMerge {
             })
     }
 
-    /// `value` with `${target_name}` (and `$target_name`) replaced by `name` in every scalar.
-    private static func substituting(_ name: String, in value: YAMLText) -> YAMLText {
+    /// The targets XcodeGen generates from `target` (written under `key`, its templates merged): one named by its
+    /// `name:`, else the key; for a list of platforms (`platform: [iOS, macOS]`), one per platform, named with its
+    /// `platformPrefix` and `platformSuffix` (`_$platform` by default), with `$platform` and `${platform}` replaced
+    /// in every value of the target, as they are for a target of one platform.
+    static func generated(from target: YAMLText, key: String) -> [(name: String, target: YAMLText)] {
+        let name = target["name"]?.string ?? key
+        guard case .list(let platforms) = target["platform"] else {
+            let platform = target["platform"]?.string
+            return [(name, platform.map { substituting(["platform": $0], in: target) } ?? target)]
+        }
+        return platforms.compactMap(\.string).map { platform in
+            let resolved = substituting(["platform": platform], in: target)
+            let prefix = resolved["platformPrefix"]?.string ?? ""
+            let suffix = resolved["platformSuffix"]?.string ?? "_" + platform
+            return (prefix + name + suffix, resolved)
+        }
+    }
+
+    /// `value` with each variable of `variables` written `${name}` or `$name` replaced by its value in every scalar.
+    private static func substituting(_ variables: [String: String], in value: YAMLText) -> YAMLText {
         switch value {
-        case .scalar(let text):
-            .scalar(
-                text.replacingOccurrences(of: "${target_name}", with: name).replacingOccurrences(
-                    of: "$target_name", with: name))
-        case .list(let items): .list(items.map { substituting(name, in: $0) })
-        case .map(let entries): .map(entries.map { ($0.0, substituting(name, in: $0.1)) })
+        case .scalar(var text):
+            for (name, replacement) in variables {
+                text = text.replacingOccurrences(of: "${\(name)}", with: replacement).replacingOccurrences(
+                    of: "$" + name, with: replacement)
+            }
+            return .scalar(text)
+        case .list(let items): return .list(items.map { substituting(variables, in: $0) })
+        case .map(let entries): return .map(entries.map { ($0.0, substituting(variables, in: $0.1)) })
         }
     }
 }

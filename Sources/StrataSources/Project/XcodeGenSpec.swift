@@ -3,8 +3,9 @@ import Foundation
 /// XcodeGen's `project.yml`, read as the Xcode project it generates (the repository holds no `.pbxproj`): each target's
 /// source paths with their `excludes`, and its `SWIFT_VERSION` and release `SWIFT_ACTIVE_COMPILATION_CONDITIONS`, the
 /// target's settings over the project's. The specs it `include:`s are merged under it as XcodeGen merges them, and each
-/// target's `templates:` under the target (with `${target_name}` replaced); an include that cannot be read is named
-/// (``XcodeProject/unread``).
+/// target's `templates:` under the target (with `${target_name}` replaced); a target is named by its `name:` (else its
+/// key), and one written for a list of platforms is a target per platform (``XcodeGenMerge/generated(from:key:)``);
+/// an include that cannot be read is named (``XcodeProject/unread``).
 enum XcodeGenSpec {
     /// The file names XcodeGen reads by default.
     static let fileNames = ["project.yml", "project.yaml"]
@@ -19,9 +20,13 @@ enum XcodeGenSpec {
         var unread: [String] = []
         let spec = XcodeGenMerge.including(YAMLText.parse(text), folder: folder, file: file, unread: &unread)
         let templates = spec["targetTemplates"] ?? .map([])
-        let targets = (spec["targets"]?.entries ?? []).map { name, written -> XcodeProject.Target in
-            let target = XcodeGenMerge.applyingTemplates(
-                to: written, named: name, templates: templates, file: file, unread: &unread)
+        let generated = (spec["targets"]?.entries ?? []).flatMap { key, written in
+            XcodeGenMerge.generated(
+                from: XcodeGenMerge.applyingTemplates(
+                    to: written, named: key, templates: templates, file: file, unread: &unread),
+                key: key)
+        }
+        let targets = generated.map { name, target -> XcodeProject.Target in
             var result = XcodeProject.Target(name: name)
             for source in target["sources"]?.items ?? [] {
                 guard let path = source.string ?? source["path"]?.string else { continue }
