@@ -180,7 +180,7 @@ let package = Package(
         // App-shaped source trees under Fixtures/ (read as files, never compiled by the tests' build).
         .testTarget(
             name: "StrataSourcesTests",
-            dependencies: ["StrataSources", "Strata", "StrataExamples"],
+            dependencies: ["StrataSources", "Strata", "StrataExamples", "AppleStoreFixtures"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

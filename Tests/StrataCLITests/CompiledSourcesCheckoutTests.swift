@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ extension CompiledSourcesTests {
         let root = try RemoteFixture.pantry(
             under: URL(fileURLWithPath: Self.cache).appendingPathComponent("test-packages"),
             address: "https://github.com/example/shelf-life.git")
-        try Self.write(RemoteFixture.shelfLifeManifest, ".build/checkouts/shelf-life/Package.swift", under: root)
+        try Self.write(RemotePackageFixture.shelfLifeManifest, ".build/checkouts/shelf-life/Package.swift", under: root)
         try Self.write(
             """
             /// How long a preserve keeps, by what it is.

@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import Testing
 
@@ -78,7 +79,7 @@ extension CompiledSourcesTests {
         let packages = URL(fileURLWithPath: Self.cache).appendingPathComponent("test-packages/resolved")
         try? FileManager.default.removeItem(at: packages)
         try FileManager.default.createDirectory(at: packages, withIntermediateDirectories: true)
-        let address = try RemoteFixture.repository(under: packages)
+        let address = try RemotePackageFixture.repository(under: packages)
         let root = try RemoteFixture.pantry(under: packages, address: address)
         let models = root.appendingPathComponent("Sources/Pantry").path
         let store = temporary.path("Pantry.store")
@@ -110,61 +111,14 @@ extension CompiledSourcesTests {
     }
 }
 
-/// The remote package and the models package of the resolution tests, written for the command line's tests.
+/// The models package of the resolution tests, written for the command line's tests (the remote package it depends
+/// on is ``RemotePackageFixture``).
 enum RemoteFixture {
-    /// Runs git with `arguments` in `folder`; throws when it fails.
-    private static func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Strata Tests", "-c", "user.email=tests@example.org"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: "git \(arguments) failed"])
-        }
-    }
-
-    /// Writes `text` at `path` under `folder`, making the folders.
-    private static func write(_ text: String, _ path: String, under folder: URL) throws {
-        let file = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    /// shelf-life's manifest: its ShelfLife library.
-    static let shelfLifeManifest = """
-        // swift-tools-version:5.9
-        import PackageDescription
-
-        let package = Package(
-            name: "shelf-life",
-            products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
-            targets: [.target(name: "ShelfLife")]
-        )
-        """
-
-    /// A git repository of the shelf-life package tagged 0.4.0 under `folder`; its file:// address.
-    static func repository(under folder: URL) throws -> String {
-        let repository = folder.appendingPathComponent("shelf-life")
-        try write(shelfLifeManifest, "Package.swift", under: repository)
-        try write(
-            "public enum ShelfLife {\n    public static func days(of label: String) -> Int { label.count * 10 }\n}\n",
-            "Sources/ShelfLife/ShelfLife.swift", under: repository)
-        try git(["init", "-q"], in: repository)
-        try git(["add", "."], in: repository)
-        try git(["commit", "-q", "-m", "shelf-life 0.4.0"], in: repository)
-        try git(["tag", "0.4.0"], in: repository)
-        return "file://" + repository.standardizedFileURL.path
-    }
-
     /// The Pantry models package under `folder` (two versions, a custom stage calling ShelfLife), depending on the
     /// package at `address` from 0.4.0 for its library `module`.
     static func pantry(under folder: URL, address: String, module: String = "ShelfLife") throws -> URL {
         let root = folder.appendingPathComponent("Pantry")
-        try write(
+        try RemotePackageFixture.write(
             """
             // swift-tools-version:5.9
             import PackageDescription
@@ -175,7 +129,7 @@ enum RemoteFixture {
                 targets: [.target(name: "Pantry", dependencies: [.product(name: "\(module)", package: "shelf-life")])]
             )
             """, "Package.swift", under: root)
-        try write(
+        try RemotePackageFixture.write(
             """
             import Foundation
             import \(module)

@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import Testing
 
@@ -267,18 +268,6 @@ import Testing
         )
     }
 
-    /// shelf-life's package, with its ShelfLife library.
-    static let shelfLife = """
-        // swift-tools-version:5.9
-        import PackageDescription
-
-        let package = Package(
-            name: "shelf-life",
-            products: [.library(name: "ShelfLife", targets: ["ShelfLife"])],
-            targets: [.target(name: "ShelfLife")]
-        )
-        """
-
     @Test func aRemotePackageTheAppsBuildAlreadyFetchedIsBuiltFromItsCheckout() throws {
         let repository = try Self.pantry()
         let models = repository.url.appendingPathComponent("Sources/Pantry")
@@ -286,7 +275,7 @@ import Testing
         let checkout = repository.url.appendingPathComponent(".build/checkouts/shelf-life")
         try FileManager.default.createDirectory(
             at: checkout.appendingPathComponent("Sources/ShelfLife"), withIntermediateDirectories: true)
-        try repository.write(".build/checkouts/shelf-life/Package.swift", Self.shelfLife)
+        try repository.write(".build/checkouts/shelf-life/Package.swift", RemotePackageFixture.shelfLifeManifest)
         let app = CompiledApp(sources: try AppSources(folder: models))
         #expect(app.dependencies.remote.isEmpty)
         #expect(
@@ -298,7 +287,7 @@ import Testing
         let mirror = try TemporaryFolder()
         try FileManager.default.createDirectory(
             at: mirror.url.appendingPathComponent("shelf-life/Sources/ShelfLife"), withIntermediateDirectories: true)
-        try mirror.write("shelf-life/Package.swift", Self.shelfLife)
+        try mirror.write("shelf-life/Package.swift", RemotePackageFixture.shelfLifeManifest)
         try FileManager.default.createDirectory(
             at: repository.url.appendingPathComponent(".swiftpm/configuration"), withIntermediateDirectories: true)
         try repository.write(

@@ -1,3 +1,4 @@
+import AppleStoreFixtures
 import Foundation
 import Testing
 
@@ -7,45 +8,9 @@ import Testing
 /// compiled level in a scratch package of the cache (real git, a repository served by a file:// address), never in
 /// the app's folder, and not at all when offline, on another repository's pull request, or when resolution fails.
 @Suite struct RemoteResolutionTests {
-    /// Runs `arguments` (git) in `folder`; throws when it fails.
-    private static func git(_ arguments: [String], in folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Strata Tests", "-c", "user.email=tests@example.org"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSDebugDescriptionErrorKey: "git \(arguments) failed"])
-        }
-    }
-
-    /// Writes `text` at `path` under `folder`, making the folders.
-    private static func write(_ text: String, _ path: String, under folder: URL) throws {
-        let file = folder.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-    }
-
-    /// A git repository of the shelf-life package tagged 0.4.0 under `folder`; its file:// address.
-    static func shelfLifeRepository(under folder: URL) throws -> String {
-        let repository = folder.appendingPathComponent("shelf-life")
-        try write(LocalPackageTests.shelfLife, "Package.swift", under: repository)
-        try write(
-            "public enum ShelfLife {\n    public static func days(of label: String) -> Int { label.count * 10 }\n}\n",
-            "Sources/ShelfLife/ShelfLife.swift", under: repository)
-        try git(["init", "-q"], in: repository)
-        try git(["add", "."], in: repository)
-        try git(["commit", "-q", "-m", "shelf-life 0.4.0"], in: repository)
-        try git(["tag", "0.4.0"], in: repository)
-        return "file://" + repository.standardizedFileURL.path
-    }
-
     @Test func aRemoteDependencyNoBuildFetchedIsResolvedInTheCacheBySwiftPM() throws {
         let folder = try TemporaryFolder()
-        let address = try Self.shelfLifeRepository(under: folder.url)
+        let address = try RemotePackageFixture.repository(under: folder.url)
         let pantry = try LocalPackageTests.pantry(address: address)
         let root = pantry.url
         let cache = folder.url.appendingPathComponent("cache")
