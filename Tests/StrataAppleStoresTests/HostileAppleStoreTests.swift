@@ -40,9 +40,10 @@ import Testing
     }
 
     /// Bit flips, truncation at a page boundary, pages swapped or zeroed: each store opens and reads, or is refused
-    /// naming the file, quickly, and is left byte-identical with nothing added beside it.
+    /// naming the file, quickly, and is left byte-identical with nothing added beside it; every 40th also through
+    /// `strata info` with a `TMPDIR` of its own, which must be empty afterwards.
     @Test func mutatedStoresAreReadOrRefused() throws {
-        let profile = MutationProfile(quick: 120)
+        let profile = MutationProfile(quick: 120, cliEvery: 40)
         print("Apple store mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
             "Fixtures/AppleStores")
@@ -52,13 +53,18 @@ import Testing
             "coredata-wire/store1-25.wiredatabase",
         ].filter { FileManager.default.fileExists(atPath: fixtures.appendingPathComponent($0).path) }
         try #require(!stores.isEmpty)
+        // Read once: every mutation starts from the same bytes.
+        let originals = try stores.map { [UInt8](try Data(contentsOf: fixtures.appendingPathComponent($0))) }
         var failures: [String] = []
+        var refused = 0
+        var slowest = 0.0
         for index in 0..<profile.count {
-            let seed = profile.seed &+ UInt64(index)
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let folder = try ModelFolder()
-            let name = stores[random.below(stores.count)]
-            var bytes = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
+            let chosen = random.below(stores.count)
+            let name = stores[chosen]
+            var bytes = originals[chosen]
             let page = 4096
             let pages = max(1, bytes.count / page)
             let what: String
@@ -102,15 +108,28 @@ import Testing
                 for entity in apple.entityNames.prefix(8) { _ = try? apple.rows(of: entity, limit: 20) }
                 _ = try? apple.rowCounts()
             } catch {
+                refused += 1
                 if !"\(error)".contains(store.path) && !"\(error)".contains("store.sqlite") {
                     failures.append("\(replay): names no file: \(error)")
                 }
             }
-            if Date().timeIntervalSince(started) > 10 { failures.append("\(replay): slow") }
+            let seconds = Date().timeIntervalSince(started)
+            slowest = max(slowest, seconds)
+            if seconds > 10 { failures.append("\(replay): slow (\(seconds) s)") }
+            if profile.throughStrata(index) {
+                let run = try HostileBundle.strata(["info", store.path])
+                if run.killed || ![0, 1, 2, 3].contains(run.status) || run.seconds > 30 {
+                    failures.append("\(replay): strata info ended with \(run.status) \(run.error)")
+                } else if run.status != 0 && !run.error.contains(store.path) {
+                    failures.append("\(replay): strata info names no file: \(run.error)")
+                }
+                if !run.leftBehind.isEmpty { failures.append("\(replay): left \(run.leftBehind) in TMPDIR") }
+            }
             if try HostileBundle.snapshot(folder.url) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }
+        print("Apple store mutations: \(profile.count) run, \(refused) refused, the slowest read \(slowest) s")
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 }

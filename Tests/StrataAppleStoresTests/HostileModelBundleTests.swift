@@ -10,8 +10,7 @@ import Testing
 /// Model bundles as strangers' repositories hold them: entity bombs, external entities, and a deterministic seeded
 /// mutation run over the real bundles in the repository (docs/SAFETY.md, "Hostile input").
 ///
-/// The quick profile runs `MutationProfile.quick` mutations; `STRATA_MUTATIONS=N` runs N, `STRATA_MUTATION_SEED=S`
-/// starts from seed S (mutation k uses seed S + k, so `STRATA_MUTATION_SEED=S+k STRATA_MUTATIONS=1` replays one).
+/// `MutationProfile` says how many mutations run, from which seed, and how many go through `strata`.
 @Suite(.serialized) struct HostileModelBundleTests {
     /// A billion-laughs bomb is refused before any parser expands it: quickly, and without the expansion anywhere.
     @Test func entityBombIsRefusedUnexpanded() throws {
@@ -102,7 +101,7 @@ import Testing
     /// The seeded mutation run (quick profile in `swift test`): every mutated bundle is read or refused with a
     /// message naming a file of it, quickly, leaving every file byte-identical; a sample goes through `strata`.
     @Test func mutatedBundlesAreReadOrRefused() throws {
-        let profile = MutationProfile(quick: 200)
+        let profile = MutationProfile(quick: 200, cliEvery: 40)
         print("model bundle mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
             "strata-hostile-sources-\(UUID().uuidString)")
@@ -112,7 +111,7 @@ import Testing
         var refused = 0
         var slowest = 0.0
         for index in 0..<profile.count {
-            let seed = profile.seed &+ UInt64(index)
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let folder = try ModelFolder()
             let source = sources[Int(random.next() % UInt64(sources.count))]
@@ -134,7 +133,7 @@ import Testing
             if try HostileBundle.snapshot(folder.url) != before {
                 failures.append("\(replay): a file changed or was left behind")
             }
-            if index % 40 == 0 {
+            if profile.throughStrata(index) {
                 let run = try HostileBundle.strata(["check", "--model", bundle.path])
                 if run.killed || ![0, 1, 2].contains(run.status) || run.seconds > 30 {
                     failures.append("\(replay): strata ended \(run.status) killed \(run.killed): \(run.error)")
@@ -150,21 +149,6 @@ import Testing
         }
         print("model bundle mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s")
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
-    }
-}
-
-/// How many mutations a run makes and from which seed: `STRATA_MUTATIONS` (else 100,000 with `STRATA_FULL=1`, else
-/// `quick`) and `STRATA_MUTATION_SEED` (else 46).
-struct MutationProfile {
-    let count: Int
-    let seed: UInt64
-
-    init(quick: Int) {
-        let environment = ProcessInfo.processInfo.environment
-        count =
-            environment["STRATA_MUTATIONS"].flatMap(Int.init)
-            ?? (environment["STRATA_FULL"] == "1" ? 100_000 : quick)
-        seed = environment["STRATA_MUTATION_SEED"].flatMap(UInt64.init) ?? 46
     }
 }
 
