@@ -166,6 +166,31 @@ import Testing
         #expect(try Data(contentsOf: manifest) == deep)
     }
 
+    /// Regression (found by the long run, seed 66): a record whose entity name was 4 MiB long took over 5 s to read
+    /// (its schemas are fingerprinted, and the debug build hashes slowly); a name longer than `nameLimit` is now
+    /// refused naming the file before that, and one of exactly `nameLimit` bytes is read.
+    @Test func overlongNamesInAFrozenRecordAreRefused() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("NotesApp", into: directory)
+        let file = directory.path("strata-freeze.json")
+        #expect(try CommandRun.strata("freeze", "--sources", tree, "--out", file).status == 0)
+        let record = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(record.contains("\"Note\""))
+        let longest = String(repeating: "N", count: FrozenVersions.nameLimit)
+        try record.replacingOccurrences(of: "\"Note\"", with: "\"\(longest)\"").write(
+            toFile: file, atomically: false, encoding: .utf8)
+        _ = try FrozenVersions(contentsOf: URL(fileURLWithPath: file))
+        let huge = String(repeating: "N", count: 4 << 20)
+        try record.replacingOccurrences(of: "\"Note\"", with: "\"\(huge)\"").write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let started = Date()
+        #expect(throws: FrozenVersions.ReadError.self) { try FrozenVersions(contentsOf: URL(fileURLWithPath: file)) }
+        #expect(Date().timeIntervalSince(started) < 2)
+        let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("\(file) holds a name of 4194304 bytes, more than the 1024 a name"))
+    }
+
     /// A `--frozen` file larger than a record may be, a FIFO (which would block a reader) and a folder are refused
     /// before a byte is read, naming the file, and left as they were.
     @Test func anOversizedOrSpecialFrozenFileIsRefusedUnread() throws {
