@@ -191,6 +191,26 @@ import Testing
         #expect(run.standardError.contains("\(file) holds a name of 4194304 bytes, more than the 1024 a name"))
     }
 
+    /// Regression (found reading the project-file parser for its limits): a `project.pbxproj` of 100,000 nested `(`
+    /// overflowed the stack of its recursive parser (signal 11); nesting deeper than 256 is now refused naming the
+    /// file.
+    @Test func deepProjectFileIsRefusedNotACrash() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("NotesApp", into: directory)
+        let project = URL(fileURLWithPath: tree).appendingPathComponent("Notes.xcodeproj/project.pbxproj")
+        try FileManager.default.createDirectory(
+            at: project.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let deep = Data(("{ objects = " + String(repeating: "(", count: 100_000) + "; }").utf8)
+        try deep.write(to: project)
+        #expect {
+            try AppSources(folder: URL(fileURLWithPath: tree))
+        } throws: { "\($0)".contains("\(project.path) cannot be read as an Xcode project (nesting deeper than 256") }
+        let run = try CommandRun.strata("check", "--sources", tree)
+        #expect(run.status == 2, "\(run.standardError.suffix(300))")
+        #expect(run.standardError.contains("\(project.path) cannot be read as an Xcode project (nesting deeper than"))
+        #expect(try Data(contentsOf: project) == deep)
+    }
+
     /// A `--frozen` file larger than a record may be, a FIFO (which would block a reader) and a folder are refused
     /// before a byte is read, naming the file, and left as they were.
     @Test func anOversizedOrSpecialFrozenFileIsRefusedUnread() throws {
