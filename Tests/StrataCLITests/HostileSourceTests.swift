@@ -19,6 +19,7 @@ import Testing
         var failures: [String] = []
         var refused = 0
         var slowest = 0.0
+        var longest = 0.0
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -26,15 +27,16 @@ import Testing
             let file = directory.path("m.json")
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(what))"
-            let started = Date()
+            let clock = ReadClock()
             if let frozen = try? FrozenVersions(contentsOf: URL(fileURLWithPath: file)) {
                 _ = frozen.shipped(recordedIn: "m.json")
             } else {
                 refused += 1
             }
-            let seconds = Date().timeIntervalSince(started)
-            slowest = max(slowest, seconds)
-            if seconds > 5 { failures.append("\(replay): slow (\(seconds) s)") }
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 5) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) {
                 let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
                 if ![0, 1, 2].contains(run.status) {
@@ -47,7 +49,9 @@ import Testing
                 failures.append("\(replay): the record changed")
             }
         }
-        print("freeze record mutations: \(profile.count) run, \(refused) refused, the slowest read \(slowest) s")
+        print(
+            "freeze record mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 
@@ -62,6 +66,7 @@ import Testing
         var failures: [String] = []
         var refused = 0
         var slowest = 0.0
+        var longest = 0.0
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -75,7 +80,7 @@ import Testing
             let replay =
                 "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(target.lastPathComponent): \(what))"
             if ProcessInfo.processInfo.environment["STRATA_MUTATION_VERBOSE"] != nil { print(replay) }
-            let started = Date()
+            let clock = ReadClock()
             do {
                 let sources = try AppSources(folder: URL(fileURLWithPath: tree))
                 if let plan = try? sources.plan(named: nil) { _ = plan.check() }
@@ -83,9 +88,10 @@ import Testing
                 refused += 1
                 if !"\(error)".contains(tree) { failures.append("\(replay): names no file: \(error)") }
             }
-            let seconds = Date().timeIntervalSince(started)
-            slowest = max(slowest, seconds)
-            if seconds > 10 { failures.append("\(replay): slow (\(seconds) s)") }
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) || (what.hasPrefix("nested") && index % deepEvery == 0) {
                 let run = try CommandRun.strata("check", "--sources", tree)
                 if ![0, 1, 2].contains(run.status) {
@@ -95,7 +101,9 @@ import Testing
             if try Data(contentsOf: target) != Data(bytes) { failures.append("\(replay): the file changed") }
             try FileManager.default.removeItem(atPath: tree)
         }
-        print("source mutations: \(profile.count) run, \(refused) refused, the slowest read \(slowest) s")
+        print(
+            "source mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 
@@ -229,9 +237,9 @@ import Testing
             (fifo, "is not a regular file"), (folder, "is not a regular file"),
         ]
         for (file, problem) in cases {
-            let started = Date()
+            let clock = ReadClock()
             let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
-            #expect(Date().timeIntervalSince(started) < 30)
+            #expect(clock.elapsed().wall < 30)
             #expect(run.status == 2, "\(run.standardError)")
             #expect(run.standardError.contains("\(file) is not a file `strata freeze` wrote (\(file) \(problem))"))
         }

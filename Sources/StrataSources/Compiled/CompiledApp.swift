@@ -57,7 +57,7 @@ package struct CompiledApp: Sendable {
     /// files and the folders named with it, see ``AppSources/helpers``).
     package init(sources: AppSources) {
         folder = sources.folder.standardizedFileURL
-        target = "App_" + Self.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
+        target = "App_" + SHA256.hex(SHA256.hash(data: Data(folder.path.utf8))).prefix(16)
         let helpers = sources.helpers
         let others = helpers.files
         let selection = NeededDeclarations(
@@ -202,7 +202,7 @@ package struct CompiledApp: Sendable {
             hasher.update(data: Data("\u{0}\(file.name)\u{0}".utf8))
             hasher.update(data: Data(file.text.utf8))
         }
-        return Self.hex(hasher.finalize())
+        return SHA256.hex(hasher.finalize())
     }
 
     /// `adaptations` as JSON, for the entry point to hand to the built `strata`.
@@ -215,9 +215,5 @@ package struct CompiledApp: Sendable {
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
     }
 }
