@@ -82,6 +82,20 @@ enum HostileBundle {
         return files
     }
 
+    /// What is wrong with `strata info` on the mutated `store` (as `replay`): an exit other than 0 to 3, a signal,
+    /// more than 60 s, a refusal that names no file, or anything left in its `TMPDIR`.
+    static func infoFailures(_ store: URL, replay: String) throws -> [String] {
+        let run = try strata(["info", store.path])
+        var failures: [String] = []
+        if run.killed || ![0, 1, 2, 3].contains(run.status) || run.seconds > 60 {
+            failures.append("\(replay): strata info ended with \(run.status) after \(run.seconds) s: \(run.error)")
+        } else if run.status != 0 && !run.error.contains(store.path) {
+            failures.append("\(replay): strata info names no file: \(run.error)")
+        }
+        if !run.leftBehind.isEmpty { failures.append("\(replay): left \(run.leftBehind) in TMPDIR") }
+        return failures
+    }
+
     /// How a `strata` run ended.
     struct Run {
         let status: Int32

@@ -74,15 +74,7 @@ import Testing
             slowest = max(slowest, time.work)
             longest = max(longest, time.wall)
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
-            if profile.throughStrata(index) {
-                let run = try HostileBundle.strata(["info", store.path])
-                if run.killed || ![0, 1, 2, 3].contains(run.status) {
-                    failures.append("\(replay): strata info ended with \(run.status) \(run.error)")
-                } else if run.status != 0 && !run.error.contains(store.path) {
-                    failures.append("\(replay): strata info names no file: \(run.error)")
-                }
-                if !run.leftBehind.isEmpty { failures.append("\(replay): left \(run.leftBehind) in TMPDIR") }
-            }
+            if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
             if try HostileBundle.snapshot(target) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
