@@ -39,6 +39,33 @@ import Testing
         }
     }
 
+    /// Regression (found by the long run, seeds 250885 and 252284): a bit flip that turns a binary plist's
+    /// dictionary marker (`0xD6`) into a set's (`0xC6`) in `Z_METADATA` crashed Foundation bridging the set (signal
+    /// 11); a binary list holding a set is now refused naming the store before Foundation reads it.
+    @Test func aSetInTheMetadataPlistIsRefusedNotACrash() throws {
+        let folder = try ModelFolder()
+        let store = folder.url.appendingPathComponent("store.sqlite")
+        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/AppleStores")
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { db in
+            var plist = [UInt8](try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA") ?? Data())
+            #expect(plist.starts(with: Array("bplist00".utf8)) && plist[8] == 0xD6)
+            plist[8] = 0xC6
+            try db.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [Data(plist)])
+        }
+        try queue.close()
+        let before = try Data(contentsOf: store)
+        #expect {
+            try AppleStore(url: store)
+        } throws: { "\($0)".contains(store.path) && "\($0)".contains("holds a set (object 0)") }
+        let failures = try HostileBundle.infoFailures(store, replay: "the set")
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try Data(contentsOf: store) == before)
+    }
+
     /// Bit flips, truncation at a page boundary, pages swapped or zeroed: each store opens and reads, or is refused
     /// naming the file, quickly, and is left byte-identical with nothing added beside it; every 40th also through
     /// `strata info` with a `TMPDIR` of its own, which must be empty afterwards.
