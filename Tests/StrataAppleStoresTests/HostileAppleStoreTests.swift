@@ -39,7 +39,7 @@ import Testing
         }
     }
 
-    /// Regression (found by the long run, seeds 250885 and 252284): a bit flip that turns a binary plist's
+    /// Regression (found by the long run, seeds 250885, 252284 and 256575): a bit flip that turns a binary plist's
     /// dictionary marker (`0xD6`) into a set's (`0xC6`) in `Z_METADATA` crashed Foundation bridging the set (signal
     /// 11); a binary list holding a set is now refused naming the store before Foundation reads it.
     @Test func aSetInTheMetadataPlistIsRefusedNotACrash() throws {

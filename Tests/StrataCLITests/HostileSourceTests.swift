@@ -154,9 +154,9 @@ import Testing
         #expect(run.standardError.contains("\(file.path):1: nests more than 1000 brackets"))
     }
 
-    /// Regression (found by the long run, seed 20042): 10,000 nested `[` in a `Package.swift` overflowed the stack
-    /// (signal 11): the manifest reader parsed it without the limits the app's other files are read with; every
-    /// reader of Swift text now parses through `SourceFile`'s limits.
+    /// Regression (found measuring the long run's rate, seed 20042): 10,000 nested `[` in a `Package.swift`
+    /// overflowed the stack (signal 11): the manifest reader parsed it without the limits the app's other files are
+    /// read with; every reader of Swift text now parses through `SourceFile`'s limits.
     @Test func deepPackageManifestIsRefusedNotACrash() throws {
         let directory = try TemporaryStore()
         let tree = try LintCommandTests.copy("PackageApp", into: directory)
@@ -174,9 +174,9 @@ import Testing
         #expect(try Data(contentsOf: manifest) == deep)
     }
 
-    /// Regression (found by the long run, seed 66): a record whose entity name was 4 MiB long took over 5 s to read
-    /// (its schemas are fingerprinted, and the debug build hashes slowly); a name longer than `nameLimit` is now
-    /// refused naming the file before that, and one of exactly `nameLimit` bytes is read.
+    /// Regression (found measuring the long run's rate, seed 66): a record whose entity name was 4 MiB long took
+    /// over 5 s to read (its schemas are fingerprinted, and the debug build hashes slowly); a name longer than
+    /// `nameLimit` is now refused naming the file before that, and one of exactly `nameLimit` bytes is read.
     @Test func overlongNamesInAFrozenRecordAreRefused() throws {
         let directory = try TemporaryStore()
         let tree = try LintCommandTests.copy("NotesApp", into: directory)
