@@ -13,11 +13,7 @@ import Testing
     /// as rows of no known entity, and every other column of another type reads as nil instead of trapping.
     @Test func textInAnIntegerColumnIsNotATrap() throws {
         let folder = try ModelFolder()
-        let store = folder.url.appendingPathComponent("store.sqlite")
-        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/AppleStores")
-        try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        let store = try Self.easyLife(in: folder)
         let queue = try DatabaseQueue(path: store.path)
         try queue.write { db in
             let tables = try String.fetchAll(
@@ -44,11 +40,7 @@ import Testing
     /// 11); a binary list holding a set is now refused naming the store before Foundation reads it.
     @Test func aSetInTheMetadataPlistIsRefusedNotACrash() throws {
         let folder = try ModelFolder()
-        let store = folder.url.appendingPathComponent("store.sqlite")
-        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/AppleStores")
-        try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        let store = try Self.easyLife(in: folder)
         let queue = try DatabaseQueue(path: store.path)
         try queue.write { db in
             var plist = [UInt8](try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA") ?? Data())
@@ -64,6 +56,16 @@ import Testing
         let failures = try HostileBundle.infoFailures(store, replay: "the set")
         #expect(failures.isEmpty, "\(failures)")
         #expect(try Data(contentsOf: store) == before)
+    }
+
+    /// A copy of EasyLife's store (a real Core Data store) in `folder`, as `store.sqlite`.
+    static func easyLife(in folder: ModelFolder) throws -> URL {
+        let store = folder.url.appendingPathComponent("store.sqlite")
+        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/AppleStores")
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        return store
     }
 
     /// Bit flips, truncation at a page boundary, pages swapped or zeroed: each store opens and reads, or is refused
