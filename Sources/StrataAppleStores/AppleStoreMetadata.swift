@@ -49,7 +49,7 @@ public struct AppleStoreMetadata: Hashable, Sendable {
     init(plist data: Data, uuid: String, path: String) throws {
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try UntrustedPropertyList.read(data)
         } catch {
             throw AppleStoreError.damagedMetadata(
                 path: path, reason: "Z_PLIST is not a property list (\(error.localizedDescription))")

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// The object graph of an NSKeyedArchiver property list (`$archiver`, `$top`, `$objects`), read without
 /// NSKeyedUnarchiver: objects refer to each other by UID (an index into `$objects`), and every lookup is
@@ -21,7 +22,7 @@ struct KeyedArchive {
     init(data: Data) throws {
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try UntrustedPropertyList.read(data)
         } catch {
             throw Failure(description: "it is not a property list (\(error.localizedDescription))")
         }

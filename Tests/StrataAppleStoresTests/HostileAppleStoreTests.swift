@@ -13,11 +13,7 @@ import Testing
     /// as rows of no known entity, and every other column of another type reads as nil instead of trapping.
     @Test func textInAnIntegerColumnIsNotATrap() throws {
         let folder = try ModelFolder()
-        let store = folder.url.appendingPathComponent("store.sqlite")
-        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/AppleStores")
-        try FileManager.default.copyItem(
-            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        let store = try Self.easyLife(in: folder)
         let queue = try DatabaseQueue(path: store.path)
         try queue.write { db in
             let tables = try String.fetchAll(
@@ -39,10 +35,44 @@ import Testing
         }
     }
 
+    /// Regression (found by the long run, seeds 250885, 252284 and 256575): a bit flip that turns a binary plist's
+    /// dictionary marker (`0xD6`) into a set's (`0xC6`) in `Z_METADATA` crashed Foundation bridging the set (signal
+    /// 11); a binary list holding a set is now refused naming the store before Foundation reads it.
+    @Test func aSetInTheMetadataPlistIsRefusedNotACrash() throws {
+        let folder = try ModelFolder()
+        let store = try Self.easyLife(in: folder)
+        let queue = try DatabaseQueue(path: store.path)
+        try queue.write { db in
+            var plist = [UInt8](try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA") ?? Data())
+            #expect(plist.starts(with: Array("bplist00".utf8)) && plist[8] == 0xD6)
+            plist[8] = 0xC6
+            try db.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [Data(plist)])
+        }
+        try queue.close()
+        let before = try Data(contentsOf: store)
+        #expect {
+            try AppleStore(url: store)
+        } throws: { "\($0)".contains(store.path) && "\($0)".contains("holds a set (object 0)") }
+        let failures = try HostileBundle.infoFailures(store, replay: "the set")
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(try Data(contentsOf: store) == before)
+    }
+
+    /// A copy of EasyLife's store (a real Core Data store) in `folder`, as `store.sqlite`.
+    static func easyLife(in folder: ModelFolder) throws -> URL {
+        let store = folder.url.appendingPathComponent("store.sqlite")
+        let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/AppleStores")
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("coredata-easylife/EasyLife.sqlite"), to: store)
+        return store
+    }
+
     /// Bit flips, truncation at a page boundary, pages swapped or zeroed: each store opens and reads, or is refused
-    /// naming the file, quickly, and is left byte-identical with nothing added beside it.
+    /// naming the file, quickly, and is left byte-identical with nothing added beside it; every 40th also through
+    /// `strata info` with a `TMPDIR` of its own, which must be empty afterwards.
     @Test func mutatedStoresAreReadOrRefused() throws {
-        let profile = MutationProfile(quick: 120)
+        let profile = MutationProfile(quick: 120, cliEvery: 40)
         print("Apple store mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let fixtures = ModelBundleFixtures.folder.deletingLastPathComponent().appendingPathComponent(
             "Fixtures/AppleStores")
@@ -52,13 +82,19 @@ import Testing
             "coredata-wire/store1-25.wiredatabase",
         ].filter { FileManager.default.fileExists(atPath: fixtures.appendingPathComponent($0).path) }
         try #require(!stores.isEmpty)
+        // Read once: every mutation starts from the same bytes.
+        let originals = try stores.map { [UInt8](try Data(contentsOf: fixtures.appendingPathComponent($0))) }
         var failures: [String] = []
+        var refused = 0
+        var slowest = 0.0
+        var longest = 0.0
         for index in 0..<profile.count {
-            let seed = profile.seed &+ UInt64(index)
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let folder = try ModelFolder()
-            let name = stores[random.below(stores.count)]
-            var bytes = [UInt8](try Data(contentsOf: fixtures.appendingPathComponent(name)))
+            let chosen = random.below(stores.count)
+            let name = stores[chosen]
+            var bytes = originals[chosen]
             let page = 4096
             let pages = max(1, bytes.count / page)
             let what: String
@@ -96,21 +132,29 @@ import Testing
             try Data(bytes).write(to: store)
             let before = try HostileBundle.snapshot(folder.url)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(name): \(what))"
-            let started = Date()
+            let clock = ReadClock()
             do {
                 let apple = try AppleStore(url: store)
                 for entity in apple.entityNames.prefix(8) { _ = try? apple.rows(of: entity, limit: 20) }
                 _ = try? apple.rowCounts()
             } catch {
+                refused += 1
                 if !"\(error)".contains(store.path) && !"\(error)".contains("store.sqlite") {
                     failures.append("\(replay): names no file: \(error)")
                 }
             }
-            if Date().timeIntervalSince(started) > 10 { failures.append("\(replay): slow") }
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
+            if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
             if try HostileBundle.snapshot(folder.url) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }
+        print(
+            "Apple store mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -24,13 +24,14 @@ import Testing
     /// Each store opens and reads, or is refused naming the file, within 10 s in process; every 15th also through
     /// `strata info` with a `TMPDIR` of its own, which must be empty afterwards; the store is byte-identical.
     @Test func storesWithHostileContentAreReadOrRefused() throws {
-        let profile = MutationProfile(quick: 90)
+        let profile = MutationProfile(quick: 90, cliEvery: 15)
         print("Apple store content mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         var failures: [String] = []
         var slowest = 0.0
+        var longest = 0.0
         var refused = 0
         for index in 0..<profile.count {
-            let seed = profile.seed &+ UInt64(index)
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let folder = try ModelFolder()
             let name = Self.stores[random.below(Self.stores.count)]
@@ -59,7 +60,7 @@ import Testing
             }
             let before = try HostileBundle.snapshot(target)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(name): \(what))"
-            let started = Date()
+            let clock = ReadClock()
             do {
                 let apple = try AppleStore(url: store)
                 _ = apple.schema()
@@ -69,23 +70,18 @@ import Testing
                 refused += 1
                 if !"\(error)".contains(store.path) { failures.append("\(replay): names no file: \(error)") }
             }
-            let seconds = Date().timeIntervalSince(started)
-            slowest = max(slowest, seconds)
-            if seconds > 10 { failures.append("\(replay): slow (\(seconds) s)") }
-            if index % 15 == 0 {
-                let run = try HostileBundle.strata(["info", store.path])
-                if run.killed || ![0, 1, 2, 3].contains(run.status) {
-                    failures.append("\(replay): strata info ended with \(run.status) \(run.error)")
-                } else if run.status != 0 && !run.error.contains(store.path) {
-                    failures.append("\(replay): strata info names no file: \(run.error)")
-                }
-                if !run.leftBehind.isEmpty { failures.append("\(replay): left \(run.leftBehind) in TMPDIR") }
-            }
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
+            if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
             if try HostileBundle.snapshot(target) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }
-        print("Apple store content mutations: \(refused) refused, the slowest read \(slowest) s")
+        print(
+            "Apple store content mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 }

@@ -9,27 +9,35 @@ import Testing
 @Suite(.serialized) struct HostileSourceTests {
     /// Mutated freeze records are read or refused by the reader, and `check --frozen` exits 1 or 2 naming the file.
     @Test func mutatedFreezeRecordsAreReadOrRefused() throws {
-        let (count, base) = Self.profile(quick: 80)
-        print("freeze record mutations: STRATA_MUTATION_SEED=\(base) STRATA_MUTATIONS=\(count)")
+        let profile = MutationProfile(quick: 80, cliEvery: 40)
+        print("freeze record mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let directory = try TemporaryStore()
         let tree = try LintCommandTests.copy("NotesApp", into: directory)
         let original = directory.path("strata-freeze.json")
         #expect(try CommandRun.strata("freeze", "--sources", tree, "--out", original).status == 0)
         let record = try Data(contentsOf: URL(fileURLWithPath: original))
         var failures: [String] = []
-        for index in 0..<count {
-            let seed = base &+ UInt64(index)
+        var refused = 0
+        var slowest = 0.0
+        var longest = 0.0
+        for index in 0..<profile.count {
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let (bytes, what) = Self.mutateJSON([UInt8](record), random: &random)
             let file = directory.path("m.json")
             try Data(bytes).write(to: URL(fileURLWithPath: file))
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(what))"
-            let started = Date()
+            let clock = ReadClock()
             if let frozen = try? FrozenVersions(contentsOf: URL(fileURLWithPath: file)) {
                 _ = frozen.shipped(recordedIn: "m.json")
+            } else {
+                refused += 1
             }
-            if Date().timeIntervalSince(started) > 5 { failures.append("\(replay): slow") }
-            if index % 40 == 0 {
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 5) { failures.append("\(replay): \(problem)") }
+            if profile.throughStrata(index) {
                 let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
                 if ![0, 1, 2].contains(run.status) {
                     failures.append("\(replay): exit \(run.status) \(run.standardError)")
@@ -41,18 +49,26 @@ import Testing
                 failures.append("\(replay): the record changed")
             }
         }
+        print(
+            "freeze record mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 
     /// Mutated Swift files and project files are read or refused in process (the static level) without a crash,
     /// and a sample through `strata check --sources` ends with 0, 1 or 2, never a signal.
     @Test func mutatedSourcesAreReadOrRefused() throws {
-        let (count, base) = Self.profile(quick: 30)
-        print("source mutations: STRATA_MUTATION_SEED=\(base) STRATA_MUTATIONS=\(count)")
+        let profile = MutationProfile(quick: 30, cliEvery: 10)
+        print("source mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let directory = try TemporaryStore()
+        // Deep nesting, what overflows a stack, goes through `strata` (its own main thread) three times as often.
+        let deepEvery = max(1, profile.cliEvery * 3 / 10)
         var failures: [String] = []
-        for index in 0..<count {
-            let seed = base &+ UInt64(index)
+        var refused = 0
+        var slowest = 0.0
+        var longest = 0.0
+        for index in 0..<profile.count {
+            let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
             let name = ["NotesApp", "PackageApp"][random.below(2)]
             let tree = try LintCommandTests.copy(name, into: directory, as: "t\(index)")
@@ -64,15 +80,19 @@ import Testing
             let replay =
                 "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(target.lastPathComponent): \(what))"
             if ProcessInfo.processInfo.environment["STRATA_MUTATION_VERBOSE"] != nil { print(replay) }
-            let started = Date()
+            let clock = ReadClock()
             do {
                 let sources = try AppSources(folder: URL(fileURLWithPath: tree))
                 if let plan = try? sources.plan(named: nil) { _ = plan.check() }
             } catch {
+                refused += 1
                 if !"\(error)".contains(tree) { failures.append("\(replay): names no file: \(error)") }
             }
-            if Date().timeIntervalSince(started) > 10 { failures.append("\(replay): slow") }
-            if index % 10 == 0 || (what.hasPrefix("nested") && index % 3 == 0) {
+            let time = clock.elapsed()
+            slowest = max(slowest, time.work)
+            longest = max(longest, time.wall)
+            if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
+            if profile.throughStrata(index) || (what.hasPrefix("nested") && index % deepEvery == 0) {
                 let run = try CommandRun.strata("check", "--sources", tree)
                 if ![0, 1, 2].contains(run.status) {
                     failures.append("\(replay): exit \(run.status) \(run.standardError.suffix(300))")
@@ -81,6 +101,9 @@ import Testing
             if try Data(contentsOf: target) != Data(bytes) { failures.append("\(replay): the file changed") }
             try FileManager.default.removeItem(atPath: tree)
         }
+        print(
+            "source mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+        )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
 
@@ -131,6 +154,71 @@ import Testing
         #expect(run.standardError.contains("\(file.path):1: nests more than 1000 brackets"))
     }
 
+    /// Regression (found measuring the long run's rate, seed 20042): 10,000 nested `[` in a `Package.swift`
+    /// overflowed the stack (signal 11): the manifest reader parsed it without the limits the app's other files are
+    /// read with; every reader of Swift text now parses through `SourceFile`'s limits.
+    @Test func deepPackageManifestIsRefusedNotACrash() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("PackageApp", into: directory)
+        let manifest = URL(fileURLWithPath: tree).appendingPathComponent("Package.swift")
+        let original = try Data(contentsOf: manifest)
+        let deep = original + Data(("let deep = " + String(repeating: "[", count: 10_000) + "\n").utf8)
+        try deep.write(to: manifest)
+        let line = String(decoding: original, as: UTF8.self).filter { $0 == "\n" }.count + 1
+        #expect(throws: SourceReadingError.tooDeep(manifest.path, line: line)) {
+            try AppSources(folder: URL(fileURLWithPath: tree))
+        }
+        let run = try CommandRun.strata("check", "--sources", tree)
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("\(manifest.path):\(line): nests more than 1000 brackets"))
+        #expect(try Data(contentsOf: manifest) == deep)
+    }
+
+    /// Regression (found measuring the long run's rate, seed 66): a record whose entity name was 4 MiB long took
+    /// over 5 s to read (its schemas are fingerprinted, and the debug build hashes slowly); a name longer than
+    /// `nameLimit` is now refused naming the file before that, and one of exactly `nameLimit` bytes is read.
+    @Test func overlongNamesInAFrozenRecordAreRefused() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("NotesApp", into: directory)
+        let file = directory.path("strata-freeze.json")
+        #expect(try CommandRun.strata("freeze", "--sources", tree, "--out", file).status == 0)
+        let record = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(record.contains("\"Note\""))
+        let longest = String(repeating: "N", count: FrozenVersions.nameLimit)
+        try record.replacingOccurrences(of: "\"Note\"", with: "\"\(longest)\"").write(
+            toFile: file, atomically: false, encoding: .utf8)
+        _ = try FrozenVersions(contentsOf: URL(fileURLWithPath: file))
+        let huge = String(repeating: "N", count: 4 << 20)
+        try record.replacingOccurrences(of: "\"Note\"", with: "\"\(huge)\"").write(
+            toFile: file, atomically: false, encoding: .utf8)
+        let started = Date()
+        #expect(throws: FrozenVersions.ReadError.self) { try FrozenVersions(contentsOf: URL(fileURLWithPath: file)) }
+        #expect(Date().timeIntervalSince(started) < 2)
+        let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
+        #expect(run.status == 2, "\(run.standardError)")
+        #expect(run.standardError.contains("\(file) holds a name of 4194304 bytes, more than the 1024 a name"))
+    }
+
+    /// Regression (found reading the project-file parser for its limits): a `project.pbxproj` of 100,000 nested `(`
+    /// overflowed the stack of its recursive parser (signal 11); nesting deeper than 256 is now refused naming the
+    /// file.
+    @Test func deepProjectFileIsRefusedNotACrash() throws {
+        let directory = try TemporaryStore()
+        let tree = try LintCommandTests.copy("NotesApp", into: directory)
+        let project = URL(fileURLWithPath: tree).appendingPathComponent("Notes.xcodeproj/project.pbxproj")
+        try FileManager.default.createDirectory(
+            at: project.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let deep = Data(("{ objects = " + String(repeating: "(", count: 100_000) + "; }").utf8)
+        try deep.write(to: project)
+        #expect {
+            try AppSources(folder: URL(fileURLWithPath: tree))
+        } throws: { "\($0)".contains("\(project.path) cannot be read as an Xcode project (nesting deeper than 256") }
+        let run = try CommandRun.strata("check", "--sources", tree)
+        #expect(run.status == 2, "\(run.standardError.suffix(300))")
+        #expect(run.standardError.contains("\(project.path) cannot be read as an Xcode project (nesting deeper than"))
+        #expect(try Data(contentsOf: project) == deep)
+    }
+
     /// A `--frozen` file larger than a record may be, a FIFO (which would block a reader) and a folder are refused
     /// before a byte is read, naming the file, and left as they were.
     @Test func anOversizedOrSpecialFrozenFileIsRefusedUnread() throws {
@@ -149,22 +237,14 @@ import Testing
             (fifo, "is not a regular file"), (folder, "is not a regular file"),
         ]
         for (file, problem) in cases {
-            let started = Date()
+            let clock = ReadClock()
             let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
-            #expect(Date().timeIntervalSince(started) < 30)
+            #expect(clock.elapsed().wall < 30)
             #expect(run.status == 2, "\(run.standardError)")
             #expect(run.standardError.contains("\(file) is not a file `strata freeze` wrote (\(file) \(problem))"))
         }
         let attributes = try FileManager.default.attributesOfItem(atPath: huge)
         #expect((attributes[.size] as? NSNumber)?.intValue == FrozenVersions.sizeLimit + (1 << 20))
-    }
-
-    /// `STRATA_MUTATIONS` (else 100,000 with `STRATA_FULL=1`, else `quick`) and `STRATA_MUTATION_SEED` (else 46).
-    static func profile(quick: Int) -> (count: Int, seed: UInt64) {
-        let environment = ProcessInfo.processInfo.environment
-        let count =
-            environment["STRATA_MUTATIONS"].flatMap(Int.init) ?? (environment["STRATA_FULL"] == "1" ? 100_000 : quick)
-        return (count, environment["STRATA_MUTATION_SEED"].flatMap(UInt64.init) ?? 46)
     }
 
     /// A freeze record damaged one way: bytes, truncation, wrong types, absurd sizes, deep nesting.

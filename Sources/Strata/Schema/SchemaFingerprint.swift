@@ -45,7 +45,7 @@ extension Schema {
 
     /// The fingerprint of `entities`, as `fingerprint` gives it.
     static func fingerprint(of entities: [Entity]) -> String {
-        SHA256.hash(data: canonicalJSON(of: entities)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hex(SHA256.hash(data: canonicalJSON(of: entities)))
     }
 
     /// The fingerprint the schema had before Codable types were known by shape (each by its name): what a store

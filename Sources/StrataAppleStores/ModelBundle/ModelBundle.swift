@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 
 /// A Core Data model read from disk as the versions of a plan: a `.xcdatamodeld` bundle, a single `.xcdatamodel`, or
 /// a folder holding them, with the `.xcmappingmodel` bundles found beside or inside it.
@@ -211,7 +212,7 @@ public struct ModelBundle: Sendable {
     /// The name `.xccurrentversion` (a property list with `_XCCurrentVersionName`) gives, without `.xcdatamodel`.
     private static func currentVersion(of bundle: URL) -> String? {
         guard let data = FileManager.default.contents(atPath: bundle.appendingPathComponent(".xccurrentversion").path),
-            let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+            let plist = try? UntrustedPropertyList.read(data) as? [String: Any],
             let name = plist["_XCCurrentVersionName"] as? String
         else { return nil }
         return URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent

@@ -55,7 +55,7 @@ package struct CompiledApp: Sendable {
 
     /// The name of the target of the app in `folder`: `App_` and a hash of the folder's standardized path.
     package static func target(of folder: URL) -> String {
-        "App_" + hex(SHA256.hash(data: Data(folder.standardizedFileURL.path.utf8))).prefix(16)
+        "App_" + SHA256.hex(SHA256.hash(data: Data(folder.standardizedFileURL.path.utf8))).prefix(16)
     }
 
     /// The target for the plans of `sources`, taking what the folder lacks from its helpers (the enclosing app's
@@ -208,7 +208,7 @@ package struct CompiledApp: Sendable {
             hasher.update(data: Data("\u{0}\(file.name)\u{0}".utf8))
             hasher.update(data: Data(file.text.utf8))
         }
-        return Self.hex(hasher.finalize())
+        return SHA256.hex(hasher.finalize())
     }
 
     /// `adaptations` as JSON, for the entry point to hand to the built `strata`.
@@ -221,9 +221,5 @@ package struct CompiledApp: Sendable {
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
-
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
-        digest.map { String(format: "%02x", $0) }.joined()
     }
 }

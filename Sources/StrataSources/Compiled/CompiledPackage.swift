@@ -137,7 +137,7 @@ package struct CompiledPackage: Sendable {
         let sources = strata.appendingPathComponent("Sources")
         let paths = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
         for path in paths { hasher.update(data: Data("\u{0}\(path)".utf8)) }
-        return CompiledApp.hex(hasher.finalize().prefix(8))
+        return SHA256.hex(hasher.finalize().prefix(8))
     }
 
     /// Drops `target` from the cache when a local package it was written with is gone (an app's checkout moved or

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 import SwiftSyntax
 
 /// The Swift packages an app's project references, for the compiled level to build the local ones with the app: an
@@ -43,9 +42,12 @@ struct ProjectPackages {
                 let text =
                     (try? String(contentsOfFile: FilePath.join(directory, TuistManifest.fileName), encoding: .utf8))
                     ?? ""
-                let calls = PackageCalls(Parser.parse(source: text))
-                paths += calls.paths.map { FilePath.join(directory, $0) }
-                urls += calls.urls
+                // A manifest too deep to parse names no package here; reading its targets refuses it.
+                if let tree = try? SourceFile.tree(of: text, path: FilePath.join(directory, TuistManifest.fileName)) {
+                    let calls = PackageCalls(tree)
+                    paths += calls.paths.map { FilePath.join(directory, $0) }
+                    urls += calls.urls
+                }
             }
             if found {
                 guard !paths.isEmpty || !urls.isEmpty else { return nil }

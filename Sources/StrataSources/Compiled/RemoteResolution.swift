@@ -67,7 +67,7 @@ package struct RemoteResolution: Sendable {
 
             """
         let hash = SHA256.hash(data: Data((manifest.path + "\u{0}" + scratchManifest).utf8))
-        let scratch = folder.appendingPathComponent(String(CompiledApp.hex(hash).prefix(16)))
+        let scratch = folder.appendingPathComponent(String(SHA256.hex(hash).prefix(16)))
         let names = dependencies.compactMap(\.url).map(ResolvedCheckouts.name(of:))
         let checkouts = scratch.appendingPathComponent(".build/checkouts").path
         if names.allSatisfy({ FileManager.default.fileExists(atPath: FilePath.join(checkouts, $0 + "/Package.swift")) })

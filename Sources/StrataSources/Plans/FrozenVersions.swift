@@ -36,24 +36,32 @@ package struct FrozenVersions: Codable, Sendable {
     /// The largest record read, in bytes: a record holds a few kilobytes per version.
     package static let sizeLimit = 64 << 20
 
-    /// Why a file is not read as a record before its bytes are decoded.
+    /// The longest name a record may hold (its plan, a version, schema type, entity, attribute or relationship, or
+    /// what one names), in bytes: Swift identifiers are short, and a record's schemas are fingerprinted when read.
+    package static let nameLimit = 1_024
+
+    /// Why a file is not read as a record: before its bytes are decoded, or after, for a name beyond the limit.
     package enum ReadError: Error, LocalizedError {
         /// Not a regular file (a folder, a FIFO that would block, a device).
         case notAFile(String)
         /// Larger than ``FrozenVersions/sizeLimit``.
         case tooLarge(String, bytes: Int)
+        /// Holds a name longer than ``FrozenVersions/nameLimit``.
+        case nameTooLong(String, bytes: Int)
 
         package var errorDescription: String? {
             switch self {
             case .notAFile(let path): "\(path) is not a regular file"
             case .tooLarge(let path, let bytes):
                 "\(path) holds \(bytes) bytes, more than the \(FrozenVersions.sizeLimit >> 20) MiB a freeze record may hold"
+            case .nameTooLong(let path, let bytes):
+                "\(path) holds a name of \(bytes) bytes, more than the \(FrozenVersions.nameLimit) a name in a freeze record may have"
             }
         }
     }
 
     /// The record in the file at `url`; throws when it is not a regular file, is larger than ``sizeLimit``, cannot
-    /// be read or is not a freeze file.
+    /// be read, is not a freeze file or holds a name longer than ``nameLimit``.
     package init(contentsOf url: URL) throws {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         guard attributes[.type] as? FileAttributeType == .typeRegular else { throw ReadError.notAFile(url.path) }
@@ -63,6 +71,28 @@ package struct FrozenVersions: Codable, Sendable {
         guard format.hasPrefix("strata.freeze/") else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
         }
+        if let long = names.first(where: { $0.utf8.count > Self.nameLimit }) {
+            throw ReadError.nameTooLong(url.path, bytes: long.utf8.count)
+        }
+    }
+
+    /// Every name the record holds: its plan's, and each version's, schema type's, entity's, attribute's and
+    /// relationship's, with the names they refer to.
+    private var names: [String] {
+        var names = [plan]
+        for entry in versions {
+            names += [entry.version, entry.schemaType]
+            for entity in entry.entities {
+                names += [entity.name, entity.originalName ?? ""]
+                names += entity.attributes.flatMap { [$0.name, $0.originalName ?? ""] }
+                for relationship in entity.relationships {
+                    names += [relationship.name, relationship.originalName ?? "", relationship.destination]
+                    names.append(relationship.inverse ?? "")
+                }
+                names += (entity.uniquenessConstraints + entity.indexes).joined()
+            }
+        }
+        return names
     }
 
     /// The recorded versions as shipped versions, naming `file` in messages.

@@ -1,4 +1,5 @@
 import Foundation
+import Strata
 import SwiftSyntax
 
 /// Whether an app syncs its SwiftData store through CloudKit, read from its sources and project files: a
@@ -51,7 +52,7 @@ package struct CloudKitSync: Sendable {
             for url in files(endingWith: ".entitlements", under: folder, depth: 4)
             where seen.insert(url.standardizedFileURL.path).inserted {
                 guard let data = try? Data(contentsOf: url), data.count < 1 << 20,
-                    let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+                    let plist = try? UntrustedPropertyList.read(data) as? [String: Any],
                     let services = plist["com.apple.developer.icloud-services"] as? [String],
                     services.contains(where: { $0.hasPrefix("CloudKit") })
                 else { continue }

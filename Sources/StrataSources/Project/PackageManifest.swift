@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 import SwiftSyntax
 
 /// A `Package.swift` read with swift-syntax (never run): its tools version, language modes and targets with their
@@ -53,7 +52,7 @@ struct PackageManifest {
     /// The packages it depends on, in declaration order.
     let dependencies: [Dependency]
 
-    /// Reads the manifest at `url`; throws when it cannot be read as text.
+    /// Reads the manifest at `url`; throws when it cannot be read as text or nests too deep (`SourceFile.tree`).
     init(url: URL) throws {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else {
             throw SourceReadingError.unreadable(url.path)
@@ -61,7 +60,7 @@ struct PackageManifest {
         folder = url.deletingLastPathComponent().standardizedFileURL.path
         let tools = text.firstMatch(of: #/swift-tools-version\s*:\s*(\d+)(?:\.(\d+))?/#)
         let toolsVersion = tools.map { "\($0.1).\($0.2 ?? "0")" } ?? "5.0"
-        let tree = Parser.parse(source: text)
+        let tree = try SourceFile.tree(of: text, path: url.path)
         let calls = CallCollector(viewMode: .sourceAccurate)
         calls.walk(tree)
         let packageModes = calls.calls.filter { $0.calledExpression.trimmedDescription == "Package" }

@@ -23,10 +23,15 @@ indirect enum PropertyListText: Equatable {
         return nil
     }
 
-    /// Parses `text`; throws `PropertyListText.Malformed` naming the offset where it stops making sense.
+    /// The deepest nesting of dictionaries and arrays read: an Xcode project nests five or six; 100,000 nested `(`
+    /// would overflow the stack of this recursive parser.
+    static let maximumDepth = 256
+
+    /// Parses `text`; throws `PropertyListText.Malformed` naming the offset where it stops making sense, or where
+    /// it nests deeper than `maximumDepth`.
     static func parse(_ text: String) throws -> PropertyListText {
         var parser = Parser(bytes: Array(text.utf8))
-        let value = try parser.value()
+        let value = try parser.value(depth: 1)
         parser.skipBlanks()
         guard parser.offset == parser.bytes.count else { throw parser.malformed("text after the end") }
         return value
@@ -45,7 +50,7 @@ indirect enum PropertyListText: Equatable {
     static func parseWithSpans(_ text: String) throws -> (PropertyListText, [[String]: Span]) {
         var parser = Parser(bytes: Array(text.utf8))
         parser.spans = [:]
-        let value = try parser.value()
+        let value = try parser.value(depth: 1)
         parser.skipBlanks()
         guard parser.offset == parser.bytes.count else { throw parser.malformed("text after the end") }
         return (value, parser.spans ?? [:])
@@ -102,9 +107,13 @@ indirect enum PropertyListText: Equatable {
             return true
         }
 
-        mutating func value() throws -> PropertyListText {
+        /// The value at the offset, `depth` levels deep.
+        mutating func value(depth: Int) throws -> PropertyListText {
             skipBlanks()
             guard offset < bytes.count else { throw malformed("unexpected end") }
+            if bytes[offset] == UInt8(ascii: "{") || bytes[offset] == UInt8(ascii: "("), depth > maximumDepth {
+                throw malformed("nesting deeper than \(maximumDepth) levels")
+            }
             switch bytes[offset] {
             case UInt8(ascii: "{"):
                 offset += 1
@@ -117,7 +126,7 @@ indirect enum PropertyListText: Equatable {
                     path.append(key)
                     skipBlanks()
                     let valueStart = offset
-                    values[key] = try value()
+                    values[key] = try value(depth: depth + 1)
                     let valueEnd = offset
                     try expect(UInt8(ascii: ";"), ";")
                     if spans != nil {
@@ -130,7 +139,7 @@ indirect enum PropertyListText: Equatable {
                 offset += 1
                 var values: [PropertyListText] = []
                 while !take(UInt8(ascii: ")")) {
-                    values.append(try value())
+                    values.append(try value(depth: depth + 1))
                     if !take(UInt8(ascii: ",")) {
                         try expect(UInt8(ascii: ")"), ", or )")
                         break

@@ -20,23 +20,31 @@ struct SourceFile {
     /// Parses `text` as the file at `path`.
     init(path: String, text: String) {
         self.path = path
-        if let line = Self.line(bracketsDeeperThan: Self.maximumBrackets, in: text) {
+        (tree, tooDeepAtLine) = Self.parsed(text)
+        converter = SourceLocationConverter(fileName: path, tree: tree)
+    }
+
+    /// Parses `text` (the file at `path`) within the limits below; throws `SourceReadingError.tooDeep` for a file
+    /// beyond them. Every reader of Swift text a stranger wrote (sources, `Package.swift`, Tuist manifests) parses
+    /// through this or `init(path:text:)`.
+    static func tree(of text: String, path: String) throws -> SourceFileSyntax {
+        let (tree, line) = parsed(text)
+        if let line { throw SourceReadingError.tooDeep(path, line: line) }
+        return tree
+    }
+
+    /// `text` parsed, or an empty tree and the line where it goes beyond the limits.
+    private static func parsed(_ text: String) -> (SourceFileSyntax, Int?) {
+        if let line = line(bracketsDeeperThan: maximumBrackets, in: text) {
             // swift-syntax's lookahead (`[[[…` read as a collection type) recurses without its nesting limit, and
             // tries both readings at each `[`: its time doubles with each square bracket open at once.
-            tooDeepAtLine = line
-            tree = Parser.parse(source: "")
-            converter = SourceLocationConverter(fileName: path, tree: tree)
-            return
+            return (Parser.parse(source: ""), line)
         }
         let parsed = Parser.parse(source: text)
-        if let offset = Self.offset(deeperThan: Self.maximumDepth, in: parsed) {
-            tooDeepAtLine = text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            tree = Parser.parse(source: "")
-        } else {
-            tooDeepAtLine = nil
-            tree = parsed
+        if let offset = offset(deeperThan: maximumDepth, in: parsed) {
+            return (Parser.parse(source: ""), text.utf8.prefix(offset).reduce(1) { $1 == 0x0A ? $0 + 1 : $0 })
         }
-        converter = SourceLocationConverter(fileName: path, tree: tree)
+        return (parsed, nil)
     }
 
     /// The most brackets (`(`, `[`, `{`) open at once in a file read: 10,000 `[` overflow the stack in swift-syntax's

@@ -19,7 +19,7 @@ enum TuistManifest {
         let folder = url.deletingLastPathComponent().standardizedFileURL.path
         let root = tuistRoot(from: folder) ?? folder
         let file = url.lastPathComponent
-        let calls = TuistTargets(manifest: text, file: file, root: root)
+        let calls = try TuistTargets(manifest: text, file: file, path: url.path, root: root)
         let projectSettings = calls.project.flatMap { argument("settings", of: $0.call) }
         let targets = calls.found.compactMap { found -> XcodeProject.Target? in
             let call = found.call

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 import SwiftSyntax
 
 /// The target calls a Tuist `Project.swift` makes, read without running it: its own `Target(…)`/`.target(…)` calls,
@@ -36,18 +35,20 @@ struct TuistTargets {
     /// The lists of strings the files bind to names (`let modules = ["Core", "Habits"]`), by name.
     private let constants: [String: [String]]
 
-    /// The target calls of `manifest` (the text of `file`), following the functions it and the helper files under
-    /// `root` declare.
-    init(manifest: String, file: String, root: String) {
-        var trees: [(String, SourceFileSyntax)] = [(file, Parser.parse(source: manifest))]
+    /// The target calls of `manifest` (the text of `file`, at `path`), following the functions it and the helper
+    /// files under `root` declare; throws when one of them nests too deep to parse (`SourceFile.tree`).
+    init(manifest: String, file: String, path: String, root: String) throws {
+        var trees: [(String, SourceFileSyntax)] = [(file, try SourceFile.tree(of: manifest, path: path))]
         let helpers = FilePath.join(root, "Tuist/ProjectDescriptionHelpers")
         let paths = (FileManager.default.enumerator(atPath: helpers)?.compactMap { $0 as? String } ?? []).sorted()
         for path in paths where path.hasSuffix(".swift") {
             let location = FilePath.join(helpers, path)
             guard let data = FileManager.default.contents(atPath: location), data.count < 1 << 20 else { continue }
             trees.append(
-                ("Tuist/ProjectDescriptionHelpers/" + path, Parser.parse(source: String(decoding: data, as: UTF8.self)))
-            )
+                (
+                    "Tuist/ProjectDescriptionHelpers/" + path,
+                    try SourceFile.tree(of: String(decoding: data, as: UTF8.self), path: location)
+                ))
         }
         var functions: [String: Function] = [:]
         var lists: [String: [String]] = [:]
