@@ -35,6 +35,7 @@ extension CompiledSourcesTests {
         #expect(
             (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
                 "HabitSchemaV2.Habit.isMuted", "HabitSchemaV2.Habit.spokenColor",
+                "HabitSchemaV2.Habit.accessibilitySummary",
             ])
     }
 }

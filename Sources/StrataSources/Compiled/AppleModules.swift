@@ -112,6 +112,13 @@ enum AppleModules {
         module == "SwiftUI" ? ["Observation"] : []
     }
 
+    /// The modules `file` imports that Linux lacks and no shim stands in for (`WidgetKit`, `SwiftUI`; not `os`): the
+    /// members of such a file that the migration does not reach keep only their signatures (see ``StageReach``).
+    static func lacking(in file: SourceFile) -> [String] {
+        file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
+            .filter { unavailable.contains($0) && shim(for: $0) == nil }
+    }
+
     /// The shim standing in for `module`, if the compiled level has one.
     static func shim(for module: String) -> CompiledShim? {
         switch module {

@@ -234,11 +234,46 @@ struct NeededDeclarations {
             // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
             collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
-        guard !found.isEmpty else { return unit }
+        // An observer of a stored property calling such a type is emptied (see ``StageReach``): its names do not count.
+        let block = unit.node.asProtocol(DeclGroupSyntax.self)?.memberBlock
+        let observers = block.map { callingUnavailable($0, unavailable: unavailable) } ?? []
+        guard !found.isEmpty || !observers.isEmpty else { return unit }
         var result = unit
         result.optional = found
-        (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range))
+        (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range) + observers)
         return result
+    }
+
+    /// The bodies of the observers of the stored properties of `block` (and of the types nested in it) that name one
+    /// of `unavailable`.
+    private static func callingUnavailable(_ block: MemberBlockSyntax, unavailable: [String: String]) -> [Range<Int>] {
+        block.members.flatMap { item -> [Range<Int>] in
+            if let nested = item.decl.asProtocol(DeclGroupSyntax.self) {
+                return callingUnavailable(nested.memberBlock, unavailable: unavailable)
+            }
+            guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
+            return observers(of: variable).map(\.body).filter { body in
+                identifiers(in: Syntax(body)).0.contains { unavailable[$0] != nil }
+            }.map { $0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset }
+        }
+    }
+
+    /// The `didSet` and `willSet` observers of `variable`'s bindings (a stored property's), with each binding's name.
+    static func observers(
+        of variable: VariableDeclSyntax
+    ) -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] {
+        variable.bindings.flatMap { binding -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] in
+            guard case .accessors(let list)? = binding.accessorBlock?.accessors,
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { return [] }
+            return list.compactMap { accessor in
+                let kind = accessor.accessorSpecifier.tokenKind
+                guard kind == .keyword(.didSet) || kind == .keyword(.willSet), let body = accessor.body else {
+                    return nil
+                }
+                return (name, accessor, body)
+            }
+        }
     }
 
     /// The optional members of a type body (`owner`'s), and of the types nested in it.
@@ -282,6 +317,7 @@ struct NeededDeclarations {
             let labels = parameters.map { $0.firstName.text + ":" }.joined()
             let first = parameters.first.map(\.firstName.text)
             if first == "from" && parameters.count == 1 { return nil } // Decodable's init(from:)
+            if let first, requirements.contains(first) { return nil } // init(rawValue:), init(stringLiteral:)
             let typeName = String(owner.split(separator: ".").last ?? "")
             let names: Set<String> = first.map { $0 == "_" ? [typeName] : [$0] } ?? [typeName, "init"]
             return (names, "init(\(labels))")
@@ -312,7 +348,10 @@ struct NeededDeclarations {
     /// never left out.
     private static let requirements: Set<String> = [
         "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
-        "stages", "versionIdentifier", "models",
+        "stages", "versionIdentifier", "models", "stringLiteral", "integerLiteral", "floatLiteral", "booleanLiteral",
+        "arrayLiteral", "dictionaryLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "nilLiteral",
+        "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "makeIterator", "startIndex",
+        "endIndex", "callAsFunction", "wrappedValue", "projectedValue",
     ]
 
     /// The name of a class, struct, enum or actor declaration.
