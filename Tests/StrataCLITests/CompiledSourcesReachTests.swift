@@ -38,4 +38,47 @@ extension CompiledSourcesTests {
                 "HabitSchemaV2.Habit.accessibilitySummary",
             ])
     }
+
+    /// A model file importing WidgetKit and UserNotifications, whose unreached members call them (and `ControlCenter`,
+    /// a name Strata does not know) and whose observers redraw the widget and reschedule the reminder: the members keep
+    /// their signatures, those observers are emptied, and the stage, writing the observed properties, sets the rows.
+    @Test func aStageRunsBesideAModelCallingWidgetKitAndNotifications() throws {
+        let models = SourcesCommandTests.tree("PlantCareApp") + "/PlantCare/Models"
+        let temporary = try TemporaryStore()
+        let store = temporary.path("Plants.store")
+        #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "3").status == 0)
+
+        let dry = try Self.compiled(
+            "migrate", store, "--sources", models, "--dry-run", "--rows", "--limit", "3", "--json")
+        #expect(dry.status == 0, "\(dry.standardError)")
+        let report = try dry.json()
+        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
+        #expect(report["notRun"] == nil, "\(dry.standardError)")
+        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        #expect(stage["kind"] as? String == "custom")
+        let rows = try #require((stage["rows"] as? [[String: Any]])?.first)
+        #expect(rows["entity"] as? String == "Plant" && rows["changed"] as? Int == 3)
+        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        #expect(
+            after.map {
+                "\($0["name"] ?? ""): \($0["careNote"] ?? "") at \($0["reminderHour"] ?? ""), \($0["lastWatered"] ?? "")"
+            }
+            .sorted() == [
+                "Plant name 1: water daily at 8, 2023-11-14T22:13:20.000Z",
+                "Plant name 2: water every 2 days at 8, 2023-11-14T22:13:20.000Z",
+                "Plant name 3: water every 3 days at 8, 2023-11-14T22:13:20.000Z",
+            ], "\(after)")
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "PlantSchemaV2.Plant.reminderID", "PlantSchemaV2.Plant.rescheduleReminder(…)",
+                "PlantSchemaV2.Plant.refreshControls(…)", "PlantSchemaV2.Plant.water(…)",
+            ])
+        #expect(
+            (compiled["observersEmptied"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "PlantSchemaV2.Plant.lastWatered (didSet)", "PlantSchemaV2.Plant.reminderHour (didSet)",
+            ])
+        let rowsAfter = try CommandRun.strata("rows", store, "Plant", "--json").json()["rows"] as? [[String: Any]]
+        #expect(rowsAfter?.count == 3 && rowsAfter?.first?["careNote"] == nil, "the dry run left the store at 1.0.0")
+    }
 }

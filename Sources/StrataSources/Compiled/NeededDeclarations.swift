@@ -262,7 +262,8 @@ struct NeededDeclarations {
     static func observers(
         of variable: VariableDeclSyntax
     ) -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] {
-        variable.bindings.flatMap { binding -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] in
+        variable.bindings.flatMap {
+            binding -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] in
             guard case .accessors(let list)? = binding.accessorBlock?.accessors,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { return [] }

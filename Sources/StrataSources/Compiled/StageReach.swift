@@ -212,7 +212,8 @@ struct StageReach {
         }
         var members: [Piece] = []
         var found: [Observer] = []
-        collect(block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members, observers: &found)
+        collect(
+            block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members, observers: &found)
         observers += found
         let rest = NeededDeclarations.identifiers(
             in: node,
@@ -237,7 +238,8 @@ struct StageReach {
                     into: &pieces, observers: &observers)
                 continue
             }
-            if let variable = decl.as(VariableDeclSyntax.self), NeededDeclarations.optionalNames(decl, owner: owner) == nil
+            if let variable = decl.as(VariableDeclSyntax.self),
+                NeededDeclarations.optionalNames(decl, owner: owner) == nil
             {
                 observers += NeededDeclarations.observers(of: variable).map { property, accessor, body in
                     Observer(
