@@ -57,6 +57,13 @@ enum AppleModules {
         for name in ["UNUserNotificationCenter", "UNNotificationRequest"] { names[name] = "UserNotifications" }
         for name in ["WidgetCenter"] { names[name] = "WidgetKit" }
         for name in ["PhotosPickerItem"] { names[name] = "PhotosUI" }
+        for name in ["Tips"] { names[name] = "TipKit" }
+        for name in ["IntentDonationManager"] { names[name] = "AppIntents" }
+        for name in ["ActivityAuthorizationInfo", "ActivityContent"] { names[name] = "ActivityKit" }
+        for name in ["BGTaskScheduler", "BGAppRefreshTaskRequest", "BGProcessingTaskRequest"] {
+            names[name] = "BackgroundTasks"
+        }
+        for name in ["ATTrackingManager"] { names[name] = "AppTrackingTransparency" }
         for name in ["PKDrawing"] { names[name] = "PencilKit" }
         for name in [
             "NSManagedObject", "NSManagedObjectContext", "NSManagedObjectID", "NSPersistentContainer",
