@@ -234,47 +234,16 @@ struct NeededDeclarations {
             // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
             collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
-        // An observer of a stored property calling such a type is emptied (see ``StageReach``): its names do not count.
-        let block = unit.node.asProtocol(DeclGroupSyntax.self)?.memberBlock
-        let observers = block.map { callingUnavailable($0, unavailable: unavailable) } ?? []
+        // An observer calling such a type is emptied (see ``StageReach``): its names do not count.
+        let observers =
+            unit.node.asProtocol(DeclGroupSyntax.self).map {
+                PropertyObservers.calling(unavailable, in: $0.memberBlock)
+            } ?? []
         guard !found.isEmpty || !observers.isEmpty else { return unit }
         var result = unit
         result.optional = found
         (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range) + observers)
         return result
-    }
-
-    /// The bodies of the observers of the stored properties of `block` (and of the types nested in it) that name one
-    /// of `unavailable`.
-    private static func callingUnavailable(_ block: MemberBlockSyntax, unavailable: [String: String]) -> [Range<Int>] {
-        block.members.flatMap { item -> [Range<Int>] in
-            if let nested = item.decl.asProtocol(DeclGroupSyntax.self) {
-                return callingUnavailable(nested.memberBlock, unavailable: unavailable)
-            }
-            guard let variable = item.decl.as(VariableDeclSyntax.self) else { return [] }
-            return observers(of: variable).map(\.body).filter { body in
-                identifiers(in: Syntax(body)).0.contains { unavailable[$0] != nil }
-            }.map { $0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset }
-        }
-    }
-
-    /// The `didSet` and `willSet` observers of `variable`'s bindings (a stored property's), with each binding's name.
-    static func observers(
-        of variable: VariableDeclSyntax
-    ) -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] {
-        variable.bindings.flatMap {
-            binding -> [(property: String, accessor: AccessorDeclSyntax, body: CodeBlockSyntax)] in
-            guard case .accessors(let list)? = binding.accessorBlock?.accessors,
-                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            else { return [] }
-            return list.compactMap { accessor in
-                let kind = accessor.accessorSpecifier.tokenKind
-                guard kind == .keyword(.didSet) || kind == .keyword(.willSet), let body = accessor.body else {
-                    return nil
-                }
-                return (name, accessor, body)
-            }
-        }
     }
 
     /// The optional members of a type body (`owner`'s), and of the types nested in it.
@@ -304,56 +273,6 @@ struct NeededDeclarations {
                     freeNames: freeNames, uses: mentioned))
         }
     }
-
-    /// The names of a member that may be left out (what uses it, and how a report shows it), or nil for a member that
-    /// must stay: a stored instance property (a model's stored properties always stay), an enum case, a nested type.
-    static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            // Operators and the standard protocols' requirements are used without their names being written.
-            guard case .identifier(let name) = function.name.tokenKind, !requirements.contains(name) else { return nil }
-            return ([name], name + "(…)")
-        }
-        if let initializer = decl.as(InitializerDeclSyntax.self) {
-            let parameters = initializer.signature.parameterClause.parameters
-            let labels = parameters.map { $0.firstName.text + ":" }.joined()
-            let first = parameters.first.map(\.firstName.text)
-            if first == "from" && parameters.count == 1 { return nil } // Decodable's init(from:)
-            if let first, requirements.contains(first) { return nil } // init(rawValue:), init(stringLiteral:)
-            let typeName = String(owner.split(separator: ".").last ?? "")
-            let names: Set<String> = first.map { $0 == "_" ? [typeName] : [$0] } ?? [typeName, "init"]
-            return (names, "init(\(labels))")
-        }
-        if decl.is(SubscriptDeclSyntax.self) { return (["subscript"], "subscript") }
-        guard let variable = decl.as(VariableDeclSyntax.self) else { return nil }
-        let isStatic = variable.modifiers.contains {
-            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-        }
-        let computed = variable.bindings.contains { binding in
-            switch binding.accessorBlock?.accessors {
-            case .getter?: true
-            case .accessors(let list)?:
-                list.contains {
-                    $0.accessorSpecifier.tokenKind != .keyword(.willSet)
-                        && $0.accessorSpecifier.tokenKind != .keyword(.didSet)
-                }
-            case nil: false
-            }
-        }
-        guard isStatic || computed else { return nil }
-        let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        guard !names.isEmpty, requirements.isDisjoint(with: names) else { return nil }
-        return (Set(names), names.joined(separator: ", "))
-    }
-
-    /// Members the standard protocols and the plans' protocols require, used without their names being written:
-    /// never left out.
-    private static let requirements: Set<String> = [
-        "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
-        "stages", "versionIdentifier", "models", "stringLiteral", "integerLiteral", "floatLiteral", "booleanLiteral",
-        "arrayLiteral", "dictionaryLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "nilLiteral",
-        "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "makeIterator", "startIndex",
-        "endIndex", "callAsFunction", "wrappedValue", "projectedValue",
-    ]
 
     /// The name of a class, struct, enum or actor declaration.
     static func typeName(_ node: Syntax) -> String? {

@@ -241,7 +241,7 @@ struct StageReach {
             if let variable = decl.as(VariableDeclSyntax.self),
                 NeededDeclarations.optionalNames(decl, owner: owner) == nil
             {
-                observers += NeededDeclarations.observers(of: variable).map { property, accessor, body in
+                observers += PropertyObservers.observers(of: variable).map { property, accessor, body in
                     Observer(
                         file: file, node: Syntax(accessor),
                         name: "\(owner).\(property) (\(accessor.accessorSpecifier.text))",
