@@ -39,12 +39,11 @@ extension CompiledSourcesTests {
         let compiled = try #require(report["compiled"] as? [String: Any])
         #expect(
             (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
-                "HabitSchemaV2.Habit.swatchCache", "HabitSchemaV2.Habit.color",
+                "HabitSchemaV2.Habit.swatchCache", "HabitSchemaV2.Habit.color", "HabitSchemaV2.Habit.spokenColor",
             ])
         #expect(
             (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
-                "HabitSchemaV2.Habit.isMuted", "HabitSchemaV2.Habit.spokenColor",
-                "HabitSchemaV2.Habit.accessibilitySummary",
+                "HabitSchemaV2.Habit.isMuted", "HabitSchemaV2.Habit.accessibilitySummary",
             ])
     }
 

@@ -52,6 +52,8 @@ struct NeededDeclarations {
         var freeNames: Set<String>
         /// The members it may lose (see ``Member``), in source order.
         var optional: [Member] = []
+        /// The members whose bodies count only once their names are used (see ``Deferred``).
+        var deferred: [Deferred] = []
         /// True for a helper's item (outside the source folder).
         var isHelper = false
         /// True for an `import`.
@@ -103,9 +105,17 @@ struct NeededDeclarations {
             }
         }
         let plain = own + others
+        let rootNames = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        let lacking = (files + helpers).map { !AppleModules.lacking(in: $0).isEmpty }
         var units = plain
         for _ in 0..<8 {
-            units = plain.map { $0.map { Self.separatingOptional($0, unavailable: unavailable) } }
+            units = plain.enumerated().map { index, fileUnits in
+                fileUnits.map {
+                    Self.separatingOptional(
+                        $0, unavailable: unavailable,
+                        deferring: lacking[index] && $0.topLevel.isDisjoint(with: rootNames))
+                }
+            }
             var added = false
             for unit in units.joined() where unit.extended == nil && !unit.isImport {
                 for name in unit.topLevel.sorted() where unavailable[name] == nil {
@@ -118,11 +128,12 @@ struct NeededDeclarations {
             }
             if !added { break }
         }
-        var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var referenced = rootNames
         var referencedFree = referenced
         var available: Set<String> = []
         var needed = units.map { $0.map { _ in false } }
         var kept = units.map { $0.map { _ in Set<Int>() } }
+        var keptDeferred = kept
         var changed = true
         while changed {
             changed = false
@@ -134,6 +145,15 @@ struct NeededDeclarations {
                             && !member.declared.isDisjoint(with: referenced)
                         {
                             kept[fileIndex][unitIndex].insert(memberIndex)
+                            referenced.formUnion(member.names)
+                            referencedFree.formUnion(member.freeNames)
+                            changed = true
+                        }
+                        for (memberIndex, member) in unit.deferred.enumerated()
+                        where !keptDeferred[fileIndex][unitIndex].contains(memberIndex)
+                            && !member.declared.isDisjoint(with: referenced)
+                        {
+                            keptDeferred[fileIndex][unitIndex].insert(memberIndex)
                             referenced.formUnion(member.names)
                             referencedFree.formUnion(member.freeNames)
                             changed = true
@@ -222,7 +242,7 @@ struct NeededDeclarations {
 
     /// `unit` with its members that name one of `unavailable` (with what each is) set apart as optional (their names
     /// no longer counted as the unit's), for a type declaration or an extension.
-    private static func separatingOptional(_ unit: Unit, unavailable: [String: String]) -> Unit {
+    private static func separatingOptional(_ unit: Unit, unavailable: [String: String], deferring: Bool) -> Unit {
         var found: [Member] = []
         if let extensionDecl = unit.node.as(ExtensionDeclSyntax.self) {
             collect(
@@ -239,10 +259,17 @@ struct NeededDeclarations {
             unit.node.asProtocol(DeclGroupSyntax.self).map {
                 PropertyObservers.calling(unavailable, in: $0.memberBlock)
             } ?? []
-        guard !found.isEmpty || !observers.isEmpty else { return unit }
+        let deferred = deferring ? Self.deferred(in: unit.node, besides: found.map(\.range)) : []
+        guard !found.isEmpty || !observers.isEmpty || !deferred.isEmpty else { return unit }
         var result = unit
         result.optional = found
-        (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range) + observers)
+        result.deferred = deferred
+        (result.names, result.freeNames) = identifiers(
+            in: unit.node, skipping: found.map(\.range) + observers + deferred.map(\.range))
+        for member in deferred {
+            result.names.formUnion(member.signatureNames)
+            result.freeNames.formUnion(member.signatureFreeNames)
+        }
         return result
     }
 

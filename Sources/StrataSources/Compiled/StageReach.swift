@@ -132,12 +132,13 @@ struct StageReach {
                 for name in member.declared { leftOut[name] = "\(member.name), left out" }
             }
         }
-        // The unreached members calling a member left out, or in a file importing a module Linux lacks (but
-        // subscripts, called without their names), keep only their signatures.
+        // The unreached members calling a member left out, or in a file importing a module Linux lacks (see
+        // isStubbable), keep only their signatures.
         for (index, piece) in pieces.enumerated()
         where piece.optional == nil && !piece.declared.isEmpty && !isReached.contains(index) {
             var uses = piece.names.sorted().compactMap { leftOut[$0] }
-            if uses.isEmpty && !lacking[piece.file].isEmpty && !piece.declared.contains("subscript") {
+            let decl = piece.node.as(MemberBlockItemSyntax.self)?.decl ?? piece.node.as(DeclSyntax.self)
+            if uses.isEmpty && !lacking[piece.file].isEmpty && decl.map(Self.isStubbable) == true {
                 uses = ["\(lacking[piece.file].joined(separator: ", ")) (imported by its file)"]
             }
             guard !uses.isEmpty, let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) else {
@@ -264,9 +265,18 @@ struct StageReach {
         }
     }
 
+    /// True for a member of a file importing a module Linux lacks that keeps only its signature when the migration does
+    /// not reach it: not an `override` (the reach does not follow those) nor a subscript (called without its name).
+    static func isStubbable(_ decl: DeclSyntax) -> Bool {
+        !decl.is(SubscriptDeclSyntax.self)
+            && !(decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? []).contains {
+                $0.name.tokenKind == .keyword(.override)
+            }
+    }
+
     /// The bodies of the member `node` (between their braces), or nil when it has none to replace, its signature
     /// names one of `unavailable`, or it returns an opaque type (`some View`), which a stop cannot stand in for.
-    private static func bodies(_ node: Syntax, unavailable: [String: String]) -> [Range<Int>]? {
+    static func bodies(_ node: Syntax, unavailable: [String: String]) -> [Range<Int>]? {
         let decl = node.as(MemberBlockItemSyntax.self)?.decl ?? node.as(DeclSyntax.self)
         func inside(_ block: CodeBlockSyntax?) -> [Range<Int>] {
             block.map { [$0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset] } ?? []

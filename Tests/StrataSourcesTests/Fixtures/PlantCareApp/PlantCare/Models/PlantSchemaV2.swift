@@ -58,6 +58,7 @@ enum PlantSchemaV2: VersionedSchema {
         func water() {
             lastWatered = .now
             refreshControls()
+            Task { try? await WaterPlantIntent(plantName: name).donate() }
         }
 
         /// The care note a plant gets when it has none: how often it is watered.
