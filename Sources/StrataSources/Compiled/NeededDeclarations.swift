@@ -64,7 +64,8 @@ struct NeededDeclarations {
     let units: [[Unit]]
     /// For each file and item, whether the plans need it.
     let needed: [[Bool]]
-    /// For each file and item, the indices of its optional members the needed code uses.
+    /// For each file and item, the indices of its optional members the needed code uses (and of its deferred members,
+    /// numbered after the optional ones).
     let keptMembers: [[Set<Int>]]
     /// Every identifier the needed items write.
     let referenced: Set<String>
@@ -133,29 +134,23 @@ struct NeededDeclarations {
         var available: Set<String> = []
         var needed = units.map { $0.map { _ in false } }
         var kept = units.map { $0.map { _ in Set<Int>() } }
-        var keptDeferred = kept
         var changed = true
         while changed {
             changed = false
             for (fileIndex, fileUnits) in units.enumerated() {
                 for (unitIndex, unit) in fileUnits.enumerated() where !unit.isImport {
                     if needed[fileIndex][unitIndex] {
-                        for (memberIndex, member) in unit.optional.enumerated()
+                        // The optional members, then the deferred ones (numbered after them).
+                        let weighed =
+                            unit.optional.map { ($0.declared, $0.names, $0.freeNames) }
+                            + unit.deferred.map { ($0.declared, $0.names, $0.freeNames) }
+                        for (memberIndex, (declared, names, freeNames)) in weighed.enumerated()
                         where !kept[fileIndex][unitIndex].contains(memberIndex)
-                            && !member.declared.isDisjoint(with: referenced)
+                            && !declared.isDisjoint(with: referenced)
                         {
                             kept[fileIndex][unitIndex].insert(memberIndex)
-                            referenced.formUnion(member.names)
-                            referencedFree.formUnion(member.freeNames)
-                            changed = true
-                        }
-                        for (memberIndex, member) in unit.deferred.enumerated()
-                        where !keptDeferred[fileIndex][unitIndex].contains(memberIndex)
-                            && !member.declared.isDisjoint(with: referenced)
-                        {
-                            keptDeferred[fileIndex][unitIndex].insert(memberIndex)
-                            referenced.formUnion(member.names)
-                            referencedFree.formUnion(member.freeNames)
+                            referenced.formUnion(names)
+                            referencedFree.formUnion(freeNames)
                             changed = true
                         }
                         continue

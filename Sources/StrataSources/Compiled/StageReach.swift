@@ -45,16 +45,9 @@ struct StageReach {
         let optional: NeededDeclarations.Member?
     }
 
-    /// A property observer (`didSet`, `willSet`) of a stored property.
-    private struct Observer {
-        let file: Int
-        let node: Syntax
-        /// Its name as a report says it ("Habit.reminderAt (didSet)").
-        let name: String
-        /// The bytes of its body, between the braces.
-        let body: Range<Int>
-        let names: Set<String>
-    }
+    /// A property observer (`didSet`, `willSet`) of a stored property: a piece reached from the start once it runs
+    /// ("Habit.reminderAt (didSet)"), and the bytes of its body, between the braces.
+    private typealias Observer = (piece: Piece, body: Range<Int>)
 
     /// For each file, the members whose bodies stop.
     let stubs: [[Stub]]
@@ -93,20 +86,17 @@ struct StageReach {
         }
         var emptied = files.map { _ in [Stub]() }
         var running = false
-        for observer in observers {
+        for (observer, body) in observers {
             let names = observer.names.sorted()
             let uses =
                 names.compactMap { selection.unavailable[$0] }
                 + names.compactMap { unreachedNames[$0].map { "\($0), which the migration does not reach" } }
             if uses.isEmpty {
-                pieces.append(
-                    Piece(
-                        file: observer.file, node: observer.node, name: observer.name, declared: [],
-                        names: observer.names, optional: nil))
+                pieces.append(observer)
                 running = true
             } else {
                 emptied[observer.file].append(
-                    Stub(node: observer.node, name: observer.name, uses: uses, bodies: [observer.body]))
+                    Stub(node: observer.node, name: observer.name, uses: uses, bodies: [body]))
             }
         }
         if running { (order, parent) = Self.reach(pieces) }
@@ -243,11 +233,13 @@ struct StageReach {
                 NeededDeclarations.optionalNames(decl, owner: owner) == nil
             {
                 observers += PropertyObservers.observers(of: variable).map { property, accessor, body in
-                    Observer(
-                        file: file, node: Syntax(accessor),
-                        name: "\(owner).\(property) (\(accessor.accessorSpecifier.text))",
-                        body: body.leftBrace.endPosition.utf8Offset..<body.rightBrace.position.utf8Offset,
-                        names: NeededDeclarations.identifiers(in: Syntax(body)).0)
+                    (
+                        Piece(
+                            file: file, node: Syntax(accessor),
+                            name: "\(owner).\(property) (\(accessor.accessorSpecifier.text))", declared: [],
+                            names: NeededDeclarations.identifiers(in: Syntax(body)).0, optional: nil),
+                        body.leftBrace.endPosition.utf8Offset..<body.rightBrace.position.utf8Offset
+                    )
                 }
             }
             let range = item.position.utf8Offset..<item.endPosition.utf8Offset
