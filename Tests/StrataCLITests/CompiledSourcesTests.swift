@@ -301,16 +301,8 @@ struct CompiledSourcesTests {
     @Test func aTuistAppsStageRunsWithoutTheMembersOnlyItsScreensNeed() throws {
         let models = SourcesCommandTests.tree("TrainingLogApp") + "/TrainingLog/Sources/Models"
         let temporary = try TemporaryStore()
-        let store = temporary.path("Training.store")
-        #expect(try CommandRun.strata("new", store, "--sources", models, "--at", "1.0.0", "--sample", "5").status == 0)
-
-        let dry = try Self.compiled(
-            "migrate", store, "--sources", models, "--dry-run", "--rows", "--limit", "5", "--json")
-        #expect(dry.status == 0, "\(dry.standardError)")
-        let report = try dry.json()
-        #expect(report["reached"] as? String == "2.0.0", "\(dry.standardError)")
-        #expect(report["notRun"] == nil, "\(dry.standardError)")
-        let stage = try #require((report["stages"] as? [[String: Any]])?.first)
+        let (report, stage, store) = try Self.dryRunFromTheFirstVersion(
+            models, rows: 5, in: temporary, store: "Training.store")
         #expect(
             stage["output"] as? [String] == [
                 "Exercise name 1: Light", "Exercise name 2: Moderate", "Exercise name 3: Light",

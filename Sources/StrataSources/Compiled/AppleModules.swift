@@ -57,6 +57,13 @@ enum AppleModules {
         for name in ["UNUserNotificationCenter", "UNNotificationRequest"] { names[name] = "UserNotifications" }
         for name in ["WidgetCenter"] { names[name] = "WidgetKit" }
         for name in ["PhotosPickerItem"] { names[name] = "PhotosUI" }
+        for name in ["Tips"] { names[name] = "TipKit" }
+        for name in ["IntentDonationManager"] { names[name] = "AppIntents" }
+        for name in ["ActivityAuthorizationInfo", "ActivityContent"] { names[name] = "ActivityKit" }
+        for name in ["BGTaskScheduler", "BGAppRefreshTaskRequest", "BGProcessingTaskRequest"] {
+            names[name] = "BackgroundTasks"
+        }
+        for name in ["ATTrackingManager"] { names[name] = "AppTrackingTransparency" }
         for name in ["PKDrawing"] { names[name] = "PencilKit" }
         for name in [
             "NSManagedObject", "NSManagedObjectContext", "NSManagedObjectID", "NSPersistentContainer",
@@ -110,6 +117,13 @@ enum AppleModules {
     /// so an `@Observable` helper still compiles once SwiftUI's import is dropped).
     static func reexported(by module: String) -> [String] {
         module == "SwiftUI" ? ["Observation"] : []
+    }
+
+    /// The modules `file` imports that Linux lacks and no shim stands in for (`WidgetKit`, `SwiftUI`; not `os`): the
+    /// members of such a file that the migration does not reach keep only their signatures (see ``StageReach``).
+    static func lacking(in file: SourceFile) -> [String] {
+        file.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
+            .filter { unavailable.contains($0) && shim(for: $0) == nil }
     }
 
     /// The shim standing in for `module`, if the compiled level has one.

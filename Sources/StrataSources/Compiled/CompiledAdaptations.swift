@@ -56,6 +56,10 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// The members kept with bodies that stop with a message (some needed code names them, but nothing the migration
     /// runs was found to call them), in file and line order.
     package let membersStubbed: [DroppedMember]
+    /// The observers (`didSet`, `willSet`) of stored properties, in files importing a module Linux lacks, whose bodies
+    /// were emptied because they call what Linux cannot build (a migration's writes to the property then go through),
+    /// in file and line order; ``DroppedMember/uses`` says what they call.
+    package let observersEmptied: [DroppedMember]
     /// The files from outside the source folder added because the plans need declarations in them, in path order.
     package let helpersAdded: [String]
     /// The shims compiled in.
@@ -64,7 +68,7 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
     /// True when nothing was adapted.
     package var isEmpty: Bool {
         importsDropped.isEmpty && attributesDropped.isEmpty && membersDropped.isEmpty && membersStubbed.isEmpty
-            && helpersAdded.isEmpty
+            && observersEmptied.isEmpty && helpersAdded.isEmpty
             && shims.isEmpty
     }
 
@@ -80,6 +84,9 @@ package struct CompiledAdaptations: Sendable, Codable, Equatable {
             }
             + membersStubbed.map {
                 "\($0.member) keeps its signature, its body stops with a message (\($0.file):\($0.line)): nothing the migration runs was found to call it, and it uses \($0.uses.joined(separator: ", "))"
+            }
+            + observersEmptied.map {
+                "\($0.member) emptied (\($0.file):\($0.line)): a migration's writes to the property run without it, as it calls \($0.uses.joined(separator: ", "))"
             }
             + helpersAdded.map { "helper added from outside the source folder: \($0)" }
             + shims.map { "shim compiled in: \($0.provides)" }

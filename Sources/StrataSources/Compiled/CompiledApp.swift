@@ -75,6 +75,7 @@ package struct CompiledApp: Sendable {
         var added: [String] = []
         var members: [CompiledAdaptations.DroppedMember] = []
         var stubbed: [CompiledAdaptations.DroppedMember] = []
+        var emptied: [CompiledAdaptations.DroppedMember] = []
         var reachedAppleOnly: [String: [(lines: ClosedRange<Int>, path: [String])]] = [:]
         let reach = StageReach(
             selection: selection, files: sources.files + others, roots: sources.plans.map(\.qualifiedName))
@@ -99,6 +100,10 @@ package struct CompiledApp: Sendable {
             stubbed += stubs.map {
                 .init(file: file.path, line: file.location(of: $0.node).line, member: $0.name, uses: $0.uses)
             }
+            let observers = reach.emptied[index]
+            emptied += observers.map {
+                .init(file: file.path, line: file.location(of: $0.node).line, member: $0.name, uses: $0.uses)
+            }
             reachedAppleOnly[name] = reach.reached[index].map { member in
                 let start = file.location(of: member.node).line
                 let end = member.node.lastToken(viewMode: .sourceAccurate).map { file.location(of: $0).line } ?? start
@@ -106,7 +111,8 @@ package struct CompiledApp: Sendable {
             }
             let text = CompiledSourceText(
                 of: file, keeping: selection.needed[index], dropping: leftOut.map(\.range),
-                stubbing: stubs.flatMap { stub in stub.bodies.map { ($0, StageReach.stop(stub)) } },
+                stubbing: stubs.flatMap { stub in stub.bodies.map { ($0, StageReach.stop(stub)) } }
+                    + observers.flatMap { observer in observer.bodies.map { ($0, "") } },
                 resolving: ConditionalBranch.conditionals(
                     in: file, reached: sources.reached, includingTopLevel: false),
                 build: sources.index.build)
@@ -139,7 +145,7 @@ package struct CompiledApp: Sendable {
         }
         let adaptations = CompiledAdaptations(
             importsDropped: dropped, attributesDropped: attributes, membersDropped: members, membersStubbed: stubbed,
-            helpersAdded: added,
+            observersEmptied: emptied, helpersAdded: added,
             shims: shims.map { .init(name: $0.rawValue, provides: $0.summary) }
                 + moduleNames.map { module, names in
                     .init(

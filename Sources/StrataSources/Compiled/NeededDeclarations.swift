@@ -52,6 +52,8 @@ struct NeededDeclarations {
         var freeNames: Set<String>
         /// The members it may lose (see ``Member``), in source order.
         var optional: [Member] = []
+        /// The members whose bodies count only once their names are used (see ``Deferred``).
+        var deferred: [Deferred] = []
         /// True for a helper's item (outside the source folder).
         var isHelper = false
         /// True for an `import`.
@@ -62,7 +64,8 @@ struct NeededDeclarations {
     let units: [[Unit]]
     /// For each file and item, whether the plans need it.
     let needed: [[Bool]]
-    /// For each file and item, the indices of its optional members the needed code uses.
+    /// For each file and item, the indices of its optional members the needed code uses (and of its deferred members,
+    /// numbered after the optional ones).
     let keptMembers: [[Set<Int>]]
     /// Every identifier the needed items write.
     let referenced: Set<String>
@@ -103,9 +106,17 @@ struct NeededDeclarations {
             }
         }
         let plain = own + others
+        let rootNames = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        let lacking = (files + helpers).map { !AppleModules.lacking(in: $0).isEmpty }
         var units = plain
         for _ in 0..<8 {
-            units = plain.map { $0.map { Self.separatingOptional($0, unavailable: unavailable) } }
+            units = plain.enumerated().map { index, fileUnits in
+                fileUnits.map {
+                    Self.separatingOptional(
+                        $0, unavailable: unavailable,
+                        deferring: lacking[index] && $0.topLevel.isDisjoint(with: rootNames))
+                }
+            }
             var added = false
             for unit in units.joined() where unit.extended == nil && !unit.isImport {
                 for name in unit.topLevel.sorted() where unavailable[name] == nil {
@@ -118,7 +129,7 @@ struct NeededDeclarations {
             }
             if !added { break }
         }
-        var referenced = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        var referenced = rootNames
         var referencedFree = referenced
         var available: Set<String> = []
         var needed = units.map { $0.map { _ in false } }
@@ -129,13 +140,17 @@ struct NeededDeclarations {
             for (fileIndex, fileUnits) in units.enumerated() {
                 for (unitIndex, unit) in fileUnits.enumerated() where !unit.isImport {
                     if needed[fileIndex][unitIndex] {
-                        for (memberIndex, member) in unit.optional.enumerated()
+                        // The optional members, then the deferred ones (numbered after them).
+                        let weighed =
+                            unit.optional.map { ($0.declared, $0.names, $0.freeNames) }
+                            + unit.deferred.map { ($0.declared, $0.names, $0.freeNames) }
+                        for (memberIndex, (declared, names, freeNames)) in weighed.enumerated()
                         where !kept[fileIndex][unitIndex].contains(memberIndex)
-                            && !member.declared.isDisjoint(with: referenced)
+                            && !declared.isDisjoint(with: referenced)
                         {
                             kept[fileIndex][unitIndex].insert(memberIndex)
-                            referenced.formUnion(member.names)
-                            referencedFree.formUnion(member.freeNames)
+                            referenced.formUnion(names)
+                            referencedFree.formUnion(freeNames)
                             changed = true
                         }
                         continue
@@ -222,7 +237,7 @@ struct NeededDeclarations {
 
     /// `unit` with its members that name one of `unavailable` (with what each is) set apart as optional (their names
     /// no longer counted as the unit's), for a type declaration or an extension.
-    private static func separatingOptional(_ unit: Unit, unavailable: [String: String]) -> Unit {
+    private static func separatingOptional(_ unit: Unit, unavailable: [String: String], deferring: Bool) -> Unit {
         var found: [Member] = []
         if let extensionDecl = unit.node.as(ExtensionDeclSyntax.self) {
             collect(
@@ -234,10 +249,22 @@ struct NeededDeclarations {
             // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
             collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
-        guard !found.isEmpty else { return unit }
+        // An observer calling such a type is emptied (see ``StageReach``): its names do not count.
+        let observers =
+            unit.node.asProtocol(DeclGroupSyntax.self).map {
+                PropertyObservers.calling(unavailable, in: $0.memberBlock)
+            } ?? []
+        let deferred = deferring ? Self.deferred(in: unit.node, besides: found.map(\.range)) : []
+        guard !found.isEmpty || !observers.isEmpty || !deferred.isEmpty else { return unit }
         var result = unit
         result.optional = found
-        (result.names, result.freeNames) = identifiers(in: unit.node, skipping: found.map(\.range))
+        result.deferred = deferred
+        (result.names, result.freeNames) = identifiers(
+            in: unit.node, skipping: found.map(\.range) + observers + deferred.map(\.range))
+        for member in deferred {
+            result.names.formUnion(member.signatureNames)
+            result.freeNames.formUnion(member.signatureFreeNames)
+        }
         return result
     }
 
@@ -268,52 +295,6 @@ struct NeededDeclarations {
                     freeNames: freeNames, uses: mentioned))
         }
     }
-
-    /// The names of a member that may be left out (what uses it, and how a report shows it), or nil for a member that
-    /// must stay: a stored instance property (a model's stored properties always stay), an enum case, a nested type.
-    static func optionalNames(_ decl: DeclSyntax, owner: String) -> (names: Set<String>, display: String)? {
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            // Operators and the standard protocols' requirements are used without their names being written.
-            guard case .identifier(let name) = function.name.tokenKind, !requirements.contains(name) else { return nil }
-            return ([name], name + "(…)")
-        }
-        if let initializer = decl.as(InitializerDeclSyntax.self) {
-            let parameters = initializer.signature.parameterClause.parameters
-            let labels = parameters.map { $0.firstName.text + ":" }.joined()
-            let first = parameters.first.map(\.firstName.text)
-            if first == "from" && parameters.count == 1 { return nil } // Decodable's init(from:)
-            let typeName = String(owner.split(separator: ".").last ?? "")
-            let names: Set<String> = first.map { $0 == "_" ? [typeName] : [$0] } ?? [typeName, "init"]
-            return (names, "init(\(labels))")
-        }
-        if decl.is(SubscriptDeclSyntax.self) { return (["subscript"], "subscript") }
-        guard let variable = decl.as(VariableDeclSyntax.self) else { return nil }
-        let isStatic = variable.modifiers.contains {
-            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
-        }
-        let computed = variable.bindings.contains { binding in
-            switch binding.accessorBlock?.accessors {
-            case .getter?: true
-            case .accessors(let list)?:
-                list.contains {
-                    $0.accessorSpecifier.tokenKind != .keyword(.willSet)
-                        && $0.accessorSpecifier.tokenKind != .keyword(.didSet)
-                }
-            case nil: false
-            }
-        }
-        guard isStatic || computed else { return nil }
-        let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        guard !names.isEmpty, requirements.isDisjoint(with: names) else { return nil }
-        return (Set(names), names.joined(separator: ", "))
-    }
-
-    /// Members the standard protocols and the plans' protocols require, used without their names being written:
-    /// never left out.
-    private static let requirements: Set<String> = [
-        "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
-        "stages", "versionIdentifier", "models",
-    ]
 
     /// The name of a class, struct, enum or actor declaration.
     static func typeName(_ node: Syntax) -> String? {

@@ -5,8 +5,12 @@ import SwiftSyntax
 /// the plans, the stages and every type's stored properties, defaults and conformances. A kept member the migration
 /// does not reach keeps its signature with a body that stops with a message (``stubs``), or is left out when its
 /// signature names such a type (``dropped``), and then the unreached members calling it keep only their signatures
-/// too. A kept member the migration reaches stays, and the path to it names the cause when the build fails
-/// (``reached``).
+/// too. In a file importing a module Linux lacks (``AppleModules/lacking(in:)``), every member the migration does not
+/// reach keeps only its signature, as its body may call that module in a way no list of names foresees
+/// (`ControlCenter.shared.reloadAllControls()`). The observers (`didSet`, `willSet`) of stored properties are not
+/// reached by name: one calling a type Linux lacks, or a member left out or whose body stops, is emptied (``emptied``),
+/// so a migration's writes to the property go through; the others count as reached. A kept member the migration reaches
+/// stays, and the path to it names the cause when the build fails (``reached``).
 struct StageReach {
     /// A member whose bodies are replaced by a stop.
     struct Stub {
@@ -41,8 +45,14 @@ struct StageReach {
         let optional: NeededDeclarations.Member?
     }
 
+    /// A property observer (`didSet`, `willSet`) of a stored property: a piece reached from the start once it runs
+    /// ("Habit.reminderAt (didSet)"), and the bytes of its body, between the braces.
+    private typealias Observer = (piece: Piece, body: Range<Int>)
+
     /// For each file, the members whose bodies stop.
     let stubs: [[Stub]]
+    /// For each file, the property observers whose bodies are emptied (``Stub/uses`` says what they call).
+    let emptied: [[Stub]]
     /// For each file, the members ``NeededDeclarations`` kept that are left out after all.
     let dropped: [[NeededDeclarations.Member]]
     /// For each file, the kept members naming a type Linux lacks that the migration reaches.
@@ -51,34 +61,45 @@ struct StageReach {
     /// The reach of the plans named `roots` (qualified names) through what `selection` took of `files`.
     init(selection: NeededDeclarations, files: [SourceFile], roots: [String]) {
         let rootNames = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
+        let lacking = files.map(AppleModules.lacking(in:))
         var pieces: [Piece] = []
+        var observers: [Observer] = []
         for (fileIndex, units) in selection.units.enumerated() {
             for (unitIndex, unit) in units.enumerated()
             where selection.needed[fileIndex][unitIndex] && !unit.isImport {
                 let kept = selection.keptMembers[fileIndex][unitIndex]
                 let optional = unit.optional.enumerated().filter { kept.contains($0.offset) }.map(\.element)
                 let left = unit.optional.enumerated().filter { !kept.contains($0.offset) }.map(\.element.range)
-                pieces += Self.pieces(of: unit, file: fileIndex, keeping: optional, leftOut: left, roots: rootNames)
+                pieces += Self.pieces(
+                    of: unit, file: fileIndex, keeping: optional, leftOut: left, roots: rootNames,
+                    observers: &observers)
             }
         }
-        var reachedNames: Set<String> = []
-        var order: [Int] = []
-        var parent: [Int: Int] = [:]
-        for (index, piece) in pieces.enumerated() where piece.declared.isEmpty {
-            order.append(index)
-            reachedNames.formUnion(piece.names)
+        var (order, parent) = Self.reach(pieces)
+        let firstReached = Set(order)
+        // An observer calling a type Linux lacks, or a member of such a file that the migration does not reach, is
+        // emptied; the others run with the writes, and what they call is reached.
+        var unreachedNames: [String: String] = [:]
+        for (index, piece) in pieces.enumerated()
+        where !firstReached.contains(index) && (piece.optional != nil || !lacking[piece.file].isEmpty) {
+            for name in piece.declared { unreachedNames[name] = piece.name }
         }
-        var changed = true
-        while changed {
-            changed = false
-            for (index, piece) in pieces.enumerated()
-            where parent[index] == nil && !piece.declared.isEmpty && !piece.declared.isDisjoint(with: reachedNames) {
-                parent[index] = order.first { !pieces[$0].names.isDisjoint(with: piece.declared) }
-                order.append(index)
-                reachedNames.formUnion(piece.names)
-                changed = true
+        var emptied = files.map { _ in [Stub]() }
+        var running = false
+        for (observer, body) in observers {
+            let names = observer.names.sorted()
+            let uses =
+                names.compactMap { selection.unavailable[$0] }
+                + names.compactMap { unreachedNames[$0].map { "\($0), which the migration does not reach" } }
+            if uses.isEmpty {
+                pieces.append(observer)
+                running = true
+            } else {
+                emptied[observer.file].append(
+                    Stub(node: observer.node, name: observer.name, uses: uses, bodies: [body]))
             }
         }
+        if running { (order, parent) = Self.reach(pieces) }
         let isReached = Set(order)
         var stubs = files.map { _ in [Stub]() }
         var dropped = files.map { _ in [NeededDeclarations.Member]() }
@@ -101,18 +122,48 @@ struct StageReach {
                 for name in member.declared { leftOut[name] = "\(member.name), left out" }
             }
         }
-        // The unreached members calling a member left out keep only their signatures.
+        // The unreached members calling a member left out, or in a file importing a module Linux lacks (see
+        // isStubbable), keep only their signatures.
         for (index, piece) in pieces.enumerated()
         where piece.optional == nil && !piece.declared.isEmpty && !isReached.contains(index) {
-            let uses = piece.names.sorted().compactMap { leftOut[$0] }
+            var uses = piece.names.sorted().compactMap { leftOut[$0] }
+            let decl = piece.node.as(MemberBlockItemSyntax.self)?.decl ?? piece.node.as(DeclSyntax.self)
+            if uses.isEmpty && !lacking[piece.file].isEmpty && decl.map(Self.isStubbable) == true {
+                uses = ["\(lacking[piece.file].joined(separator: ", ")) (imported by its file)"]
+            }
             guard !uses.isEmpty, let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) else {
                 continue
             }
             stubs[piece.file].append(Stub(node: piece.node, name: piece.name, uses: uses, bodies: bodies))
         }
         self.stubs = stubs
+        self.emptied = emptied
         self.dropped = dropped
         self.reached = reached
+    }
+
+    /// The order in which `pieces` are reached (those reached from the start first), and the piece through which each
+    /// of the others was.
+    private static func reach(_ pieces: [Piece]) -> (order: [Int], parent: [Int: Int]) {
+        var reachedNames: Set<String> = []
+        var order: [Int] = []
+        var parent: [Int: Int] = [:]
+        for (index, piece) in pieces.enumerated() where piece.declared.isEmpty {
+            order.append(index)
+            reachedNames.formUnion(piece.names)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (index, piece) in pieces.enumerated()
+            where parent[index] == nil && !piece.declared.isEmpty && !piece.declared.isDisjoint(with: reachedNames) {
+                parent[index] = order.first { !pieces[$0].names.isDisjoint(with: piece.declared) }
+                order.append(index)
+                reachedNames.formUnion(piece.names)
+                changed = true
+            }
+        }
+        return (order, parent)
     }
 
     /// The text a stubbed body gets: a stop saying why.
@@ -125,10 +176,10 @@ struct StageReach {
 
     /// The pieces of a needed item: a plan whole; a type's or extension's members that count only by name (see
     /// ``NeededDeclarations/optionalNames(_:owner:)``, and not `override`) each, and the rest; a function or variable
-    /// by its names.
+    /// by its names. The observers of the stored properties go to `observers`, their bodies not counted in the rest.
     private static func pieces(
         of unit: NeededDeclarations.Unit, file: Int, keeping optional: [NeededDeclarations.Member],
-        leftOut: [Range<Int>], roots: Set<String>
+        leftOut: [Range<Int>], roots: Set<String>, observers: inout [Observer]
     ) -> [Piece] {
         let node = unit.node
         var owner: String?
@@ -151,17 +202,23 @@ struct StageReach {
             ]
         }
         var members: [Piece] = []
-        collect(block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members)
+        var found: [Observer] = []
+        collect(
+            block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members, observers: &found)
+        observers += found
         let rest = NeededDeclarations.identifiers(
-            in: node, skipping: leftOut + members.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
+            in: node,
+            skipping: leftOut + members.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
+                + found.map(\.body)
         ).0
         return [Piece(file: file, node: node, name: owner, declared: [], names: rest, optional: nil)] + members
     }
 
-    /// The members of `block` (`owner`'s) and of the types nested in it that count only by name, but those left out.
+    /// The members of `block` (`owner`'s) and of the types nested in it that count only by name, but those left out,
+    /// and the observers of their stored properties.
     private static func collect(
         _ block: MemberBlockSyntax, owner: String, file: Int, optional: [NeededDeclarations.Member],
-        leftOut: [Range<Int>], into pieces: inout [Piece]
+        leftOut: [Range<Int>], into pieces: inout [Piece], observers: inout [Observer]
     ) {
         for item in block.members {
             let decl = item.decl
@@ -169,8 +226,21 @@ struct StageReach {
             {
                 collect(
                     nested.memberBlock, owner: owner + "." + name, file: file, optional: optional, leftOut: leftOut,
-                    into: &pieces)
+                    into: &pieces, observers: &observers)
                 continue
+            }
+            if let variable = decl.as(VariableDeclSyntax.self),
+                NeededDeclarations.optionalNames(decl, owner: owner) == nil
+            {
+                observers += PropertyObservers.observers(of: variable).map { property, accessor, body in
+                    (
+                        Piece(
+                            file: file, node: Syntax(accessor),
+                            name: "\(owner).\(property) (\(accessor.accessorSpecifier.text))", declared: [],
+                            names: NeededDeclarations.identifiers(in: Syntax(body)).0, optional: nil),
+                        body.leftBrace.endPosition.utf8Offset..<body.rightBrace.position.utf8Offset
+                    )
+                }
             }
             let range = item.position.utf8Offset..<item.endPosition.utf8Offset
             guard !leftOut.contains(range),
@@ -187,9 +257,18 @@ struct StageReach {
         }
     }
 
-    /// The bodies of the member `node` (between their braces), or nil when it has none to replace or its signature
-    /// names one of `unavailable`.
-    private static func bodies(_ node: Syntax, unavailable: [String: String]) -> [Range<Int>]? {
+    /// True for a member of a file importing a module Linux lacks that keeps only its signature when the migration does
+    /// not reach it: not an `override` (the reach does not follow those) nor a subscript (called without its name).
+    static func isStubbable(_ decl: DeclSyntax) -> Bool {
+        !decl.is(SubscriptDeclSyntax.self)
+            && !(decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? []).contains {
+                $0.name.tokenKind == .keyword(.override)
+            }
+    }
+
+    /// The bodies of the member `node` (between their braces), or nil when it has none to replace, its signature
+    /// names one of `unavailable`, or it returns an opaque type (`some View`), which a stop cannot stand in for.
+    static func bodies(_ node: Syntax, unavailable: [String: String]) -> [Range<Int>]? {
         let decl = node.as(MemberBlockItemSyntax.self)?.decl ?? node.as(DeclSyntax.self)
         func inside(_ block: CodeBlockSyntax?) -> [Range<Int>] {
             block.map { [$0.leftBrace.endPosition.utf8Offset..<$0.rightBrace.position.utf8Offset] } ?? []
@@ -218,11 +297,9 @@ struct StageReach {
         guard !ranges.isEmpty else { return nil }
         for token in node.tokens(viewMode: .sourceAccurate) {
             let offset = token.position.utf8Offset
-            if case .identifier(let text) = token.tokenKind, unavailable[text] != nil,
-                !ranges.contains(where: { $0.contains(offset) })
-            {
-                return nil
-            }
+            guard !ranges.contains(where: { $0.contains(offset) }) else { continue }
+            if case .identifier(let text) = token.tokenKind, unavailable[text] != nil { return nil }
+            if token.tokenKind == .keyword(.some) { return nil }
         }
         return ranges
     }
