@@ -49,8 +49,9 @@ struct FirstUseEndToEndTests {
         try tmux.wait(for: "Stage 2/2")
         try tmux.wait(for: "step didMigrate", seconds: 60)
         try tmux.send("q")
-        screen = try tmux.wait(for: "Quit?")
-        #expect(screen.contains("cancel and quit"))
+        // Wait for the overlay's last line: a capture can land while the overlay is half drawn.
+        screen = try tmux.wait(for: "cancel and quit")
+        #expect(screen.contains("Quit?"))
         let quit = Date()
         try tmux.send("q")
         #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
