@@ -192,8 +192,8 @@ package final class Session: @unchecked Sendable {
                 if case .success(let report) = outcome { inbox.post(.stageReported(report)) }
             }, onEvent: { [inbox] in inbox.post(.migration($0)) })
         let end: RunEnd =
-            if let error = run.failure?.error {
-                MigrationFailure(error).isCancellation ? .cancelled : .failed(MigrationFailure(error))
+            if let failure = run.failure.map({ MigrationFailure($0.error) }) {
+                failure.isCancellation ? .cancelled : .failed(failure)
             } else if let notRun = run.notRun {
                 .notRun(notRun)
             } else {
