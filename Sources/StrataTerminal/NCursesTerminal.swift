@@ -77,12 +77,19 @@ package final class NCursesTerminal: Terminal {
     /// The size in columns and rows.
     package func size() -> (width: Int, height: Int) { (Int(strata_columns()), Int(strata_lines())) }
 
-    /// Reads a key or resize, waiting at most `milliseconds`; `.hangup` after a stop signal or a closed terminal.
-    package func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+    /// Reads a key or resize, waiting at most `milliseconds` or until `wakeup` is signalled; `.hangup` after a stop
+    /// signal or a closed terminal.
+    package func nextInput(timeout milliseconds: Int, wakeup: Wakeup) -> TerminalInput? {
         if strata_stop_signal() != 0 { return .hangup }
-        timeout(Int32(milliseconds))
+        // Keys ncurses already holds (the rest of a paste) come first; then the wait watches the terminal and the
+        // wakeup together, and a key, a resize (its signal interrupts the wait) or a stop is read without waiting.
+        timeout(0)
         var code: wint_t = 0
-        let result = strata_read(&code)
+        var result = strata_read(&code)
+        if result == ERR {
+            wakeup.wait(milliseconds: milliseconds, orInputOn: fileno(input))
+            result = strata_read(&code)
+        }
         if result == ERR { return strata_stop_signal() != 0 || strata_input_hung_up(input) != 0 ? .hangup : nil }
         if result == strata_key_code_yes() { return Self.functionKey(Int32(code)) }
         return Self.characterKey(UInt32(code)).map(TerminalInput.key)

@@ -7,6 +7,7 @@
 package enum CharacterWidth {
     /// Columns taken by one grapheme cluster.
     package static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue, isPrintableASCII(ascii) { return 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if TerminalText.isControl(first) {
@@ -30,8 +31,14 @@ package enum CharacterWidth {
         return isWide(scalar.value) ? 2 : 1
     }
 
-    /// Columns taken by a string.
-    package static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+    /// Columns taken by a string (one per byte when every byte is printable ASCII, the commonest text).
+    package static func of(_ text: String) -> Int {
+        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+    }
+
+    /// True for a byte that is a printable ASCII character on its own: one column, never part of a wider cluster
+    /// but for combining marks after it (which are not ASCII).
+    package static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 
     /// True for East Asian Wide (W) and Fullwidth (F) scalars that are not emoji presentation (those are found
     /// through `Unicode.Scalar.Properties.isEmojiPresentation`): EastAsianWidth.txt of Unicode 15.0, its ranges

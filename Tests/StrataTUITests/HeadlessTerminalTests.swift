@@ -39,8 +39,8 @@ import Testing
                 #expect(readRow(row, width: 120) == expected[row], "row \(row)")
             }
             #expect(strata_attributes_at(39, 0) & strata_attr_reverse() != 0, "the status bar is reversed")
-            #expect(terminal.nextInput(timeout: 0) == .resize, "resizeterm queues a resize")
-            #expect(terminal.nextInput(timeout: 0) == nil, "no input on /dev/null")
+            #expect(terminal.nextInput(timeout: 0, wakeup: Wakeup()) == .resize, "resizeterm queues a resize")
+            #expect(terminal.nextInput(timeout: 0, wakeup: Wakeup()) == nil, "no input on /dev/null")
         }
     }
 

@@ -32,6 +32,14 @@ package struct Frame: Sendable, Equatable {
     {
         guard y >= 0, y < height, x < width else { return 0 }
         let end = min(width, x + (limit ?? width))
+        // Printable ASCII (most of what the UI shows) is one cell per byte, without breaking it into clusters.
+        if text.utf8.allSatisfy(CharacterWidth.isPrintableASCII) {
+            let written = max(0, min(text.utf8.count, end - x))
+            for (offset, byte) in text.utf8.prefix(written).enumerated() where x + offset >= 0 {
+                self[x + offset, y] = Cell(text: String(UnicodeScalar(byte)), role: role, style: style)
+            }
+            return written
+        }
         var column = x
         for character in TerminalText.sanitize(text) {
             let columns = CharacterWidth.of(character)
@@ -137,7 +145,17 @@ package struct Frame: Sendable, Equatable {
 
     /// The characters, one line per row, trailing spaces removed.
     package var text: String {
-        lines { $0.text }.map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        var text = ""
+        text.reserveCapacity(cells.count + height)
+        for row in 0..<height {
+            if row > 0 { text.append("\n") }
+            let start = row * width
+            // A continuation cell adds no text, so a wide character's second column ends no line.
+            var end = start + width
+            while end > start, cells[end - 1].text == " " || cells[end - 1].isContinuation { end -= 1 }
+            for index in start..<end { text.append(cells[index].text) }
+        }
+        return text
     }
 
     /// One role code per column, one line per row.

@@ -5,6 +5,8 @@ import Foundation
 package final class ActionQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var actions: [Action] = []
+    /// Signalled by every post, so that the UI's wait for input ends when there is something to show.
+    package let wakeup = Wakeup()
 
     /// An empty queue.
     package init() {}
@@ -14,6 +16,7 @@ package final class ActionQueue: @unchecked Sendable {
         lock.lock()
         actions.append(action)
         lock.unlock()
+        wakeup.signal()
     }
 
     /// Takes every posted action, oldest first.

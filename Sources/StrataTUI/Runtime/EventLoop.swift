@@ -3,10 +3,9 @@ import Foundation
 /// Runs the UI: draws the state, reads a key with a short timeout, drains background results, ticks the clock
 /// and starts effects, until the user quits. The screen never waits on background work.
 package enum EventLoop {
-    /// The time between frames while anything changes (20 a second), and the longest wait for input while idle.
+    /// The time between frames while anything changes (20 a second), and the longest wait for input. Work posting
+    /// an action ends the wait at once (the inbox's `Wakeup`), so a run's end is drawn when it comes.
     package static let frameMilliseconds = 50
-    /// The longest wait for input while stages run: the end of a run is drawn within this, not up to a frame later.
-    package static let busyWaitMilliseconds = 5
 
     /// Runs a session on a terminal until quit, drawing with `options` when given; `clock` gives seconds.
     package static func run(
@@ -40,7 +39,10 @@ package enum EventLoop {
                 (dirty, urgent, lastFrame) = (false, false, now)
             }
             let wasRunning = state.running
-            switch terminal.nextInput(timeout: state.running ? busyWaitMilliseconds : frameMilliseconds) {
+            // While work runs, the wait ends when the next frame is due.
+            let untilFrame = Int(((lastFrame + Double(frameMilliseconds) / 1000 - clock()) * 1000).rounded(.up))
+            let wait = state.running ? min(frameMilliseconds, max(0, untilFrame)) : frameMilliseconds
+            switch terminal.nextInput(timeout: wait, wakeup: session.inbox.wakeup) {
             case .key(let key)?:
                 effects += Reducer.reduce(&state, .key(key))
                 urgent = true

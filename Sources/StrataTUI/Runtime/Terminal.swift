@@ -2,8 +2,8 @@
 package protocol Terminal: AnyObject {
     /// The size in columns and rows.
     func size() -> (width: Int, height: Int)
-    /// The next key or resize, waiting at most `milliseconds`; nil when nothing came.
-    func nextInput(timeout milliseconds: Int) -> TerminalInput?
+    /// The next key or resize, waiting at most `milliseconds`; nil when nothing came or `wakeup` was signalled.
+    func nextInput(timeout milliseconds: Int, wakeup: Wakeup) -> TerminalInput?
     /// Shows a frame.
     func draw(_ frame: Frame)
     /// Puts text on the clipboard of the terminal the user sees (OSC 52).

@@ -21,6 +21,8 @@ final class ScriptedTerminal: Terminal {
     private(set) var seen: [String: Double] = [:]
     /// Seconds from creation to each scripted key press, in order.
     private(set) var pressed: [Double] = []
+    /// Seconds from creation to each frame.
+    private(set) var frames: [Double] = []
 
     /// A terminal of the given size that starts its clock now.
     init(width: Int = 120, height: Int = 40, script: [Step], watching watched: [String] = []) {
@@ -34,19 +36,20 @@ final class ScriptedTerminal: Terminal {
 
     func size() -> (width: Int, height: Int) { dimensions }
 
-    func nextInput(timeout milliseconds: Int) -> TerminalInput? {
+    func nextInput(timeout milliseconds: Int, wakeup: Wakeup) -> TerminalInput? {
         if let step = script.first, step.when.map(lastText.contains) ?? true {
             script.removeFirst()
             pressed.append(seconds(since: start))
             return .key(step.key)
         }
-        usleep(useconds_t(milliseconds * 1000))
+        wakeup.wait(milliseconds: milliseconds)
         return nil
     }
 
     func draw(_ frame: Frame) {
         let elapsed = seconds(since: start)
         if firstFrame == nil { firstFrame = elapsed }
+        frames.append(elapsed)
         lastText = frame.text
         for text in watched where seen[text] == nil && lastText.contains(text) { seen[text] = elapsed }
     }
