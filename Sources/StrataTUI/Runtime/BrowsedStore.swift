@@ -19,26 +19,22 @@ enum BrowsedStore {
         }
     }
 
-    /// The version the browser shows: a Strata store's recorded one (as `plan` names it), an Apple store's own
-    /// model's.
-    func version(in plan: ValidatedPlan?) throws -> String {
+    /// The version the browser shows (a Strata store's recorded one as `plan` names it, an Apple store's own
+    /// model's) and each entity with its row count.
+    func summary(in plan: ValidatedPlan?) throws -> (version: String, entities: [EntityCount]) {
         switch self {
         case .apple(let store):
-            return AppleStoreOpening.storeLabel(store)
+            return (
+                AppleStoreOpening.storeLabel(store),
+                try store.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
+            )
         case .strata(let inspector, _):
-            let recorded = try inspector.version()
-            return (plan?.named(recorded) ?? recorded).label
+            let census = try inspector.census()
+            return (
+                (plan?.named(census.version) ?? census.version).label,
+                census.rows.map { EntityCount(name: $0.entity, rows: $0.rows) }
+            )
         }
-    }
-
-    /// Each entity with its row count.
-    func entities() throws -> [EntityCount] {
-        let counts =
-            switch self {
-            case .apple(let store): try store.rowCounts()
-            case .strata(let inspector, _): try inspector.rowCounts()
-            }
-        return counts.map { EntityCount(name: $0.entity, rows: $0.rows) }
     }
 
     /// A page of an entity's rows: its columns, each row's values as text, the total matching the filter, and notes on

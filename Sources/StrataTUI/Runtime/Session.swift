@@ -312,7 +312,8 @@ package final class Session: @unchecked Sendable {
     private func browse() -> Action {
         let store = browsed()
         do {
-            return .browsed(source: store.label, version: try store.version(in: plan), entities: try store.entities())
+            let summary = try store.summary(in: plan)
+            return .browsed(source: store.label, version: summary.version, entities: summary.entities)
         } catch {
             return .failed(.reading(store: named(store), error: error))
         }

@@ -17,14 +17,14 @@ public struct StoreInspector: Sendable {
     }
 
     /// The recorded metadata; throws `notAStore` for a file that is not a Strata store.
-    public func metadata() throws -> StoreMetadata {
-        try read { db in
-            guard let metadata = try StoreMetadata.read(db) else {
-                throw StrataError.notAStore(
-                    path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
-            }
-            return metadata
+    public func metadata() throws -> StoreMetadata { try read(metadata(in:)) }
+
+    private func metadata(in db: Database) throws -> StoreMetadata {
+        guard let metadata = try StoreMetadata.read(db) else {
+            throw StrataError.notAStore(
+                path: url.path, reason: "it has no Strata metadata table (\(StoreLayout.metadataTable))")
         }
+        return metadata
     }
 
     /// The recorded version (nil for a store written from an unversioned schema).
@@ -34,12 +34,16 @@ public struct StoreInspector: Sendable {
     public func history() throws -> [MigrationHistory] { try read(MigrationHistory.read) }
 
     /// Each entity of the recorded schema with its row count.
-    public func rowCounts() throws -> [(entity: String, rows: Int)] {
-        let schema = try metadata().schema
-        return try read { db in
-            try schema.entities.map {
+    public func rowCounts() throws -> [(entity: String, rows: Int)] { try census().rows }
+
+    /// The recorded version and each entity of the recorded schema with its row count, in one read of the store.
+    public func census() throws -> (version: Schema.Version?, rows: [(entity: String, rows: Int)]) {
+        try read { db in
+            let metadata = try metadata(in: db)
+            let rows = try metadata.schema.entities.map {
                 ($0.name, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote($0.name))") ?? 0)
             }
+            return (metadata.version, rows)
         }
     }
 
