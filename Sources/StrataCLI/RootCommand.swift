@@ -25,9 +25,10 @@ struct RootCommand: ParsableCommand {
 
                 Plans this build knows (--plan NAME): \(plans).
                 With --sources DIR the plan is read from an app's source folder instead. To run its custom stages \
-                (migrate, open), strata builds the files the plan needs against Strata in its cache and runs them: \
-                that runs the app's code. Only the folder named is compiled; --static (or STRATA_STATIC=1) never \
-                compiles.
+                (migrate, open), strata builds the declarations the plan needs (from the folder named, the other \
+                --sources folders and the enclosing app) against Strata in its cache and runs them: that runs the \
+                app's code, never on its own for another repository's pull request. --static (or STRATA_STATIC=1) \
+                never compiles.
                 Every reporting command takes --json (a document whose "format" names its shape, such as \
                 "strata.info/1"). Exit status: 0 ok, 1 findings or a failed migration, 2 usage, 3 store problem \
                 (missing, not a Strata store, locked or damaged).
