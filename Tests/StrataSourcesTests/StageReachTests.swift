@@ -99,19 +99,23 @@ import Testing
         let described = { (members: [CompiledAdaptations.DroppedMember]) in
             members.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.member) \($0.uses)" }
         }
-        #expect(app.adaptations.membersDropped.isEmpty)
+        // The reminder's rescheduling is named only by an observer of a persisted property, which does not run: it is
+        // left out, and that observer emptied.
+        #expect(
+            described(app.adaptations.membersDropped) == [
+                #"PlantSchemaV2.swift:39 PlantSchemaV2.Plant.rescheduleReminder(…) ["UNUserNotificationCenter (UserNotifications)", "UNMutableNotificationContent (UserNotifications)", "UNCalendarNotificationTrigger (UserNotifications)", "UNNotificationRequest (UserNotifications)"]"#
+            ])
         let imported = #"["UserNotifications, WidgetKit (imported by its file)"]"#
         #expect(
             described(app.adaptations.membersStubbed) == [
                 "PlantSchemaV2.swift:36 PlantSchemaV2.Plant.reminderID \(imported)",
-                #"PlantSchemaV2.swift:39 PlantSchemaV2.Plant.rescheduleReminder(…) ["UNUserNotificationCenter (UserNotifications)", "UNMutableNotificationContent (UserNotifications)", "UNCalendarNotificationTrigger (UserNotifications)", "UNNotificationRequest (UserNotifications)"]"#,
                 "PlantSchemaV2.swift:53 PlantSchemaV2.Plant.refreshControls(…) \(imported)",
                 "PlantSchemaV2.swift:58 PlantSchemaV2.Plant.water(…) \(imported)",
             ])
         #expect(
             described(app.adaptations.observersEmptied) == [
                 #"PlantSchemaV2.swift:16 PlantSchemaV2.Plant.lastWatered (didSet) ["WidgetCenter (WidgetKit)"]"#,
-                #"PlantSchemaV2.swift:20 PlantSchemaV2.Plant.reminderHour (didSet) ["PlantSchemaV2.Plant.rescheduleReminder(…), which the migration does not reach"]"#,
+                #"PlantSchemaV2.swift:20 PlantSchemaV2.Plant.reminderHour (didSet) ["PlantSchemaV2.Plant.rescheduleReminder(…), left out"]"#,
             ])
         // The intent the swipe action donates (an AppIntent, unknown to Strata) is named only in a body that stops: not
         // taken.
