@@ -12,17 +12,14 @@ import Testing
 
     @Test func unreachedBodiesInPlainFilesDoNotTakeWhatTheyName() throws {
         let app = CompiledApp(sources: try AppSources(folder: Self.library))
-        let described = { (members: [CompiledAdaptations.DroppedMember]) in
-            members.map { "\(URL(fileURLWithPath: $0.file).lastPathComponent):\($0.line) \($0.member) \($0.uses)" }
-        }
         #expect(
-            described(app.adaptations.membersStubbed) == [
+            StageReachTests.described(app.adaptations.membersStubbed) == [
                 #"Book+Finishing.swift:10 BookSchemaV2.Book.markFinished(…) ["ShelfSettings, which the build does not take"]"#,
                 #"ReadingPace.swift:17 ReadingPace.goalProgress(…) ["ShelfSettings, which the build does not take"]"#,
             ])
         #expect(app.adaptations.membersDropped.isEmpty)
         #expect(
-            described(app.adaptations.observersEmptied) == [
+            StageReachTests.described(app.adaptations.observersEmptied) == [
                 #"BookSchemaV2.swift:16 BookSchemaV2.Book.shelfNote (didSet) ["ControlCenter, which the app does not declare (its file imports WidgetKit)"]"#
             ])
         // The settings store only the unreached bodies name is not taken; the pace the stage's extension member

@@ -7,16 +7,6 @@ import Testing
 /// `switch self` of its names), made by a helper function or a TuistUI-style module type (`typeName`); what only
 /// running the manifest gives is named with its place, never guessed.
 @Suite struct TuistComputedTargetTests {
-    /// Writes `files` (path: text) under `folder`, making the folders.
-    private static func write(_ files: [String: String], under folder: URL) throws {
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-    }
-
     /// The helpers of a mood journal: its feature modules, each a framework a helper function makes.
     private static let helpers = """
         import ProjectDescription
@@ -69,42 +59,38 @@ import Testing
         """
     }
 
-    @Test func aTargetPerCaseOfAnEnumMadeByAHelperFunction() throws {
+    /// The mood journal's folder, its `Project.swift` making `targets`.
+    private static func moodApp(targets: String) throws -> TemporaryFolder {
         let app = try TemporaryFolder()
-        try Self.write(
-            [
-                "Tuist.swift": "import ProjectDescription\n\nlet tuist = Tuist(project: .tuist())\n",
-                "Tuist/ProjectDescriptionHelpers/Feature.swift": Self.helpers,
-                "Project.swift": Self.manifest("Feature.allCases.map(featureTarget)"),
-                "Features/MoodJournal/Sources/Entry.swift": "struct Entry {}\n",
-                "Features/MoodLegacyImport/Sources/Importer.swift": "struct Importer {}\n",
-                "App/MoodApp.swift": "struct MoodApp {}\n",
-            ], under: app.url)
-        let journal = app.url.appendingPathComponent("Features/MoodJournal/Sources")
+        try app.write([
+            "Tuist.swift": "import ProjectDescription\n\nlet tuist = Tuist(project: .tuist())\n",
+            "Tuist/ProjectDescriptionHelpers/Feature.swift": Self.helpers, "Project.swift": Self.manifest(targets),
+            "Features/MoodJournal/Sources/Entry.swift": "struct Entry {}\n",
+            "Features/MoodLegacyImport/Sources/Importer.swift": "struct Importer {}\n",
+            "App/MoodApp.swift": "struct MoodApp {}\n",
+        ])
+        return app
+    }
+
+    @Test func aTargetPerCaseOfAnEnumMadeByAHelperFunction() throws {
         for targets in [
             "Feature.allCases.map(featureTarget)", "Feature.allCases.map { featureTarget($0) }",
             "Feature.allCases.map { feature in featureTarget(feature) }",
         ] {
-            try Data(Self.manifest(targets).utf8).write(to: app.url.appendingPathComponent("Project.swift"))
+            let app = try Self.moodApp(targets: targets)
+            let journal = app.url.appendingPathComponent("Features/MoodJournal/Sources")
             let files = try CompiledFiles(folder: journal)
             #expect(files.targets == ["MoodJournal"], "\(targets)")
             #expect(files.unread.isEmpty, "\(targets): \(files.unread)")
             #expect(files.read.map { URL(fileURLWithPath: $0).lastPathComponent } == ["Entry.swift"])
             let legacy = try CompiledFiles(folder: app.url.appendingPathComponent("Features/MoodLegacyImport/Sources"))
             #expect(legacy.targets == ["MoodLegacyImport"], "\(targets)")
+            #expect(try CompiledFiles(folder: app.url.appendingPathComponent("App")).targets == ["Mood"])
         }
-        #expect(try CompiledFiles(folder: app.url.appendingPathComponent("App")).targets == ["Mood"])
     }
 
     @Test func aListOnlyRunningTheManifestGivesIsNamedWithItsPlace() throws {
-        let app = try TemporaryFolder()
-        try Self.write(
-            [
-                "Tuist.swift": "import ProjectDescription\n\nlet tuist = Tuist(project: .tuist())\n",
-                "Tuist/ProjectDescriptionHelpers/Feature.swift": Self.helpers,
-                "Project.swift": Self.manifest("Feature.allCases.filter { $0 != .legacyImport }.map(featureTarget)"),
-                "Features/MoodJournal/Sources/Entry.swift": "struct Entry {}\n",
-            ], under: app.url)
+        let app = try Self.moodApp(targets: "Feature.allCases.filter { $0 != .legacyImport }.map(featureTarget)")
         let files = try CompiledFiles(folder: app.url.appendingPathComponent("Features/MoodJournal/Sources"))
         #expect(
             files.unread == [
@@ -116,7 +102,7 @@ import Testing
     /// A TuistUI-style manifest: the project is a type's `body`, its target named by the type (`typeName`).
     @Test func aModuleTypesTargetIsNamedByTheType() throws {
         let app = try TemporaryFolder()
-        try Self.write(
+        try app.write(
             [
                 "Tuist.swift": "import ProjectDescription\n\nlet tuist = Tuist(project: .tuist())\n",
                 "Projects/Journal/Project.swift": """
@@ -141,7 +127,7 @@ import Testing
                 }
                 """,
                 "Projects/Journal/Sources/Entry.swift": "struct Entry {}\n",
-            ], under: app.url)
+            ])
         let files = try CompiledFiles(folder: app.url.appendingPathComponent("Projects/Journal/Sources"))
         #expect(files.project == "Project.swift (Tuist)")
         #expect(files.targets == ["Journal"])

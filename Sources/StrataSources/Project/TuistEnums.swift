@@ -20,7 +20,8 @@ struct TuistEnums {
     /// The `CaseIterable` enums of `trees`.
     init(trees: [SourceFileSyntax]) {
         for tree in trees {
-            for decl in Finder(tree).found where enums[decl.name.text] == nil {
+            for decl in TuistManifest.Nodes(tree, EnumDeclSyntax.self).found
+            where Self.isCaseIterable(decl) && enums[decl.name.text] == nil {
                 enums[decl.name.text] = Self.read(decl)
             }
         }
@@ -112,20 +113,5 @@ struct TuistEnums {
     /// True for an enum declaring `CaseIterable`.
     static func isCaseIterable(_ decl: EnumDeclSyntax) -> Bool {
         decl.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "CaseIterable" } == true
-    }
-
-    /// The enums of a file conforming to `CaseIterable`.
-    private final class Finder: SyntaxVisitor {
-        private(set) var found: [EnumDeclSyntax] = []
-
-        init(_ tree: SourceFileSyntax) {
-            super.init(viewMode: .sourceAccurate)
-            walk(tree)
-        }
-
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            if TuistEnums.isCaseIterable(node) { found.append(node) }
-            return .visitChildren
-        }
     }
 }
