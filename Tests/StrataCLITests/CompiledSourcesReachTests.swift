@@ -71,8 +71,12 @@ extension CompiledSourcesTests {
         let compiled = try #require(report["compiled"] as? [String: Any])
         #expect(
             (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
-                "PlantSchemaV2.Plant.reminderID", "PlantSchemaV2.Plant.rescheduleReminder(…)",
-                "PlantSchemaV2.Plant.refreshControls(…)", "PlantSchemaV2.Plant.water(…)",
+                "PlantSchemaV2.Plant.reminderID", "PlantSchemaV2.Plant.refreshControls(…)",
+                "PlantSchemaV2.Plant.water(…)",
+            ])
+        #expect(
+            (compiled["membersDropped"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "PlantSchemaV2.Plant.rescheduleReminder(…)"
             ])
         #expect(
             (compiled["observersEmptied"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
@@ -80,5 +84,34 @@ extension CompiledSourcesTests {
             ])
         let rowsAfter = try CommandRun.strata("rows", store, "Plant", "--json").json()["rows"] as? [[String: Any]]
         #expect(rowsAfter?.count == 3 && rowsAfter?.first?["careNote"] == nil, "the dry run left the store at 1.0.0")
+    }
+
+    /// A Tuist framework (a target per case of the helpers' `Module` enum) whose helper and model extension, in files
+    /// importing only Foundation, have unreached members using a settings store that needs SwiftUI's `@AppStorage`,
+    /// and whose model's observer calls an API Strata does not know: the store is not taken, those members keep their
+    /// signatures, the observer is emptied, and the stage, calling the extension and the helper, sets the rows.
+    @Test func aStageRunsBesideUnreachedPlainMembersUsingAnAppleOnlyStore() throws {
+        let library = SourcesCommandTests.tree("ReadingLogApp") + "/Modules/Library/Sources"
+        let temporary = try TemporaryStore()
+        let (report, stage, _) = try Self.dryRunFromTheFirstVersion(
+            library, rows: 3, in: temporary, store: "Books.store")
+        #expect(stage["kind"] as? String == "custom")
+        let rows = try #require((stage["rows"] as? [[String: Any]])?.first)
+        #expect(rows["entity"] as? String == "Book" && rows["changed"] as? Int == 3)
+        let after = (rows["samples"] as? [[String: Any]] ?? []).compactMap { $0["after"] as? [String: Any] }
+        #expect(
+            after.compactMap { $0["shelfNote"] as? String }.sorted() == [
+                "Book title 1, gentle (1 pages a day)", "Book title 2, gentle (1 pages a day)",
+                "Book title 3, gentle (1 pages a day)",
+            ], "\(after)")
+        let compiled = try #require(report["compiled"] as? [String: Any])
+        #expect(
+            (compiled["membersStubbed"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "BookSchemaV2.Book.markFinished(…)", "ReadingPace.goalProgress(…)",
+            ])
+        #expect(
+            (compiled["observersEmptied"] as? [[String: Any]])?.compactMap { $0["member"] as? String } == [
+                "BookSchemaV2.Book.shelfNote (didSet)"
+            ])
     }
 }

@@ -6,16 +6,6 @@ import Testing
 /// Targets a generated project makes from lists: Tuist's `modules.map { … }` and XcodeGen's targets for several
 /// platforms (`platform: [iOS, watchOS]`, `${platform}` in their paths) or renamed with `name:`.
 @Suite struct GeneratedTargetListTests {
-    /// Writes `files` (path: text) under `folder`, making the folders.
-    private static func write(_ files: [String: String], under folder: URL) throws {
-        for (path, text) in files {
-            let file = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-    }
-
     /// A versioned schema, its model and a plan, for a folder the static level reads.
     private static let schema = """
         import SwiftData
@@ -65,7 +55,7 @@ import Testing
 
     @Test func anXcodeGenTargetForSeveralPlatformsIsATargetPerPlatform() throws {
         let app = try TemporaryFolder()
-        try Self.write(
+        try app.write(
             [
                 "project.yml": """
                 name: Crag
@@ -94,7 +84,7 @@ import Testing
                 "Core/watchOS/Grade+Watch.swift": "extension Grade { var short: String { rawValue } }\n",
                 "Core/macOS/Grade+Mac.swift": "extension Grade { var long: String { rawValue } }\n",
                 "Widgets/Widget.swift": "import WidgetKit\n",
-            ], under: app.url)
+            ])
         let files = try CompiledFiles(folder: app.url.appendingPathComponent("Core"))
         #expect(files.project == "project.yml (XcodeGen)")
         #expect(files.targets == ["CragCore_iOS", "CragCore_watchOS"])

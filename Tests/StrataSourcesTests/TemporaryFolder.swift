@@ -17,6 +17,16 @@ final class TemporaryFolder {
         try Data(text.utf8).write(to: url.appendingPathComponent(name))
     }
 
+    /// Writes `files` (path under the folder: text), making their folders.
+    func write(_ files: [String: String]) throws {
+        for (path, text) in files {
+            let file = url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+    }
+
     /// Appends `text` to the file `name` in the folder.
     func append(_ name: String, _ text: String) throws {
         let file = url.appendingPathComponent(name)

@@ -1,9 +1,10 @@
 import SwiftSyntax
 
 extension NeededDeclarations {
-    /// A member of a type in a file importing a module Linux lacks whose bodies count only once the needed code uses its
-    /// name: until then ``StageReach`` gives it a body that stops, so what its bodies call (an app type conforming to
-    /// an App Intent it donates) is not taken for it. Its signature counts from the start, but the names it declares.
+    /// A member of a type whose bodies count only once the needed code uses its name, so what its bodies call (an app
+    /// type conforming to an App Intent it donates, a view model, another file's SwiftUI-typed member) is not taken
+    /// for it; unreached, it keeps only its signature where its bodies name what the build does not take (see
+    /// ``StageReach``). Its signature counts from the start, but the names it declares.
     struct Deferred {
         /// The names that use it (see ``optionalNames(_:owner:)``).
         let declared: Set<String>
@@ -16,6 +17,23 @@ extension NeededDeclarations {
         let names: Set<String>
         /// The identifiers written in it on their own.
         let freeNames: Set<String>
+    }
+
+    /// The names the app declares that the build does not take (the top-level items and the extensions' members no
+    /// needed code uses, less what the needed items declare): a body naming one cannot build.
+    var untaken: Set<String> {
+        var declared: Set<String> = []
+        var taken: Set<String> = []
+        for (fileUnits, flags) in zip(units, needed) {
+            for (unit, isNeeded) in zip(fileUnits, flags) where !unit.isImport {
+                if isNeeded {
+                    taken.formUnion(unit.declared.union(unit.members))
+                } else {
+                    declared.formUnion(unit.declared.union(unit.members))
+                }
+            }
+        }
+        return declared.subtracting(taken)
     }
 
     /// The members of the type or extension `node` (and of the types nested in it) that ``StageReach`` would stub when

@@ -8,6 +8,8 @@ import SwiftSyntax
 /// and their extensions' members the needed code uses. An extension of a type the app declares at file level is taken
 /// only once that declaration is. Of the items taken, the members that name a type of a module Linux lacks (``Member``)
 /// count only once the needed code uses their names, transitively; the others are left out (``droppedMembers(file:)``).
+/// The bodies of the other members (``Deferred``), in every file, count the same way, and the observers of persisted
+/// properties, which do not run, not at all.
 struct NeededDeclarations {
     /// A member of a type or extension that the build may leave out: a function, initialiser, subscript, computed
     /// property or static property that names a type of a module Linux lacks (``AppleModules/typeNames``), kept only
@@ -107,14 +109,12 @@ struct NeededDeclarations {
         }
         let plain = own + others
         let rootNames = Set(roots.compactMap { $0.split(separator: ".").first.map(String.init) })
-        let lacking = (files + helpers).map { !AppleModules.lacking(in: $0).isEmpty }
         var units = plain
         for _ in 0..<8 {
-            units = plain.enumerated().map { index, fileUnits in
+            units = plain.map { fileUnits in
                 fileUnits.map {
                     Self.separatingOptional(
-                        $0, unavailable: unavailable,
-                        deferring: lacking[index] && $0.topLevel.isDisjoint(with: rootNames))
+                        $0, unavailable: unavailable, deferring: $0.topLevel.isDisjoint(with: rootNames))
                 }
             }
             var added = false
@@ -249,10 +249,12 @@ struct NeededDeclarations {
             // A requirement naming such a type (`func apply(_ record: CKRecord)`) goes with the members meeting it.
             collect(protocolDecl.memberBlock, in: protocolDecl.name.text, unavailable: unavailable, into: &found)
         }
-        // An observer calling such a type is emptied (see ``StageReach``): its names do not count.
+        // An observer calling such a type is emptied, and a persisted property's does not run (see ``StageReach``):
+        // their names do not count.
         let observers =
             unit.node.asProtocol(DeclGroupSyntax.self).map {
-                PropertyObservers.calling(unavailable, in: $0.memberBlock)
+                PropertyObservers.uncounted(
+                    unavailable, in: $0.memberBlock, isModel: DeclarationIndex.isModel(unit.node))
             } ?? []
         let deferred = deferring ? Self.deferred(in: unit.node, besides: found.map(\.range)) : []
         guard !found.isEmpty || !observers.isEmpty || !deferred.isEmpty else { return unit }

@@ -42,13 +42,16 @@ extension NeededDeclarations {
         return (Set(names), names.joined(separator: ", "))
     }
 
-    /// Members the standard protocols and the plans' protocols require, used without their names being written:
-    /// never left out.
+    /// Members the standard protocols (iterators, string interpolations and result builders among them) and the
+    /// plans' protocols require, used without their names being written: never left out.
     private static let requirements: Set<String> = [
         "encode", "hash", "description", "debugDescription", "id", "rawValue", "allCases", "hashValue", "schemas",
         "stages", "versionIdentifier", "models", "stringLiteral", "integerLiteral", "floatLiteral", "booleanLiteral",
         "arrayLiteral", "dictionaryLiteral", "unicodeScalarLiteral", "extendedGraphemeClusterLiteral", "nilLiteral",
         "errorDescription", "failureReason", "recoverySuggestion", "helpAnchor", "makeIterator", "startIndex",
-        "endIndex", "callAsFunction", "wrappedValue", "projectedValue",
+        "endIndex", "callAsFunction", "wrappedValue", "projectedValue", "next", "index", "makeAsyncIterator",
+        "appendInterpolation", "appendLiteral", "stringInterpolation", "buildBlock", "buildExpression",
+        "buildOptional", "buildEither", "buildArray", "buildFinalResult", "buildPartialBlock",
+        "buildLimitedAvailability", "dynamicallyCall",
     ]
 }

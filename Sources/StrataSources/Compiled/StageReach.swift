@@ -1,16 +1,18 @@
 import SwiftSyntax
 
-/// What the migration reaches of the needed declarations, member by member from the plans. ``NeededDeclarations``
-/// keeps a member naming a type Linux lacks once any needed code writes its name; here the members are followed from
-/// the plans, the stages and every type's stored properties, defaults and conformances. A kept member the migration
-/// does not reach keeps its signature with a body that stops with a message (``stubs``), or is left out when its
-/// signature names such a type (``dropped``), and then the unreached members calling it keep only their signatures
-/// too. In a file importing a module Linux lacks (``AppleModules/lacking(in:)``), every member the migration does not
-/// reach keeps only its signature, as its body may call that module in a way no list of names foresees
+/// What the migration reaches of the needed declarations, member by member from the plans, in every file: the members
+/// are followed from the plans, the stages and every type's stored properties, defaults and conformances. A kept member
+/// naming a type Linux lacks (``NeededDeclarations``) that the migration does not reach keeps its signature with a body
+/// that stops with a message (``stubs``), or is left out when its signature names such a type (``dropped``). Any other
+/// member the migration does not reach keeps only its signature when its bodies name what the build does not take (a
+/// member left out, an app type or another file's member only unreached bodies name), and in a file importing a module
+/// Linux lacks (``AppleModules/lacking(in:)``) whatever it calls, as a list of names cannot foresee every API
 /// (`ControlCenter.shared.reloadAllControls()`). The observers (`didSet`, `willSet`) of stored properties are not
-/// reached by name: one calling a type Linux lacks, or a member left out or whose body stops, is emptied (``emptied``),
-/// so a migration's writes to the property go through; the others count as reached. A kept member the migration reaches
-/// stays, and the path to it names the cause when the build fails (``reached``).
+/// reached by name: one calling what cannot build, or a member whose body stops, is emptied (``emptied``), so a
+/// migration's writes to the property go through; so is one of a `@Model` class's persisted property (which does not
+/// run) calling, in a file importing a module Linux lacks, a name the app does not declare. The other observers of
+/// properties that are not persisted count as reached. A kept member the migration reaches stays, and the path to it
+/// names the cause when the build fails (``reached``).
 struct StageReach {
     /// A member whose bodies are replaced by a stop.
     struct Stub {
@@ -46,8 +48,9 @@ struct StageReach {
     }
 
     /// A property observer (`didSet`, `willSet`) of a stored property: a piece reached from the start once it runs
-    /// ("Habit.reminderAt (didSet)"), and the bytes of its body, between the braces.
-    private typealias Observer = (piece: Piece, body: Range<Int>)
+    /// ("Habit.reminderAt (didSet)"), its body, and whether the property is a model's persisted one (whose observers
+    /// the model's storage does not run).
+    private typealias Observer = (piece: Piece, body: CodeBlockSyntax, persisted: Bool)
 
     /// For each file, the members whose bodies stop.
     let stubs: [[Stub]]
@@ -64,47 +67,52 @@ struct StageReach {
         let lacking = files.map(AppleModules.lacking(in:))
         var pieces: [Piece] = []
         var observers: [Observer] = []
+        var leftOut: [String: String] = [:]
         for (fileIndex, units) in selection.units.enumerated() {
             for (unitIndex, unit) in units.enumerated()
             where selection.needed[fileIndex][unitIndex] && !unit.isImport {
                 let kept = selection.keptMembers[fileIndex][unitIndex]
                 let optional = unit.optional.enumerated().filter { kept.contains($0.offset) }.map(\.element)
-                let left = unit.optional.enumerated().filter { !kept.contains($0.offset) }.map(\.element.range)
+                let left = unit.optional.enumerated().filter { !kept.contains($0.offset) }.map(\.element)
+                for member in left {
+                    for name in member.declared { leftOut[name] = "\(member.name), left out" }
+                }
                 pieces += Self.pieces(
-                    of: unit, file: fileIndex, keeping: optional, leftOut: left, roots: rootNames,
+                    of: unit, file: fileIndex, keeping: optional, leftOut: left.map(\.range), roots: rootNames,
                     observers: &observers)
             }
         }
         var (order, parent) = Self.reach(pieces)
         let firstReached = Set(order)
-        // An observer calling a type Linux lacks, or a member of such a file that the migration does not reach, is
-        // emptied; the others run with the writes, and what they call is reached.
+        let untaken = selection.untaken
+        // An observer of a property that is not persisted runs with the writes: one calling a type Linux lacks, or a
+        // member the migration does not reach whose body may stop, is emptied; what the others call is reached.
         var unreachedNames: [String: String] = [:]
         for (index, piece) in pieces.enumerated()
-        where !firstReached.contains(index) && (piece.optional != nil || !lacking[piece.file].isEmpty) {
+        where !firstReached.contains(index)
+            && (piece.optional != nil || !lacking[piece.file].isEmpty || !piece.names.isDisjoint(with: untaken))
+        {
             for name in piece.declared { unreachedNames[name] = piece.name }
         }
-        var emptied = files.map { _ in [Stub]() }
-        var running = false
-        for (observer, body) in observers {
-            let names = observer.names.sorted()
-            let uses =
+        var emptiedObservers: Set<Int> = []
+        var observerUses: [Int: [String]] = [:]
+        for (index, observer) in observers.enumerated() where !observer.persisted {
+            let names = observer.piece.names.sorted()
+            observerUses[index] =
                 names.compactMap { selection.unavailable[$0] }
                 + names.compactMap { unreachedNames[$0].map { "\($0), which the migration does not reach" } }
-            if uses.isEmpty {
-                pieces.append(observer)
-                running = true
+            if observerUses[index]?.isEmpty == true {
+                pieces.append(observer.piece)
             } else {
-                emptied[observer.file].append(
-                    Stub(node: observer.node, name: observer.name, uses: uses, bodies: [body]))
+                emptiedObservers.insert(index)
             }
         }
-        if running { (order, parent) = Self.reach(pieces) }
+        if observers.contains(where: { !$0.persisted }) { (order, parent) = Self.reach(pieces) }
         let isReached = Set(order)
         var stubs = files.map { _ in [Stub]() }
         var dropped = files.map { _ in [NeededDeclarations.Member]() }
         var reached = files.map { _ in [Reached]() }
-        var leftOut: [String: String] = [:]
+        var stopping: [String: String] = [:]
         for (index, piece) in pieces.enumerated() {
             guard let member = piece.optional else { continue }
             if isReached.contains(index) {
@@ -117,24 +125,64 @@ struct StageReach {
                 reached[piece.file].append(Reached(node: piece.node, path: path))
             } else if let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) {
                 stubs[piece.file].append(Stub(node: piece.node, name: piece.name, uses: member.uses, bodies: bodies))
+                for name in piece.declared { stopping[name] = piece.name }
             } else {
                 dropped[piece.file].append(member)
                 for name in member.declared { leftOut[name] = "\(member.name), left out" }
             }
         }
-        // The unreached members calling a member left out, or in a file importing a module Linux lacks (see
-        // isStubbable), keep only their signatures.
+        // The unreached members calling a member left out, or what the build does not take (an app type only they
+        // name, another file's member), or in a file importing a module Linux lacks (see isStubbable), keep only their
+        // signatures.
         for (index, piece) in pieces.enumerated()
         where piece.optional == nil && !piece.declared.isEmpty && !isReached.contains(index) {
-            var uses = piece.names.sorted().compactMap { leftOut[$0] }
+            let names = piece.names.sorted()
             let decl = piece.node.as(MemberBlockItemSyntax.self)?.decl ?? piece.node.as(DeclSyntax.self)
-            if uses.isEmpty && !lacking[piece.file].isEmpty && decl.map(Self.isStubbable) == true {
+            let stubbable = decl.map(Self.isStubbable) == true
+            var uses: [String]
+            if stubbable && !lacking[piece.file].isEmpty {
                 uses = ["\(lacking[piece.file].joined(separator: ", ")) (imported by its file)"]
+            } else {
+                uses = names.compactMap { leftOut[$0] }
+                if uses.isEmpty && stubbable {
+                    uses = names.filter { untaken.contains($0) && !piece.declared.contains($0) }.map {
+                        "\($0), which the build does not take"
+                    }
+                }
             }
             guard !uses.isEmpty, let bodies = Self.bodies(piece.node, unavailable: selection.unavailable) else {
                 continue
             }
             stubs[piece.file].append(Stub(node: piece.node, name: piece.name, uses: uses, bodies: bodies))
+            for name in piece.declared { stopping[name] = piece.name }
+        }
+        // The observers of persisted properties, which the model's storage does not run: one that could not build
+        // (calling a type Linux lacks, a member left out, what the build does not take, or in a file importing a
+        // module Linux lacks a name the app does not declare) or that calls a body that stops is emptied.
+        var declared: Set<String>?
+        for (index, observer) in observers.enumerated() where observer.persisted {
+            let names = observer.piece.names.sorted()
+            observerUses[index] =
+                names.compactMap { selection.unavailable[$0] ?? leftOut[$0] }
+                + names.filter(untaken.contains).map { "\($0), which the build does not take" }
+                + names.compactMap { stopping[$0].map { "\($0), which the migration does not reach" } }
+            if observerUses[index]?.isEmpty == true && !lacking[observer.piece.file].isEmpty {
+                let module = lacking[observer.piece.file].joined(separator: ", ")
+                let known = declared ?? PropertyObservers.declaredNames(in: files)
+                declared = known
+                observerUses[index] = PropertyObservers.undeclared(in: observer.body, declared: known).map {
+                    "\($0), which the app does not declare (its file imports \(module))"
+                }
+            }
+            if observerUses[index]?.isEmpty == false { emptiedObservers.insert(index) }
+        }
+        var emptied = files.map { _ in [Stub]() }
+        for (index, observer) in observers.enumerated() where emptiedObservers.contains(index) {
+            let range = observer.body.leftBrace.endPosition.utf8Offset..<observer.body.rightBrace.position.utf8Offset
+            emptied[observer.piece.file].append(
+                Stub(
+                    node: observer.piece.node, name: observer.piece.name, uses: observerUses[index] ?? [],
+                    bodies: [range]))
         }
         self.stubs = stubs
         self.emptied = emptied
@@ -204,20 +252,21 @@ struct StageReach {
         var members: [Piece] = []
         var found: [Observer] = []
         collect(
-            block, owner: owner, file: file, optional: optional, leftOut: leftOut, into: &members, observers: &found)
+            block, owner: owner, isModel: DeclarationIndex.isModel(node), file: file, optional: optional,
+            leftOut: leftOut, into: &members, observers: &found)
         observers += found
         let rest = NeededDeclarations.identifiers(
             in: node,
             skipping: leftOut + members.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
-                + found.map(\.body)
+                + found.map { $0.body.leftBrace.endPosition.utf8Offset..<$0.body.rightBrace.position.utf8Offset }
         ).0
         return [Piece(file: file, node: node, name: owner, declared: [], names: rest, optional: nil)] + members
     }
 
-    /// The members of `block` (`owner`'s) and of the types nested in it that count only by name, but those left out,
-    /// and the observers of their stored properties.
+    /// The members of `block` (`owner`'s, a `@Model` class when `isModel`) and of the types nested in it that count
+    /// only by name, but those left out, and the observers of their stored properties.
     private static func collect(
-        _ block: MemberBlockSyntax, owner: String, file: Int, optional: [NeededDeclarations.Member],
+        _ block: MemberBlockSyntax, owner: String, isModel: Bool, file: Int, optional: [NeededDeclarations.Member],
         leftOut: [Range<Int>], into pieces: inout [Piece], observers: inout [Observer]
     ) {
         for item in block.members {
@@ -225,20 +274,21 @@ struct StageReach {
             if let nested = decl.asProtocol(DeclGroupSyntax.self), let name = NeededDeclarations.typeName(Syntax(decl))
             {
                 collect(
-                    nested.memberBlock, owner: owner + "." + name, file: file, optional: optional, leftOut: leftOut,
-                    into: &pieces, observers: &observers)
+                    nested.memberBlock, owner: owner + "." + name, isModel: DeclarationIndex.isModel(Syntax(decl)),
+                    file: file, optional: optional, leftOut: leftOut, into: &pieces, observers: &observers)
                 continue
             }
             if let variable = decl.as(VariableDeclSyntax.self),
                 NeededDeclarations.optionalNames(decl, owner: owner) == nil
             {
+                let persisted = PropertyObservers.isPersisted(variable, inModel: isModel)
                 observers += PropertyObservers.observers(of: variable).map { property, accessor, body in
                     (
                         Piece(
                             file: file, node: Syntax(accessor),
                             name: "\(owner).\(property) (\(accessor.accessorSpecifier.text))", declared: [],
                             names: NeededDeclarations.identifiers(in: Syntax(body)).0, optional: nil),
-                        body.leftBrace.endPosition.utf8Offset..<body.rightBrace.position.utf8Offset
+                        body, persisted
                     )
                 }
             }

@@ -97,12 +97,7 @@ final class DeclarationIndex {
             let name = Self.name(of: decl)
         {
             let qualified = (scope + [name]).joined(separator: ".")
-            let isModel =
-                decl.is(ClassDeclSyntax.self)
-                && group.attributes.contains { attribute in
-                    let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-                    return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
-                }
+            let isModel = Self.isModel(Syntax(decl))
             let members = build.activeMembers(group.memberBlock.members)
             let declared = TypeDecl(
                 name: qualified, node: decl, file: file, inherited: Self.inherited(group.inheritanceClause),
@@ -136,6 +131,15 @@ final class DeclarationIndex {
             case .decls(let members)?: for member in members { visit(member.decl, scope: scope, file: file) }
             default: break
             }
+        }
+    }
+
+    /// True for a class marked `@Model` (also spelled `@SwiftData.Model` or `@Strata.Model`).
+    static func isModel(_ node: Syntax) -> Bool {
+        guard let decl = node.as(ClassDeclSyntax.self) else { return false }
+        return decl.attributes.contains { attribute in
+            let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+            return written == "Model" || written == "SwiftData.Model" || written == "Strata.Model"
         }
     }
 

@@ -125,7 +125,7 @@ enum TuistManifest {
     }
 
     /// The nodes of one kind under a node, in source order.
-    private final class Nodes<Kind: SyntaxProtocol>: SyntaxAnyVisitor {
+    final class Nodes<Kind: SyntaxProtocol>: SyntaxAnyVisitor {
         /// The nodes found.
         private(set) var found: [Kind] = []
 

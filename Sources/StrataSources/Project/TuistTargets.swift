@@ -4,8 +4,10 @@ import SwiftSyntax
 /// The target calls a Tuist `Project.swift` makes, read without running it: its own `Target(…)`/`.target(…)` calls,
 /// and those of the functions it calls that are declared in it or in `Tuist/ProjectDescriptionHelpers`
 /// (`Project.app(name: "Habits")` making `.target(name: name, sources: ["Targets/\(name)/Sources/**"])`), with the
-/// string values the calls give their parameters, and those made for each string of a list (`modules.map { … }`).
-/// A target whose name only running the manifest gives (a loop's element, a computed value) is named in ``unread``.
+/// string values the calls give their parameters, and those made for each string of a list (`modules.map { … }`) or
+/// each case of a `CaseIterable` enum (`Module.allCases.map(\.target)`, see ``TuistEnums``). In a type of the TuistUI
+/// style (`struct Habits: Module { var body: some Module { … } }`), `typeName` is the type's name. A target whose name
+/// only running the manifest gives (a loop's element, a computed value) is named in ``unread``, with its place.
 struct TuistTargets {
     /// A target call, with the values the names written in it stand for.
     struct Found {
@@ -34,6 +36,8 @@ struct TuistTargets {
     private let functions: [String: Function]
     /// The lists of strings the files bind to names (`let modules = ["Core", "Habits"]`), by name.
     private let constants: [String: [String]]
+    /// The `CaseIterable` enums the files declare.
+    private let enums: TuistEnums
 
     /// The target calls of `manifest` (the text of `file`, at `path`), following the functions it and the helper
     /// files under `root` declare; throws when one of them nests too deep to parse (`SourceFile.tree`).
@@ -61,6 +65,7 @@ struct TuistTargets {
         }
         self.functions = functions
         self.constants = lists
+        enums = TuistEnums(trees: trees.map(\.1))
         let (name, tree) = trees[0]
         read(
             Syntax(tree), file: name, converter: SourceLocationConverter(fileName: name, tree: tree), values: [:],
@@ -68,9 +73,11 @@ struct TuistTargets {
     }
 
     /// The string a target call's argument writes with `values` for the names in it: a literal, an interpolation of
-    /// names with values, or a name with a value; nil otherwise.
+    /// names with values, or a name or an element's property (`module.rawValue`) with a value; nil otherwise.
     static func string(_ expression: ExprSyntax, values: [String: String]) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return values[reference.baseName.text] }
+        // An element's property (`module.rawValue`, `$0.name`), as its binding gave it.
+        if expression.is(MemberAccessExprSyntax.self) { return values[expression.trimmedDescription] }
         guard let literal = expression.as(StringLiteralExprSyntax.self) else { return nil }
         var text = ""
         for segment in literal.segments {
@@ -99,14 +106,53 @@ struct TuistTargets {
         for call in Calls(node).found where !mapped.contains(where: { $0.contains(call.position.utf8Offset) }) {
             let callee = call.calledExpression.trimmedDescription
             let last = String(callee.split(separator: ".").last ?? "")
-            if let (closure, parameter, elements) = mapping(call, values: values, lists: lists) {
-                mapped.append(closure.position.utf8Offset..<closure.endPosition.utf8Offset)
+            if let transform = Self.transform(of: call) {
+                let range = transform.node.position.utf8Offset..<transform.node.endPosition.utf8Offset
+                guard let elements = elements(of: call, values: values, lists: lists) else {
+                    // Targets made from a list read nowhere (`Module.allCases.filter { … }.map(\.target)`): named.
+                    if Self.isInside("targets", call), !Self.isDependency(call), Calls(transform.node).found.isEmpty {
+                        mapped.append(range)
+                        let line = call.startLocation(converter: converter).line
+                        let written = call.calledExpression.trimmedDescription.split(separator: "\n")
+                        unread.append(
+                            "\(file):\(line) makes targets from `\(written.first ?? "")\(written.count > 1 ? " …" : "")(…)`, which only running the manifest gives"
+                        )
+                    }
+                    continue
+                }
+                mapped.append(range)
                 for element in elements {
                     var bound = values
-                    bound[parameter] = element
-                    read(
-                        Syntax(closure.statements), file: file, converter: converter, values: bound, lists: lists,
-                        depth: depth)
+                    bound[transform.parameter] = element.value
+                    for (name, value) in element.properties { bound[transform.parameter + "." + name] = value }
+                    if let closure = transform.node.as(ClosureExprSyntax.self) {
+                        read(
+                            Syntax(closure.statements), file: file, converter: converter, values: bound, lists: lists,
+                            depth: depth)
+                    }
+                    // `Module.allCases.map(featureTarget)`: the function, its parameter bound to the element.
+                    if let name = transform.node.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                        let function = functions[name], let body = function.decl.body, depth < Self.depthLimit,
+                        let parameter = function.decl.signature.parameterClause.parameters.first
+                    {
+                        let inner = (parameter.secondName ?? parameter.firstName).text
+                        var own = [inner: element.value].compactMapValues { $0 }
+                        for (key, value) in element.properties { own[inner + "." + key] = value }
+                        read(
+                            Syntax(body), file: function.file, converter: function.converter, values: own, lists: [:],
+                            depth: depth + 1)
+                    }
+                    // `\.target`, `{ $0.target }`: the case's property, read with the case's strings.
+                    if let property = transform.property, let body = element.bodies[property],
+                        !Self.isDependency(call)
+                    {
+                        read(
+                            Syntax(body), file: file, converter: converter,
+                            values: element.properties.reduce(into: element.properties) {
+                                $0["self." + $1.key] = $1.value
+                            },
+                            lists: lists, depth: depth)
+                    }
                 }
                 continue
             }
@@ -130,8 +176,11 @@ struct TuistTargets {
             guard isTarget, let name = call.arguments.first(where: { $0.label?.text == "name" }),
                 !Self.isDependency(call)
             else { continue }
-            if Self.string(name.expression, values: values) != nil {
-                found.append(Found(call: call, values: values))
+            // TuistUI's `typeName` in a `struct Habits: Module`'s body is the type's name.
+            var scoped = values
+            if scoped["typeName"] == nil, let owner = Self.enclosingType(of: call) { scoped["typeName"] = owner }
+            if Self.string(name.expression, values: scoped) != nil {
+                found.append(Found(call: call, values: scoped))
             } else {
                 let line = call.startLocation(converter: converter).line
                 unread.append(
@@ -141,24 +190,55 @@ struct TuistTargets {
         }
     }
 
-    /// For a call mapping a list of strings to targets (`modules.map { module in .target(name: module, …) }`,
-    /// `["Core", "Habits"].map { .target(name: $0, …) }`): its closure, the name its element goes by, and the list's
-    /// strings (written in the call, or a name of `lists` or ``constants``); nil for any other call.
-    private func mapping(_ call: FunctionCallExprSyntax, values: [String: String], lists: [String: [String]])
-        -> (closure: ClosureExprSyntax, parameter: String, elements: [String])?
+    /// What a `map`, `flatMap` or `compactMap` call does with each element: its closure, key path or function, the
+    /// name the element goes by in a closure, and the element's property it gives (`\.target`, `{ $0.target }`), if
+    /// it is one.
+    private static func transform(of call: FunctionCallExprSyntax)
+        -> (node: Syntax, parameter: String, property: String?)?
     {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            ["map", "flatMap", "compactMap"].contains(member.declName.baseName.text), let base = member.base,
-            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+            ["map", "flatMap", "compactMap"].contains(member.declName.baseName.text), member.base != nil
         else { return nil }
-        guard let elements = list(base, values: values, lists: lists) else { return nil }
+        if let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self), keyPath.components.count == 1,
+            let component = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)
+        {
+            return (Syntax(keyPath), "$0", component.declName.baseName.text)
+        }
+        if let function = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self) {
+            return (Syntax(function), "$0", nil)
+        }
+        guard let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self) else {
+            return nil
+        }
         var parameter = "$0"
         switch closure.signature?.parameterClause {
         case .simpleInput(let names)?: parameter = names.first?.name.text ?? parameter
         case .parameterClause(let clause)?: parameter = clause.parameters.first?.firstName.text ?? parameter
         case nil: break
         }
-        return (closure, parameter, elements)
+        var property: String?
+        if closure.statements.count == 1,
+            let access = closure.statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(
+                MemberAccessExprSyntax.self) ?? closure.statements.first?.item.as(MemberAccessExprSyntax.self),
+            access.base?.trimmedDescription == parameter
+        {
+            property = access.declName.baseName.text
+        }
+        return (Syntax(closure), parameter, property)
+    }
+
+    /// The elements a mapping call maps (`modules.map { … }`, `["Core", "Habits"].map { … }`,
+    /// `Module.allCases.map(\.target)`): each string of a list (written in the call, or a name of `lists` or
+    /// ``constants``), or each case of an enum ``enums`` read, with its properties' strings and getters; nil when the
+    /// list cannot be read.
+    private func elements(of call: FunctionCallExprSyntax, values: [String: String], lists: [String: [String]])
+        -> [(value: String?, properties: [String: String], bodies: [String: CodeBlockItemListSyntax])]?
+    {
+        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+        if let found = enums.allCases(base) {
+            return found.cases.map { ($0["rawValue"], $0, found.bodies) }
+        }
+        return list(base, values: values, lists: lists)?.map { ($0, [:], [:]) }
     }
 
     /// The strings `expression` lists: an array literal of strings, or a name of `lists` or ``constants``.
@@ -188,12 +268,29 @@ struct TuistTargets {
             if let argument {
                 bound[inner] = Self.string(argument.expression, values: values)
                 boundLists[inner] = list(argument.expression, values: values, lists: lists)
+                // An element passed on (`featureTarget($0)`) keeps its properties' strings (`module.rawValue`).
+                let passed = argument.expression.trimmedDescription + "."
+                for (key, value) in values where key.hasPrefix(passed) {
+                    bound[inner + "." + key.dropFirst(passed.count)] = value
+                }
             } else if let value = parameter.defaultValue?.value {
                 bound[inner] = Self.string(value, values: [:])
                 boundLists[inner] = list(value, values: [:], lists: [:])
             }
         }
         return (bound, boundLists)
+    }
+
+    /// The name of the innermost type declaration holding `node`.
+    private static func enclosingType(of node: some SyntaxProtocol) -> String? {
+        var parent = node.parent
+        while let current = parent {
+            if let decl = current.as(StructDeclSyntax.self) { return decl.name.text }
+            if let decl = current.as(ClassDeclSyntax.self) { return decl.name.text }
+            if let decl = current.as(EnumDeclSyntax.self) { return decl.name.text }
+            parent = current.parent
+        }
+        return nil
     }
 
     /// True for a call inside a `dependencies:` argument (`.target(name: "App")` naming a target depended on).
@@ -247,7 +344,8 @@ struct TuistTargets {
         }
     }
 
-    /// The calls under a node in source order, but those in the functions it declares (read when called).
+    /// The calls under a node in source order, but those in the functions it declares (read when called) and in the
+    /// `CaseIterable` enums (read per case, see ``TuistEnums``).
     private final class Calls: SyntaxVisitor {
         private(set) var found: [FunctionCallExprSyntax] = []
 
@@ -257,6 +355,10 @@ struct TuistTargets {
         }
 
         override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            TuistEnums.isCaseIterable(node) ? .skipChildren : .visitChildren
+        }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             found.append(node)
