@@ -18,7 +18,7 @@ struct PlanOptions: ParsableArguments {
     @Option(
         name: .customLong("sources"),
         help: ArgumentHelp(
-            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (no command writes the folder but `next-version --write`). Repeat it to name other folders of the app whose declarations the plan's code uses.",
+            "An app's source folder: its versioned schemas and migration plan are read from its Swift files (read only; next-version writes there when told to). Repeat it to name other folders of the app whose declarations the plan's code uses.",
             discussion:
                 "Read with swift-syntax, compiling nothing (the static level). To run custom stages (migrate, open), the files the plan needs are built against this Strata in the cache ($XDG_CACHE_HOME/strata or ~/.cache/strata) and the command runs in the built program: that runs the app's code (its stages, and macros it uses at build time). Names the first folder uses but does not declare (an attribute's enum, a helper a stage calls) are looked up in the other folders named and in the enclosing app (its Package.swift target or .xcodeproj folder), at both levels; the compiled level builds only the declarations needed. --static stays at the static level.",
             valueName: "dir"))
