@@ -124,7 +124,10 @@ public final class BackingData: @unchecked Sendable {
         self.primaryKey = primaryKey
         self.store = store
         self.values = values
-        self.context = context
+        // Not kept by its context yet: it keeps the context (as `context`'s setter would, without reading the weak
+        // reference back: an object is read per row).
+        contextReference = context
+        keptContext = context
     }
 
     /// The positions of the attributes changed since the last save (their saved values are in the context's undo

@@ -22,7 +22,7 @@ extension ModelContext {
         insertReachableObjects()
         try applyDeleteRules()
         let (insertedNow, changedNow, deletedNow) = (insertedModelsArray, changedModelsArray, deletedModelsArray)
-        try validateRelationshipCounts(insertedNow + changedNow)
+        try validateRelationshipCounts(insertedNow, changedNow)
         try stage?.keepOldValues(inserted: insertedNow, changed: changedNow, store: store)
         let writer = SaveWriter(
             context: self, layout: StoreLayout(schema: schema), inserted: insertedNow,
@@ -93,8 +93,10 @@ extension ModelContext {
         }
     }
 
-    /// Refuses to save a to-many relationship of `models` outside its declared model counts.
-    private func validateRelationshipCounts(_ models: [any PersistentModel]) throws {
+    /// Refuses to save a to-many relationship of the objects of `groups` outside its declared model counts. (The
+    /// groups are not joined first: a save of thousands of objects would copy and retain each for nothing when no
+    /// relationship declares counts.)
+    private func validateRelationshipCounts(_ groups: [any PersistentModel]...) throws {
         let counted = schema.mappings.values.contains { mapping in
             mapping.relationships.contains {
                 $0.relationship.minimumModelCount > 0 || $0.relationship.maximumModelCount > 0
@@ -102,7 +104,7 @@ extension ModelContext {
         }
         guard counted else { return }
         let graph = RelationshipGraph(context: self)
-        for model in models {
+        for model in groups.joined() {
             guard let mapping = model.persistentBackingData.mapping, !mapping.relationships.isEmpty else { continue }
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 let minimum = relationship.relationship.minimumModelCount

@@ -301,9 +301,14 @@ public final class ModelContext {
     /// Stops keeping the inserted, changed and deleted objects (before the sets are cleared): from then on each
     /// keeps this context alive instead (see `BackingData.context`).
     private func letGo() {
-        for model in inserted.values { model.persistentBackingData.isKeptByContext = false }
-        for model in changed.values { model.persistentBackingData.isKeptByContext = false }
-        for model in deleted.values { model.persistentBackingData.isKeptByContext = false }
+        letGo(inserted)
+        letGo(changed)
+        letGo(deleted)
+    }
+
+    /// Stops keeping the objects of one pending set (see `letGo()`).
+    private func letGo(_ set: [ObjectIdentifier: any PersistentModel]) {
+        for model in set.values { model.persistentBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
@@ -327,10 +332,12 @@ public final class ModelContext {
             }
             register(loaded: model, mapping, primaryKey: key)
         }
+        // One pass over the changed objects (a save of a batch visits each once more, not twice).
         for model in changed.values {
             let backing = model.persistentBackingData
             backing.didSaveChanges()
             if !backing.related.isEmpty { referToSavedObjectsByIdentifier(backing) }
+            backing.isKeptByContext = false
         }
         undoLog.removeAll(keepingCapacity: true)
         for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
@@ -342,7 +349,8 @@ public final class ModelContext {
         // Deleted objects linked to each other keep those links; the live objects they held could keep this
         // context alive through a deleted pair that holds itself (see `dropLinksToObjectsInContexts`).
         for model in deleted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
-        letGo()
+        letGo(inserted)
+        letGo(deleted)
         Self.empty(&inserted)
         insertionOrder.removeAll(keepingCapacity: insertionOrder.count <= Self.batchCapacity)
         Self.empty(&changed)
