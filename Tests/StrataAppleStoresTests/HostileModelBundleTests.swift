@@ -45,7 +45,7 @@ import Testing
         defer { listener.close() }
         let fifo = folder.url.appendingPathComponent("model.dtd")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        let watcher = FifoWatcher(path: fifo.path)
+        let watcher = FifoWatcher()
         watcher.start(path: fifo.path)
         defer { watcher.stop() }
         let entity = "<model type=\"com.apple.IDECoreDataModeler.DataModel\"><entity name=\"A\">&x;</entity></model>"

@@ -30,6 +30,8 @@ import Testing
         var slowest = 0.0
         var longest = 0.0
         var refused = 0
+        var reading = 0.0
+        let started = Date()
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -73,6 +75,7 @@ import Testing
             let time = clock.elapsed()
             slowest = max(slowest, time.work)
             longest = max(longest, time.wall)
+            reading += time.wall
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
             if try HostileBundle.snapshot(target) != before {
@@ -80,7 +83,7 @@ import Testing
             }
         }
         print(
-            "Apple store content mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+            "Apple store content mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s; reads \(Int(reading)) s of \(Int(Date().timeIntervalSince(started))) s"
         )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
