@@ -122,6 +122,38 @@ import Testing
         }
     }
 
+    /// Symbolic links in the app to its parent, to `/` and to a folder beside it holding a plan are not walked: the
+    /// read ends at once, finds only the app's own plan, and opens no FIFO there.
+    @Test func symbolicLinksOutOfTheAppAreNotWalked() throws {
+        let directory = try TemporaryStore()
+        let outside = try Outside(in: directory.directory.path)
+        try Data(
+            "import SwiftData\n\nenum TrapPlan: SchemaMigrationPlan {\n    static var schemas: [any VersionedSchema.Type] { [] }\n}\n"
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: outside.folder + "/TrapPlan.swift"))
+        let tree = try LintCommandTests.copy("CragApp", into: directory, as: "Crag")
+        let helpers = tree + "/Tuist/ProjectDescriptionHelpers"
+        try FileManager.default.createDirectory(atPath: helpers, withIntermediateDirectories: true)
+        for (link, destination) in [
+            ("Modules/Routes/Sources/Loop", ".."), ("Modules/Root", "/"), ("App/Beside", outside.folder),
+            (helpers + "/Beside", outside.folder), (helpers + "/Fifo.swift", outside.fifo),
+        ] {
+            try FileManager.default.createSymbolicLink(
+                atPath: link.hasPrefix("/") ? link : tree + "/" + link, withDestinationPath: destination)
+        }
+        let watcher = FifoWatcher()
+        watcher.start(path: outside.fifo)
+        defer { watcher.stop() }
+        let clock = ReadClock()
+        let sources = try AppSources(folder: URL(fileURLWithPath: tree))
+        #expect(sources.plans.map(\.name) == ["RoutePlan"])
+        let run = try CommandRun.strata("check", "--sources", tree)
+        #expect([0, 1].contains(run.status), "\(run.standardError.suffix(300))")
+        #expect(clock.elapsed().wall < 60)
+        #expect(!watcher.takeOpened())
+    }
+
     /// `next-version --write` on an Xcode project whose groups, files and project folder name places outside the
     /// app (`../outside`, absolute paths, the root) writes its new files beside the models and edits only the app's
     /// own project file: the folder outside is unchanged and nothing is written anywhere but in the app.

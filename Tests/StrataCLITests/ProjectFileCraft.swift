@@ -123,7 +123,8 @@ struct ProjectFileCraft {
             return mutation(
                 text + "\n" + (random.below(2) == 0 ? nested : "deep:\n" + list) + "\n", "nested \(depth) deep")
         case 2:
-            let tabs = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let lines = text.split(separator: "\n" as Character, omittingEmptySubsequences: false).map(String.init)
+            let tabs = lines.map { line -> String in
                 let spaces = line.prefix { $0 == " " }.count
                 return String(repeating: "\t", count: spaces / 2) + line.dropFirst(spaces)
             }

@@ -130,14 +130,20 @@ struct ObjectGraph {
         if let main = project["mainGroup"]?.string { place(main, parent: projectRoot, root: projectRoot) }
     }
 
+    /// How deep groups are followed from the main group (Xcode projects nest a dozen), how long a path placed may be
+    /// (Linux's `PATH_MAX`: no file has a longer one), and how many bytes of paths are placed in all: a stranger's
+    /// project chaining groups 100,000 deep gave paths of 200 KB each, 10 GB in all.
+    static let placement = (depth: 256, pathLength: 4_096, total: 256 << 20)
+
     /// Records the path of `id` and of the group's children, depth first in the project's order; `<group>` paths are
-    /// relative to the parent group, `SOURCE_ROOT` ones to the project's folder. Walked without recursion: a
-    /// stranger's project can chain groups 100,000 deep (each object is flat in `objects`, so the parser's nesting
-    /// limit does not bound it), and an object met again (a cycle, a group listed twice) is placed once.
+    /// relative to the parent group, `SOURCE_ROOT` ones to the project's folder. Walked without recursion (each
+    /// object is flat in `objects`, so the parser's nesting limit does not bound a chain of groups) within
+    /// `placement`; an object met again (a cycle, a group listed twice) is placed once.
     private mutating func place(_ id: String, parent: String, root: String) {
-        var pending: [(id: String, parent: String)] = [(id, parent)]
-        while let (id, parent) = pending.popLast() {
-            guard let object = objects[id], paths[id] == nil else { continue }
+        var pending: [(id: String, parent: String, depth: Int)] = [(id, parent, 0)]
+        var placed = 0
+        while let (id, parent, depth) = pending.popLast(), placed < Self.placement.total {
+            guard depth <= Self.placement.depth, let object = objects[id], paths[id] == nil else { continue }
             let path = object["path"]?.string
             let resolved: String?
             switch object["sourceTree"]?.string ?? "<group>" {
@@ -146,9 +152,10 @@ struct ObjectGraph {
             case "<absolute>": resolved = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             default: resolved = nil // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not the app's sources
             }
-            guard let resolved else { continue }
+            guard let resolved, resolved.utf8.count <= Self.placement.pathLength else { continue }
             paths[id] = resolved
-            pending += (object["children"]?.strings ?? []).reversed().map { ($0, resolved) }
+            placed += resolved.utf8.count
+            pending += (object["children"]?.strings ?? []).reversed().map { ($0, resolved, depth + 1) }
         }
     }
 
