@@ -30,10 +30,10 @@ enum XcodeGenMerge {
         for include in spec["include"]?.items ?? [] {
             guard let path = include.string ?? include["path"]?.string else { continue }
             let location = FilePath.join(folder, path)
-            guard chain.count <= depthLimit, left > 0, !chain.contains(location) else {
-                let why =
-                    chain.contains(location)
-                    ? "which is already being included" : "past \(depthLimit) levels or \(countLimit) includes"
+            if let why = stop(
+                at: location, in: chain, depth: chain.count - 1, left: left, cycle: "which is already being included",
+                counting: "includes")
+            {
                 note("\(file) includes \(path), \(why)", in: &unread)
                 continue
             }
@@ -83,10 +83,10 @@ enum XcodeGenMerge {
                     "target \(name) in \(file) uses the template \(templateName), which the spec does not declare")
                 continue
             }
-            guard chain.count < depthLimit, left > 0, !chain.contains(templateName) else {
-                let why =
-                    chain.contains(templateName)
-                    ? "within itself" : "past \(depthLimit) levels or \(countLimit) templates"
+            if let why = stop(
+                at: templateName, in: chain, depth: chain.count, left: left, cycle: "within itself",
+                counting: "templates")
+            {
                 note("target \(name) in \(file) uses the template \(templateName) \(why)", in: &unread)
                 continue
             }
@@ -97,6 +97,15 @@ enum XcodeGenMerge {
             merged = merge(merged, substituting(["target_name": name], in: expanded))
         }
         return merge(merged, target)
+    }
+
+    /// Why `name` is not followed from `chain` (`depth` levels down, `left` more allowed): `cycle` when the chain
+    /// holds it already, or past the limits; nil when it is followed.
+    private static func stop(
+        at name: String, in chain: [String], depth: Int, left: Int, cycle: String, counting what: String
+    ) -> String? {
+        if chain.contains(name) { return cycle }
+        return depth >= depthLimit || left <= 0 ? "past \(depthLimit) levels or \(countLimit) \(what)" : nil
     }
 
     /// Adds `phrase` to `unread` unless it is there (a template or include named many times is said once).
