@@ -60,7 +60,7 @@ import Testing
                 try FileManager.default.copyItem(
                     atPath: Self.fixtures.appendingPathComponent(wal).path, toPath: store.path + "-wal")
             }
-            let before = try HostileBundle.snapshot(target)
+            let before = try FolderSnapshot.of(target.path)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(name): \(what))"
             let clock = ReadClock()
             do {
@@ -78,7 +78,7 @@ import Testing
             reading += time.wall
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
-            if try HostileBundle.snapshot(target) != before {
+            if try FolderSnapshot.of(target.path) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }

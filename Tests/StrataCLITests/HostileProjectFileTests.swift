@@ -18,7 +18,7 @@ import Testing
         print("project file mutations: STRATA_MUTATION_SEED=\(profile.seed) STRATA_MUTATIONS=\(profile.count)")
         let directory = try TemporaryStore()
         let outside = try Outside(in: directory.directory.path)
-        let outsideBefore = try Self.snapshot(outside.folder)
+        let outsideBefore = try FolderSnapshot.of(outside.folder)
         let watcher = FifoWatcher()
         watcher.start(path: outside.fifo)
         defer { watcher.stop() }
@@ -39,7 +39,7 @@ import Testing
             try Data(mutation.bytes).write(to: target)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(app)/\(file): \(mutation.what))"
             if verbose { print(replay) }
-            let before = try Self.snapshot(tree)
+            let before = try FolderSnapshot.of(tree)
             let clock = ReadClock()
             do {
                 let sources = try AppSources(folder: URL(fileURLWithPath: tree))
@@ -61,10 +61,12 @@ import Testing
                 failures += try Self.throughStrata(tree, replay: replay, in: directory)
             }
             if watcher.takeOpened() { failures.append("\(replay): the FIFO outside the app was opened") }
-            if try Self.snapshot(tree) != before { failures.append("\(replay): the app's files changed") }
+            if try FolderSnapshot.of(tree) != before { failures.append("\(replay): the app's files changed") }
             try FileManager.default.removeItem(atPath: tree)
         }
-        if try Self.snapshot(outside.folder) != outsideBefore { failures.append("the folder outside the app changed") }
+        if try FolderSnapshot.of(outside.folder) != outsideBefore {
+            failures.append("the folder outside the app changed")
+        }
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.directory.path)
         if left != ["outside"] { failures.append("left in the run's folder: \(left.sorted())") }
         print(
@@ -91,23 +93,6 @@ import Testing
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch)
         if !left.isEmpty { failures.append("\(replay): strata left \(left) in its TMPDIR") }
         return failures
-    }
-
-    /// Every entry under `folder` (relative path) with a regular file's bytes, or the kind of another entry (a FIFO
-    /// is never opened).
-    static func snapshot(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        for path in paths {
-            let full = folder + "/" + path
-            let kind = try FileManager.default.attributesOfItem(atPath: full)[.type] as? FileAttributeType
-            guard kind == .typeRegular, let data = FileManager.default.contents(atPath: full) else {
-                files[path] = Data("\(kind?.rawValue ?? "unknown")".utf8)
-                continue
-            }
-            files[path] = data
-        }
-        return files
     }
 }
 

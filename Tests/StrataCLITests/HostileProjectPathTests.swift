@@ -169,10 +169,10 @@ import Testing
                 of: "projectDirPath = \"\";", with: "projectDirPath = \"\(outside.folder)\";"
             ).utf8
         ).write(to: URL(fileURLWithPath: project))
-        let before = try HostileProjectFileTests.snapshot(directory.directory.path)
+        let before = try FolderSnapshot.of(directory.directory.path)
         let run = try CommandRun.strata("next-version", "--sources", app, "--write")
         #expect([0, 1, 2].contains(run.status), "\(run.standardError)")
-        let after = try HostileProjectFileTests.snapshot(directory.directory.path)
+        let after = try FolderSnapshot.of(directory.directory.path)
         let changed = Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }.sorted()
         #expect(!changed.isEmpty, "next-version wrote nothing: \(run.standardOutput) \(run.standardError)")
         #expect(changed.allSatisfy { $0.hasPrefix("HerbariumXcode/") }, "\(changed)")
