@@ -130,7 +130,7 @@ import Testing
             }
             let store = folder.url.appendingPathComponent("store.sqlite")
             try Data(bytes).write(to: store)
-            let before = try HostileBundle.snapshot(folder.url)
+            let before = try FolderSnapshot.of(folder.url.path)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(name): \(what))"
             let clock = ReadClock()
             do {
@@ -148,7 +148,7 @@ import Testing
             longest = max(longest, time.wall)
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
-            if try HostileBundle.snapshot(folder.url) != before {
+            if try FolderSnapshot.of(folder.url.path) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }

@@ -66,22 +66,6 @@ enum HostileBundle {
         }
     }
 
-    /// Every file under `folder` by relative path, with its bytes.
-    static func snapshot(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            let url = folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            } else {
-                files[path + "/"] = Data()
-            }
-        }
-        return files
-    }
-
     /// What is wrong with `strata info` on the mutated `store` (as `replay`): an exit other than 0 to 3, a signal,
     /// more than 60 s, a refusal that names no file, or anything left in its `TMPDIR`.
     static func infoFailures(_ store: URL, replay: String) throws -> [String] {

@@ -45,7 +45,7 @@ import Testing
         defer { listener.close() }
         let fifo = folder.url.appendingPathComponent("model.dtd")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        let watcher = FifoWatcher(path: fifo.path)
+        let watcher = FifoWatcher()
         watcher.start(path: fifo.path)
         defer { watcher.stop() }
         let entity = "<model type=\"com.apple.IDECoreDataModeler.DataModel\"><entity name=\"A\">&x;</entity></model>"
@@ -120,7 +120,7 @@ import Testing
             let root = folder.url.appendingPathComponent("m")
             let bundle = root.appendingPathComponent(source.bundle)
             let what = try ModelMutation.apply(to: root, random: &random)
-            let before = try HostileBundle.snapshot(folder.url)
+            let before = try FolderSnapshot.of(folder.url.path)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(what))"
             let clock = ReadClock()
             let message = HostileBundle.readError(bundle)
@@ -132,7 +132,7 @@ import Testing
             if let message, !message.contains(root.path) {
                 failures.append("\(replay): the message names no file of the bundle: \(message)")
             }
-            if try HostileBundle.snapshot(folder.url) != before {
+            if try FolderSnapshot.of(folder.url.path) != before {
                 failures.append("\(replay): a file changed or was left behind")
             }
             if profile.throughStrata(index) {
@@ -144,7 +144,7 @@ import Testing
                     failures.append("\(replay): strata exited \(run.status) without naming the file: \(run.error)")
                 }
                 if !run.leftBehind.isEmpty { failures.append("\(replay): strata left \(run.leftBehind)") }
-                if try HostileBundle.snapshot(folder.url) != before {
+                if try FolderSnapshot.of(folder.url.path) != before {
                     failures.append("\(replay): strata changed a file")
                 }
             }

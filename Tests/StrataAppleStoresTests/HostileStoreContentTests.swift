@@ -30,6 +30,8 @@ import Testing
         var slowest = 0.0
         var longest = 0.0
         var refused = 0
+        var reading = 0.0
+        let started = Date()
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -58,7 +60,7 @@ import Testing
                 try FileManager.default.copyItem(
                     atPath: Self.fixtures.appendingPathComponent(wal).path, toPath: store.path + "-wal")
             }
-            let before = try HostileBundle.snapshot(target)
+            let before = try FolderSnapshot.of(target.path)
             let replay = "replay: STRATA_MUTATION_SEED=\(seed) STRATA_MUTATIONS=1 (\(name): \(what))"
             let clock = ReadClock()
             do {
@@ -73,14 +75,15 @@ import Testing
             let time = clock.elapsed()
             slowest = max(slowest, time.work)
             longest = max(longest, time.wall)
+            reading += time.wall
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) { failures += try HostileBundle.infoFailures(store, replay: replay) }
-            if try HostileBundle.snapshot(target) != before {
+            if try FolderSnapshot.of(target.path) != before {
                 failures.append("\(replay): the store changed or a file was left beside it")
             }
         }
         print(
-            "Apple store content mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+            "Apple store content mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s; reads \(Int(reading)) s of \(Int(Date().timeIntervalSince(started))) s"
         )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }

@@ -20,6 +20,8 @@ import Testing
         var refused = 0
         var slowest = 0.0
         var longest = 0.0
+        var reading = 0.0
+        let started = Date()
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -36,6 +38,7 @@ import Testing
             let time = clock.elapsed()
             slowest = max(slowest, time.work)
             longest = max(longest, time.wall)
+            reading += time.wall
             if let problem = time.problem(limit: 5) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) {
                 let run = try CommandRun.strata("check", "--sources", tree, "--frozen", file)
@@ -50,7 +53,7 @@ import Testing
             }
         }
         print(
-            "freeze record mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+            "freeze record mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s; reads \(Int(reading)) s of \(Int(Date().timeIntervalSince(started))) s"
         )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }
@@ -67,6 +70,8 @@ import Testing
         var refused = 0
         var slowest = 0.0
         var longest = 0.0
+        var reading = 0.0
+        let started = Date()
         for index in 0..<profile.count {
             let seed = profile.seed(of: index)
             var random = SplitMix(seed: seed)
@@ -91,6 +96,7 @@ import Testing
             let time = clock.elapsed()
             slowest = max(slowest, time.work)
             longest = max(longest, time.wall)
+            reading += time.wall
             if let problem = time.problem(limit: 10) { failures.append("\(replay): \(problem)") }
             if profile.throughStrata(index) || (what.hasPrefix("nested") && index % deepEvery == 0) {
                 let run = try CommandRun.strata("check", "--sources", tree)
@@ -102,7 +108,7 @@ import Testing
             try FileManager.default.removeItem(atPath: tree)
         }
         print(
-            "source mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s"
+            "source mutations: \(profile.count) run, \(refused) refused, slowest \(slowest) s of work, longest \(longest) s; reads \(Int(reading)) s of \(Int(Date().timeIntervalSince(started))) s"
         )
         #expect(failures.isEmpty, "\(failures.prefix(10).joined(separator: "\n"))")
     }

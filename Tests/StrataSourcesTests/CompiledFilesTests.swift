@@ -44,6 +44,14 @@ import Testing
             ("Schema?.swift", "Schema12.swift", false),
             ("Models/Item (1).swift", "Models/Item (1).swift", true),
             ("Models/Item.swift", "Models/ItemXswift", false),
+            ("**/**/Item.swift", "Item.swift", true),
+            ("A/**/**/Item.swift", "A/B/C/Item.swift", true),
+            ("*a*b*", "Models/xaYbZ.swift", true),
+            ("*a*b*", "Models/xbYaZ.swift", false),
+            ("Old/", "Old/SchemaV1.swift", true),
+            // Thirty wildcards, matched in a moment (a backtracking matcher tried their combinations).
+            (String(repeating: "**/", count: 30) + "x", "A/B/C/D/E/F/G/H/I/J/Item.swift", false),
+            (String(repeating: "*a", count: 30) + "*x", "A/" + String(repeating: "a", count: 200) + ".swift", false),
         ]
         for (pattern, path, expected) in cases {
             #expect(try #require(SourceGlob(pattern)).matches(path) == expected, "\(pattern) on \(path)")

@@ -96,7 +96,8 @@ package struct CompiledFiles: Sendable {
         compilationConditions = conditions
         self.skipped = (skipped + chosen).sorted { $0.file < $1.file }
         var targets: [String] = []
-        for target in around.targetOrder where read.contains(where: { owners[$0]?.contains(target) ?? false }) {
+        for target in around.targetOrder
+        where !targets.contains(target) && read.contains(where: { owners[$0]?.contains(target) ?? false }) {
             targets.append(target)
         }
         self.targets = targets

@@ -22,7 +22,7 @@ struct ProjectPackages {
             for project in names where project.hasSuffix(".xcodeproj") {
                 found = true
                 let file = FilePath.join(directory, project + "/project.pbxproj")
-                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                let text = (try? NamedFile.text(at: file).get()) ?? ""
                 for match in text.matches(of: #/isa = XCLocalSwiftPackageReference;\s*relativePath = "?([^";\n]+)"?;/#)
                 {
                     paths.append(FilePath.join(directory, String(match.1)))
@@ -31,7 +31,7 @@ struct ProjectPackages {
             }
             if !found, let spec = XcodeGenSpec.fileNames.first(where: names.contains) {
                 found = true
-                let text = (try? String(contentsOfFile: FilePath.join(directory, spec), encoding: .utf8)) ?? ""
+                let text = (try? NamedFile.text(at: FilePath.join(directory, spec)).get()) ?? ""
                 for (_, package) in YAMLText.parse(text)["packages"]?.entries ?? [] {
                     if let path = package["path"]?.string { paths.append(FilePath.join(directory, path)) }
                     if let url = package["url"]?.string { urls.append(url) }
@@ -39,9 +39,7 @@ struct ProjectPackages {
             }
             if !found, names.contains(TuistManifest.fileName) {
                 found = true
-                let text =
-                    (try? String(contentsOfFile: FilePath.join(directory, TuistManifest.fileName), encoding: .utf8))
-                    ?? ""
+                let text = (try? NamedFile.text(at: FilePath.join(directory, TuistManifest.fileName)).get()) ?? ""
                 // A manifest too deep to parse names no package here; reading its targets refuses it.
                 if let tree = try? SourceFile.tree(of: text, path: FilePath.join(directory, TuistManifest.fileName)) {
                     let calls = PackageCalls(tree)

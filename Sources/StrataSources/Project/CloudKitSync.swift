@@ -51,7 +51,7 @@ package struct CloudKitSync: Sendable {
         for folder in folders {
             for url in files(endingWith: ".entitlements", under: folder, depth: 4)
             where seen.insert(url.standardizedFileURL.path).inserted {
-                guard let data = try? Data(contentsOf: url), data.count < 1 << 20,
+                guard case .success(let data) = NamedFile.data(at: url.path), data.count < 1 << 20,
                     let plist = try? UntrustedPropertyList.read(data) as? [String: Any],
                     let services = plist["com.apple.developer.icloud-services"] as? [String],
                     services.contains(where: { $0.hasPrefix("CloudKit") })

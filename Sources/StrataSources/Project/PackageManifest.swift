@@ -54,9 +54,7 @@ struct PackageManifest {
 
     /// Reads the manifest at `url`; throws when it cannot be read as text or nests too deep (`SourceFile.tree`).
     init(url: URL) throws {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw SourceReadingError.unreadable(url.path)
-        }
+        let text = try NamedFile.readText(at: url.path)
         folder = url.deletingLastPathComponent().standardizedFileURL.path
         let tools = text.firstMatch(of: #/swift-tools-version\s*:\s*(\d+)(?:\.(\d+))?/#)
         let toolsVersion = tools.map { "\($0.1).\($0.2 ?? "0")" } ?? "5.0"

@@ -33,13 +33,11 @@ enum SourceFolder {
         try parse(swiftFiles(in: folder))
     }
 
-    /// The files at `paths`, parsed; throws when one cannot be read as UTF-8 text or nests too deep.
+    /// The files at `paths`, parsed; throws when one is not a regular file of at most 64 MiB of UTF-8 text
+    /// (``NamedFile``), or nests too deep.
     static func parse(_ paths: [String]) throws -> [SourceFile] {
         try paths.map { path in
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else {
-                throw SourceReadingError.unreadable(path)
-            }
+            let text = try NamedFile.readText(at: path)
             let file = SourceFile(path: path, text: text)
             if let line = file.tooDeepAtLine { throw SourceReadingError.tooDeep(path, line: line) }
             return file

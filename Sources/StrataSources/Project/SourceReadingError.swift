@@ -11,6 +11,8 @@ package enum SourceReadingError: Error, CustomStringConvertible, Equatable {
     case tooDeep(String, line: Int)
     /// An Xcode project's `project.pbxproj` is not a property list.
     case unreadableProject(String, reason: String)
+    /// A file is not read: not a regular file, or too large (``NamedFile``).
+    case refusedFile(String, reason: String)
     /// An `--exclude` pattern that cannot be used.
     case badExclude(String)
     /// The folder declares no `SchemaMigrationPlan`.
@@ -29,6 +31,7 @@ package enum SourceReadingError: Error, CustomStringConvertible, Equatable {
             "\(path):\(line): nests more than \(SourceFile.maximumBrackets) brackets, \(SourceFile.maximumSquareBrackets) square brackets or \(SourceFile.maximumDepth) syntax levels deep (a chain or nesting far beyond real code); Strata reads no deeper Swift file"
         case .unreadableProject(let path, let reason):
             "\(path) cannot be read as an Xcode project (\(reason)); fix the file, or give --sources a folder with no project above it"
+        case .refusedFile(let path, let reason): "\(path) is not read: \(reason)"
         case .badExclude(let pattern): "--exclude '\(pattern)' is not a pattern (use *, ** and ? as wildcards)"
         case .noPlan(let folder):
             "\(folder) declares no SchemaMigrationPlan (an enum conforming to it, with its schemas and stages)"

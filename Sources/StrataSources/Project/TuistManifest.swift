@@ -13,9 +13,7 @@ enum TuistManifest {
 
     /// The project `url` (a `Project.swift`) generates; throws when it cannot be read.
     static func project(at url: URL) throws -> XcodeProject {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw SourceReadingError.unreadable(url.path)
-        }
+        let text = try NamedFile.readText(at: url.path)
         let folder = url.deletingLastPathComponent().standardizedFileURL.path
         let root = tuistRoot(from: folder) ?? folder
         let file = url.lastPathComponent

@@ -27,6 +27,14 @@ struct TuistTargets {
     /// How many helper calls deep the reading follows.
     static let depthLimit = 6
 
+    /// How many helper bodies and `map` closures the reading reads in all (a project of a few hundred modules reads
+    /// as many): each level can call a helper many times, which `depthLimit` alone lets grow as a power of the depth
+    /// (20 calls a level, 6 deep: 67 million bodies).
+    static let readLimit = 1_000
+
+    /// The helper bodies and closures the reading may still read.
+    private var readsLeft = TuistTargets.readLimit
+
     /// The target calls found, in the order the manifest makes them.
     private(set) var found: [Found] = []
     /// The first `Project(…)` call made, with its values.
@@ -47,12 +55,9 @@ struct TuistTargets {
         let paths = (FileManager.default.enumerator(atPath: helpers)?.compactMap { $0 as? String } ?? []).sorted()
         for path in paths where path.hasSuffix(".swift") {
             let location = FilePath.join(helpers, path)
-            guard let data = FileManager.default.contents(atPath: location), data.count < 1 << 20 else { continue }
-            trees.append(
-                (
-                    "Tuist/ProjectDescriptionHelpers/" + path,
-                    try SourceFile.tree(of: String(decoding: data, as: UTF8.self), path: location)
-                ))
+            guard case .success(let text) = NamedFile.text(at: location, inside: helpers), text.utf8.count < 1 << 20
+            else { continue }
+            trees.append(("Tuist/ProjectDescriptionHelpers/" + path, try SourceFile.tree(of: text, path: location)))
         }
         var functions: [String: Function] = [:]
         var lists: [String: [String]] = [:]
@@ -121,7 +126,7 @@ struct TuistTargets {
                     continue
                 }
                 mapped.append(range)
-                for element in elements {
+                for element in elements where spendRead(file: file, converter: converter, at: call) {
                     var bound = values
                     bound[transform.parameter] = element.value
                     for (name, value) in element.properties { bound[transform.parameter + "." + name] = value }
@@ -160,7 +165,7 @@ struct TuistTargets {
                 project = Found(call: call, values: values)
             }
             if let function = functions[last], let body = function.decl.body, !Self.isDependency(call) {
-                if depth < Self.depthLimit {
+                if depth < Self.depthLimit, spendRead(file: file, converter: converter, at: call) {
                     let bound = bindings(of: call, to: function.decl, values: values, lists: lists)
                     read(
                         Syntax(body), file: function.file, converter: function.converter, values: bound.values,
@@ -188,6 +193,20 @@ struct TuistTargets {
                 )
             }
         }
+    }
+
+    /// True when one more body or closure may be read; once `readLimit` are, false, and said once in ``unread``.
+    private mutating func spendRead(file: String, converter: SourceLocationConverter, at call: FunctionCallExprSyntax)
+        -> Bool
+    {
+        readsLeft -= 1
+        if readsLeft == -1 {
+            let line = call.startLocation(converter: converter).line
+            unread.append(
+                "\(file):\(line) calls helpers past the \(Self.readLimit) bodies Strata reads, and the targets made there"
+            )
+        }
+        return readsLeft >= 0
     }
 
     /// What a `map`, `flatMap` or `compactMap` call does with each element: its closure, key path or function, the

@@ -7,27 +7,51 @@ enum XcodeGenMerge {
     /// How deep includes and templates are followed (a spec including itself stops there).
     static let depthLimit = 8
 
+    /// How many includes one spec reads in all, and how many templates one target applies: each level can name
+    /// the same file or template many times, which `depthLimit` alone lets grow as a power of the depth.
+    static let countLimit = 64
+
     /// `spec` (the spec `file` in `folder`) with the specs it includes merged under it, in order; the source paths of
-    /// an included spec are relative to its own folder unless it says `relativePaths: false`. What cannot be read is
-    /// added to `unread`.
-    static func including(
-        _ spec: YAMLText, folder: String, file: String, unread: inout [String], depth: Int = 0
+    /// an included spec are relative to its own folder unless it says `relativePaths: false`. Only specs inside
+    /// `folder` are read (``NamedFile``), none already being included, at most `countLimit` in all. What cannot be
+    /// read is added to `unread`.
+    static func including(_ spec: YAMLText, folder: String, file: String, unread: inout [String]) -> YAMLText {
+        var left = countLimit
+        return including(
+            spec, folder: folder, file: file, root: folder, chain: [FilePath.join(folder, file)], left: &left,
+            unread: &unread)
+    }
+
+    private static func including(
+        _ spec: YAMLText, folder: String, file: String, root: String, chain: [String], left: inout Int,
+        unread: inout [String]
     ) -> YAMLText {
         var merged = YAMLText.map([])
         for include in spec["include"]?.items ?? [] {
             guard let path = include.string ?? include["path"]?.string else { continue }
-            guard depth < depthLimit else {
-                unread.append("\(file) includes \(path) past \(depthLimit) levels of includes")
+            let location = FilePath.join(folder, path)
+            if let why = stop(
+                at: location, in: chain, depth: chain.count - 1, left: left, cycle: "which is already being included",
+                counting: "includes")
+            {
+                note("\(file) includes \(path), \(why)", in: &unread)
                 continue
             }
-            let location = FilePath.join(folder, path)
-            guard let text = try? String(contentsOfFile: location, encoding: .utf8) else {
+            left -= 1
+            let text: String
+            switch NamedFile.text(at: location, inside: root) {
+            case .success(let read): text = read
+            case .failure(.unreadable):
                 unread.append("\(file) includes \(path), which cannot be read")
+                continue
+            case .failure(let refusal):
+                unread.append("\(file) includes \(path), which is not read: \(refusal)")
                 continue
             }
             let own = FilePath.join(location, "..")
             var included = including(
-                YAMLText.parse(text), folder: own, file: path, unread: &unread, depth: depth + 1)
+                YAMLText.parse(text), folder: own, file: path, root: root, chain: chain + [location], left: &left,
+                unread: &unread)
             let relative = include["relativePaths"]?.string.map { !["false", "no", "NO"].contains($0) } ?? true
             if relative && own != folder { included = rebasing(included, to: own) }
             merged = merge(merged, included)
@@ -37,24 +61,56 @@ enum XcodeGenMerge {
     }
 
     /// `target` (named `name` in `file`) with the templates it names (from `templates`, the spec's `targetTemplates`)
-    /// merged under it in order, `${target_name}` replaced in them. A template not declared is added to `unread`.
+    /// merged under it in order, `${target_name}` replaced in them; a template already being applied is not applied
+    /// again, and at most `countLimit` are in all. A template not declared or not applied is added to `unread`.
     static func applyingTemplates(
-        to target: YAMLText, named name: String, templates: YAMLText, file: String, unread: inout [String],
-        depth: Int = 0
+        to target: YAMLText, named name: String, templates: YAMLText, file: String, unread: inout [String]
+    ) -> YAMLText {
+        var left = countLimit
+        return applyingTemplates(
+            to: target, named: name, templates: templates, file: file, chain: [], left: &left, unread: &unread)
+    }
+
+    private static func applyingTemplates(
+        to target: YAMLText, named name: String, templates: YAMLText, file: String, chain: [String],
+        left: inout Int, unread: inout [String]
     ) -> YAMLText {
         var merged = YAMLText.map([])
         for item in target["templates"]?.items ?? [] {
             guard let templateName = item.string else { continue }
-            guard let template = templates[templateName], depth < depthLimit else {
+            guard let template = templates[templateName] else {
                 unread.append(
                     "target \(name) in \(file) uses the template \(templateName), which the spec does not declare")
                 continue
             }
+            if let why = stop(
+                at: templateName, in: chain, depth: chain.count, left: left, cycle: "within itself",
+                counting: "templates")
+            {
+                note("target \(name) in \(file) uses the template \(templateName) \(why)", in: &unread)
+                continue
+            }
+            left -= 1
             let expanded = applyingTemplates(
-                to: template, named: name, templates: templates, file: file, unread: &unread, depth: depth + 1)
+                to: template, named: name, templates: templates, file: file, chain: chain + [templateName],
+                left: &left, unread: &unread)
             merged = merge(merged, substituting(["target_name": name], in: expanded))
         }
         return merge(merged, target)
+    }
+
+    /// Why `name` is not followed from `chain` (`depth` levels down, `left` more allowed): `cycle` when the chain
+    /// holds it already, or past the limits; nil when it is followed.
+    private static func stop(
+        at name: String, in chain: [String], depth: Int, left: Int, cycle: String, counting what: String
+    ) -> String? {
+        if chain.contains(name) { return cycle }
+        return depth >= depthLimit || left <= 0 ? "past \(depthLimit) levels or \(countLimit) \(what)" : nil
+    }
+
+    /// Adds `phrase` to `unread` unless it is there (a template or include named many times is said once).
+    private static func note(_ phrase: String, in unread: inout [String]) {
+        if !unread.contains(phrase) { unread.append(phrase) }
     }
 
     /// `over` merged on top of `base`.

@@ -12,9 +12,7 @@ enum XcodeGenSpec {
 
     /// The project `url` (a `project.yml`) generates; throws when it cannot be read.
     static func project(at url: URL) throws -> XcodeProject {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-            throw SourceReadingError.unreadable(url.path)
-        }
+        let text = try NamedFile.readText(at: url.path)
         let folder = url.deletingLastPathComponent().standardizedFileURL.path
         let file = url.lastPathComponent
         var unread: [String] = []

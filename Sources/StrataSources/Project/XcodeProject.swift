@@ -77,14 +77,13 @@ struct XcodeProject {
     /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` cannot be read or
     /// parsed.
     init(url: URL) throws {
-        let file = url.appendingPathComponent("project.pbxproj")
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw SourceReadingError.unreadable(file.path)
-        }
-        try self.init(text: text, url: url)
+        try self.init(text: try Self.text(of: url), url: url)
+    }
+
+    /// The text of the `project.pbxproj` of the project at `url` (``NamedFile``: a regular file of at most 64 MiB);
+    /// throws naming the file when it cannot be read.
+    static func text(of url: URL) throws -> String {
+        try NamedFile.readText(at: url.appendingPathComponent("project.pbxproj").path)
     }
 
     /// Reads `text` as the `project.pbxproj` of the project at `url`; throws when it cannot be parsed.
@@ -109,6 +108,9 @@ struct ObjectGraph {
     var paths: [String: String] = [:]
     /// The folder the project's paths start from (`SOURCE_ROOT`).
     let root: String
+    /// The folder holding the `.xcodeproj`: the only one whose files (`.xcconfig`s) the project can make Strata read,
+    /// whatever its paths say (`projectDirPath`, `<absolute>` or `../..` paths, symbolic links).
+    let folder: String
 
     /// The graph of the parsed `project.pbxproj` of the project at `url` (the `.xcodeproj` folder).
     init(_ list: PropertyListText, url: URL) {
@@ -121,27 +123,40 @@ struct ObjectGraph {
         var objects: [String: PropertyListText] = [:]
         if case .dictionary(let values)? = list { objects = values }
         self.objects = objects
+        self.folder = folder
         project = root.flatMap { objects[$0] } ?? .dictionary([:])
         let projectRoot = FilePath.join(folder, project["projectDirPath"]?.string ?? "")
         self.root = projectRoot
         if let main = project["mainGroup"]?.string { place(main, parent: projectRoot, root: projectRoot) }
     }
 
-    /// Records the path of `id` and of the group's children; `<group>` paths are relative to the parent group,
-    /// `SOURCE_ROOT` ones to the project's folder.
+    /// How deep groups are followed from the main group (Xcode projects nest a dozen), how long a path placed may be
+    /// (Linux's `PATH_MAX`: no file has a longer one), and how many bytes of paths are placed in all: a stranger's
+    /// project chaining groups 100,000 deep gave paths of 200 KB each, 10 GB in all.
+    static let placement = (depth: 256, pathLength: 4_096, total: 256 << 20)
+
+    /// Records the path of `id` and of the group's children, depth first in the project's order; `<group>` paths are
+    /// relative to the parent group, `SOURCE_ROOT` ones to the project's folder. Walked without recursion (each
+    /// object is flat in `objects`, so the parser's nesting limit does not bound a chain of groups) within
+    /// `placement`; an object met again (a cycle, a group listed twice) is placed once.
     private mutating func place(_ id: String, parent: String, root: String) {
-        guard let object = objects[id], paths[id] == nil else { return }
-        let path = object["path"]?.string
-        let resolved: String?
-        switch object["sourceTree"]?.string ?? "<group>" {
-        case "<group>": resolved = path.map { FilePath.join(parent, $0) } ?? parent
-        case "SOURCE_ROOT": resolved = path.map { FilePath.join(root, $0) } ?? root
-        case "<absolute>": resolved = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        default: resolved = nil // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not the app's sources
+        var pending: [(id: String, parent: String, depth: Int)] = [(id, parent, 0)]
+        var placed = 0
+        while let (id, parent, depth) = pending.popLast(), placed < Self.placement.total {
+            guard depth <= Self.placement.depth, let object = objects[id], paths[id] == nil else { continue }
+            let path = object["path"]?.string
+            let resolved: String?
+            switch object["sourceTree"]?.string ?? "<group>" {
+            case "<group>": resolved = path.map { FilePath.join(parent, $0) } ?? parent
+            case "SOURCE_ROOT": resolved = path.map { FilePath.join(root, $0) } ?? root
+            case "<absolute>": resolved = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            default: resolved = nil // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not the app's sources
+            }
+            guard let resolved, resolved.utf8.count <= Self.placement.pathLength else { continue }
+            paths[id] = resolved
+            placed += resolved.utf8.count
+            pending += (object["children"]?.strings ?? []).reversed().map { ($0, resolved, depth + 1) }
         }
-        guard let resolved else { return }
-        paths[id] = resolved
-        for child in object["children"]?.strings ?? [] { place(child, parent: resolved, root: root) }
     }
 
     /// The native targets with their files, folders and language modes.
@@ -312,7 +327,8 @@ struct ObjectGraph {
                 basePath = FilePath.join(anchor, relative)
             }
             return Configuration(
-                name: name, settings: settings, base: basePath.map { XcodeConfigFile.settings(at: $0) } ?? [:],
+                name: name, settings: settings,
+                base: basePath.map { XcodeConfigFile.settings(at: $0, inside: folder) } ?? [:],
                 baseName: basePath.map { URL(fileURLWithPath: $0).lastPathComponent })
         }
         return found.filter { $0.name == preferred } + found.filter { $0.name != preferred }
@@ -322,18 +338,18 @@ struct ObjectGraph {
 /// The build settings of an `.xcconfig` file: `KEY = value` lines, `#include`d files first, later lines winning;
 /// settings with a condition (`KEY[sdk=…]`) are left out.
 enum XcodeConfigFile {
-    /// The settings of the file at `path` (empty when it cannot be read).
-    static func settings(at path: String, depth: Int = 0) -> [String: String] {
-        guard depth < 8, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
+    /// The settings of the file at `path` (empty when it cannot be read, or is not a file inside `folder`, the
+    /// project's: ``NamedFile``); `#include`s are followed 8 deep, inside `folder` too.
+    static func settings(at path: String, inside folder: String, depth: Int = 0) -> [String: String] {
+        guard depth < 8, case .success(let text) = NamedFile.text(at: path, inside: folder) else { return [:] }
         var settings: [String: String] = [:]
         for rawLine in text.split(whereSeparator: \.isNewline) {
             let line = rawLine.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let included = trimmed.firstMatch(of: #/^#include\??\s+"([^"]+)"/#) {
                 let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-                settings.merge(Self.settings(at: FilePath.join(base, String(included.1)), depth: depth + 1)) { _, new in
-                    new
-                }
+                let file = FilePath.join(base, String(included.1))
+                settings.merge(Self.settings(at: file, inside: folder, depth: depth + 1)) { _, new in new }
             } else if let setting = trimmed.firstMatch(of: #/^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?);?$/#) {
                 settings[String(setting.1)] = String(setting.2).trimmingCharacters(in: .whitespaces)
             }

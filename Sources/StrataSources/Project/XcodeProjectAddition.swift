@@ -28,9 +28,7 @@ struct XcodeProjectAddition {
     /// Reads the project at `url` (the `.xcodeproj` folder); throws when its `project.pbxproj` does not parse.
     init(project url: URL) throws {
         let file = url.appendingPathComponent("project.pbxproj")
-        do { text = try String(contentsOf: file, encoding: .utf8) } catch {
-            throw SourceReadingError.unreadable(file.path)
-        }
+        text = try XcodeProject.text(of: url)
         let parsed: (PropertyListText, [[String]: PropertyListText.Span])
         do { parsed = try PropertyListText.parseWithSpans(text) } catch {
             throw SourceReadingError.unreadableProject(file.path, reason: "\(error)")

@@ -70,6 +70,14 @@ indirect enum YAMLText: Equatable {
             }
         }
 
+        /// How many blocks deep are read: a spec nests six or seven; the lines of a block deeper than this are
+        /// skipped, read as an empty scalar (reading them would recurse once a level, and a stranger's file can
+        /// nest thousands).
+        static let maximumDepth = 256
+
+        /// The blocks open around the one being read.
+        private var depth = 0
+
         /// The block starting at the current line if it is indented at least `indent`.
         mutating func block(indent: Int) -> YAMLText? {
             guard index < lines.count, lines[index].indent >= indent else { return nil }
@@ -77,7 +85,17 @@ indirect enum YAMLText: Equatable {
             return lines[index].text.hasPrefix("- ") || lines[index].text == "-" ? list(level) : map(level)
         }
 
+        /// True (and the block at `level` skipped) when `maximumDepth` blocks are open.
+        private mutating func tooDeep(_ level: Int) -> Bool {
+            guard depth >= Self.maximumDepth else { return false }
+            while index < lines.count, lines[index].indent >= level { index += 1 }
+            return true
+        }
+
         private mutating func list(_ level: Int) -> YAMLText {
+            if tooDeep(level) { return .scalar("") }
+            depth += 1
+            defer { depth -= 1 }
             var items: [YAMLText] = []
             while index < lines.count, lines[index].indent == level,
                 lines[index].text.hasPrefix("- ") || lines[index].text == "-"
@@ -100,6 +118,9 @@ indirect enum YAMLText: Equatable {
         }
 
         private mutating func map(_ level: Int) -> YAMLText {
+            if tooDeep(level) { return .scalar("") }
+            depth += 1
+            defer { depth -= 1 }
             var entries: [(String, YAMLText)] = []
             while index < lines.count, lines[index].indent == level,
                 let (key, value) = YAMLText.keyValue(lines[index].text)
@@ -121,21 +142,24 @@ indirect enum YAMLText: Equatable {
     }
 
     /// `key: value` split at the first `:` followed by a space or the end, outside quotes; nil when there is none.
+    /// One pass over the line, whatever it holds (a line of a million `:` is read in linear time).
     static func keyValue(_ text: String) -> (String, String)? {
         var quote: Character?
         var previous: Character?
-        for (offset, character) in text.enumerated() {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
                 if previous == nil { quote = character }
-            } else if character == ":" {
-                let after = text.dropFirst(offset + 1)
-                guard after.isEmpty || after.first == " " else { continue }
-                let key = unquoted(String(text.prefix(offset)).trimmingCharacters(in: .whitespaces))
-                return (key, after.trimmingCharacters(in: .whitespaces))
+            } else if character == ":", next == text.endIndex || text[next] == " " {
+                let key = unquoted(String(text[..<index]).trimmingCharacters(in: .whitespaces))
+                return (key, text[next...].trimmingCharacters(in: .whitespaces))
             }
             previous = character
+            index = next
         }
         return nil
     }
@@ -164,13 +188,14 @@ indirect enum YAMLText: Equatable {
     static func withoutComment(_ line: String) -> String {
         var quote: Character?
         var previous: Character = " "
-        for (offset, character) in line.enumerated() {
+        for index in line.indices {
+            let character = line[index]
             if let open = quote {
                 if character == open { quote = nil }
             } else if character == "\"" || character == "'" {
                 quote = character
             } else if character == "#", previous == " " || previous == "\t" {
-                return String(line.prefix(offset))
+                return String(line[..<index])
             }
             previous = character
         }

@@ -4,17 +4,19 @@ import Foundation
     import Glibc
 #endif
 
-/// Watches a FIFO: a reader blocked opening it lets a non-blocking writer open it, which this records.
-final class FifoWatcher: @unchecked Sendable {
+/// Watches a FIFO: a reader blocked opening it lets a non-blocking writer open it, which this records (and the
+/// reader, given an empty writer, reads nothing and goes on), so a test proves a file is never opened.
+public final class FifoWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var sawReader = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(path: String) {}
+    /// A watcher, not started.
+    public init() {}
 
     /// Starts polling `path` on a thread of its own.
-    func start(path: String) {
+    public func start(path: String) {
         Thread { [self] in
             while !lock.withLock({ stopped }) {
                 let writer = open(path, O_WRONLY | O_NONBLOCK)
@@ -29,9 +31,18 @@ final class FifoWatcher: @unchecked Sendable {
     }
 
     /// Whether anything opened the FIFO for reading.
-    var opened: Bool { lock.withLock { sawReader } }
+    public var opened: Bool { lock.withLock { sawReader } }
 
-    func stop() {
+    /// Whether anything opened the FIFO for reading since the last call, which forgets it.
+    public func takeOpened() -> Bool {
+        lock.withLock {
+            defer { sawReader = false }
+            return sawReader
+        }
+    }
+
+    /// Stops polling, and waits until the thread has.
+    public func stop() {
         lock.withLock { stopped = true }
         done.wait()
     }
