@@ -49,7 +49,7 @@ import Testing
         #expect(history.map { $0["kind"] as? String } == ["lightweight", "custom"])
         #expect(history.allSatisfy { ($0["appliedAt"] as? String)?.contains("T") == true })
         let text = try CommandRun.strata("info", store).standardOutput
-        #expect(text.contains("custom 2.0.0 -> 3.0.0, 6 rows"))
+        #expect(text.contains("custom 2.0.0 -> 3.0.0, 6 row writes"))
     }
 }
 

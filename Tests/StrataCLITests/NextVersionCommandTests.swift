@@ -124,7 +124,7 @@ import Testing
         #expect(staged.standardOutput.contains("+ Book.isbn added (String, optional)  [lightweight]"))
         #expect(staged.standardOutput.contains("Stage: lightweight 2.0.0 -> 3.0.0"))
         #expect(staged.standardOutput.contains("Dry run on a sample store at 2.0.0 (to 3.0.0):"))
-        #expect(staged.standardOutput.contains("rows, succeeded"))
+        #expect(staged.standardOutput.contains("row writes, succeeded"))
         #expect(
             staged.standardOutput.contains("Dry run on the store given (--store):\n  2.0.0 -> 3.0.0 [lightweight]: "))
         #expect(try CommandRun.strata("next-version", "--sources", app, "--frozen", record, "--write").status == 0)

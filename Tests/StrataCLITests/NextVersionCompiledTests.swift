@@ -35,7 +35,7 @@ struct NextVersionCompiledTests {
         #expect(staged.standardOutput.contains("Stage: custom 1.0.0 -> 2.0.0"))
         #expect(staged.standardOutput.contains("Dry run at the compiled level on a sample store at 1.0.0:"))
         #expect(staged.standardOutput.contains("1.0.0 -> 2.0.0 [custom]: "))
-        #expect(staged.standardOutput.contains("rows, succeeded"))
+        #expect(staged.standardOutput.contains("row writes, succeeded"))
         // The proof's scratch copy was built once: no new target of the shared cache holds its stage (the other
         // suites build in the cache meanwhile, so its listing is not compared whole; CompiledScratchRemovalTests does).
         let holdingTheStage = Self.targetsHolding("old.stops.count").subtracting(earlier)

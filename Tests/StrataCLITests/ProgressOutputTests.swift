@@ -24,7 +24,7 @@ import Testing
         bar.handle(
             .stageFinished(
                 stage: StageID(from: Schema.Version(1, 0, 0), to: Schema.Version(2, 0, 0)), duration: 0.5, rows: 200))
-        #expect(bar.line() == "[1/2] 1.0.0 -> 2.0.0 ██████████ 100% done, 200 rows in 0.50s")
+        #expect(bar.line() == "[1/2] 1.0.0 -> 2.0.0 ██████████ 100% done, 200 row writes in 0.50s")
         #expect(written.hasSuffix("\n"))
         #expect(written.components(separatedBy: "\r\u{1B}[K").count == 5)
     }

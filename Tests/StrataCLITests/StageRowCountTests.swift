@@ -16,6 +16,6 @@ import Testing
         #expect((history[0]["rows"] as? Int ?? 0) >= 10, "\(history)")
         // The dates renamed through originalName, in place: all 90 trips left.
         #expect(history[1]["rows"] as? Int == 90, "\(history)")
-        #expect(!run.standardOutput.contains(" 0 rows"), "no stage says it did nothing:\n\(run.standardOutput)")
+        #expect(!run.standardOutput.contains(" 0 row writes"), "no stage says it did nothing:\n\(run.standardOutput)")
     }
 }

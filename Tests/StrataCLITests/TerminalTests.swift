@@ -26,7 +26,7 @@ struct TerminalTests {
             run.screen.contains(
                 "Migrate \(store) from 1.0.0 to 3.0.0 with plan bookshelf? This writes the store. [y/N]"))
         #expect(run.screen.contains("[1/2] 1.0.0 -> 2.0.0 █"))
-        #expect(run.screen.contains("[2/2] 2.0.0 -> 3.0.0 ██████████████████████████████ 100% done, 40 rows"))
+        #expect(run.screen.contains("[2/2] 2.0.0 -> 3.0.0 ██████████████████████████████ 100% done, 40 row writes"))
         #expect(run.screen.contains("\u{1B}[32m"))
         #expect(try CommandRun.strata("info", store, "--json").json()["version"] as? String == "3.0.0")
     }

@@ -219,9 +219,9 @@ struct NextVersionCommand: ParsableCommand {
                 succeeded: false, lines: ["the dry run printed no report (exit \(process.terminationStatus))"])
         }
         let stages = (report["stages"] as? [[String: Any]] ?? []).map { stage in
-            let title = "\(stage["from"] ?? "") -> \(stage["to"] ?? "") [\(stage["kind"] ?? "")]"
-            return "\(title): "
-                + ((stage["failure"] as? String).map { "FAILED: \($0)" } ?? "\(stage["rows"] ?? 0) rows, succeeded")
+            NextVersionReport.stageLine(
+                title: "\(stage["from"] ?? "") -> \(stage["to"] ?? "") [\(stage["kind"] ?? "")]",
+                failure: stage["failure"] as? String, rows: stage["rows"] as? Int ?? 0)
         }
         let notRun = (report["notRun"] as? String).map { ["not run: \($0)"] } ?? []
         let succeeded = report["succeeded"] as? Bool == true && notRun.isEmpty

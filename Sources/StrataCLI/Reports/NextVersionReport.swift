@@ -44,8 +44,10 @@ struct NextVersionReport {
                 "Dry run on a sample store at \(report.storeVersion.label) (to \(report.targetVersion.label)):")
             for stage in report.stages {
                 lines.append(
-                    "  \(stage.title) [\(stage.kind)]: \(stage.failure.map { "FAILED: \($0)" } ?? "\(stage.rows) rows, succeeded")"
-                )
+                    "  "
+                        + Self.stageLine(
+                            title: "\(stage.title) [\(stage.kind)]", failure: stage.failure?.description,
+                            rows: stage.rows))
                 lines += stage.findings.map { "    finding: \($0)" }
             }
             if let failure = report.failure { lines.append("  failed: \(failure)") }
@@ -60,5 +62,11 @@ struct NextVersionReport {
             lines += onStore.lines.map { "  \($0)" }
         }
         return lines.map(TerminalText.sanitize)
+    }
+
+    /// One stage of a dry run on the sample store: "1.0.0 -> 2.0.0 [custom]: 100 row writes, succeeded" (a row
+    /// written by `willMigrate` and again by `didMigrate` counts twice), or its failure.
+    static func stageLine(title: String, failure: String?, rows: Int) -> String {
+        "\(title): " + (failure.map { "FAILED: \($0)" } ?? "\(rows) row writes, succeeded")
     }
 }

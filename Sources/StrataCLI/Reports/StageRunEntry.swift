@@ -61,11 +61,11 @@ struct StageRunEntry: Encodable {
         self.sideFiles = sideFiles.isEmpty ? nil : sideFiles
     }
 
-    /// "1. lightweight 1.0.0 -> 2.0.0: succeeded, 1000 rows in 0.05s", then its findings and failure.
+    /// "1. lightweight 1.0.0 -> 2.0.0: succeeded, 1000 row writes in 0.05s", then its findings and failure.
     func textLines(style: TextStyle) -> [String] {
         let outcome = failure == nil ? style.green("succeeded") : style.red("failed")
         var lines = [
-            "\(index). \(kind) \(title): \(outcome), \(rows) rows in \(String(format: "%.2f", durationSeconds))s"
+            "\(index). \(kind) \(title): \(outcome), \(rows) row writes in \(String(format: "%.2f", durationSeconds))s"
         ]
         // A custom stage that succeeded filled, removed or converted what its data lacked (the stage's validation
         // passed): those findings are what its code handled, not problems; a loss stays one (issue 44, item 9).

@@ -30,7 +30,8 @@ struct ModelReader {
             let location = model.file.location(of: property.decl)
             result.locations[property.name] = location
             guard
-                let type = property.type.map { TypeSyntax($0) } ?? property.initializer.flatMap({ InferredType.of($0) })
+                let type = property.type.map({ TypeSyntax($0) })
+                    ?? property.initializer.flatMap({ InferredType.of($0) })
             else {
                 result.problems.append(
                     SourceProblem(

@@ -192,7 +192,7 @@ package enum Reducer {
             state.progress?.outcome = .done
             state.progress?.step = "committed"
             state.log.append(
-                "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.count(rows)) rows"
+                "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.plural(rows, "row write", "row writes"))"
             )
         case .stageFailed(let stage, let failure):
             let message = failure.description

@@ -45,12 +45,12 @@ enum StagesView {
         }
     }
 
-    /// The second line: status, duration, rows.
+    /// The second line: status, duration, row writes ("writes", for the pane's width; a row written twice counts twice).
     static func outcome(_ stage: StageRow, glyphs: Glyphs) -> Line {
         let role = outcomeRole(stage)
         var parts = [stage.status.rawValue]
         if let duration = stage.duration { parts.append(Formatting.duration(duration)) }
-        if let rows = stage.rows { parts.append(Formatting.plural(rows, "row", "rows")) }
+        if let rows = stage.rows { parts.append(Formatting.plural(rows, "write", "writes")) }
         return Line(parts.joined(separator: " · "), role)
     }
 }

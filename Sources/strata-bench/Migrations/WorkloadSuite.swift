@@ -170,11 +170,15 @@ struct WorkloadSuite {
     /// frame every 50 ms, the browser re-read after each stage) once the opening frame shows the diff's data
     /// counts, until the frame that says Done; against the same run with no one listening: the stages on a private
     /// copy recording their row changes as the UI's dry run does (for `c`, without samples), and, as a second
-    /// baseline, without recording (W4r measures what recording costs). Each excludes making the copy.
+    /// baseline, without recording (W4r measures what recording costs). Each excludes making the copy. A fourth run
+    /// presses Ctrl-C once the last stage shows and measures until the frame saying it rolled back (none when the
+    /// run ended first, as at small sizes).
     private func interfaceOverheadWorkload(from source: URL) throws -> WorkloadResult {
         let counts = "Data counts from"
         let done = "Done: at"
+        let cancelled = "Cancelled: the stage rolled back"
         var rates: [Double] = []
+        var cancels: [Double] = []
         let results = try medians(
             of: source,
             [
@@ -196,6 +200,25 @@ struct WorkloadSuite {
                         }
                         rates.append(Double(during.count) / seconds)
                         return RunResult(seconds: seconds, peakBytes: measured.peakBytes)
+                    }
+                ),
+                (
+                    "cancel",
+                    { url in
+                        let terminal = ScriptedTerminal(
+                            script: [
+                                .init(when: counts, key: .character("r")),
+                                .init(
+                                    when: "Stage \(BenchPlan.stages.count)/\(BenchPlan.stages.count)", key: .interrupt),
+                                .init(whenAny: [cancelled, done], key: .character("q")),
+                            ], watching: [cancelled])
+                        let measured = try WorkloadResult.measure {
+                            EventLoop.run(
+                                try Session(store: url, plan: BenchPlan.self, width: 120, height: 40), on: terminal)
+                            return nil
+                        }
+                        if let end = terminal.seen[cancelled] { cancels.append(end - terminal.pressed[1]) }
+                        return RunResult(seconds: 0, peakBytes: measured.peakBytes)
                     }
                 ),
                 (
@@ -222,7 +245,11 @@ struct WorkloadSuite {
             ])
         return WorkloadResult(
             workload: "UI and progress events (W4 in the UI)", rows: rows, strata: results[0],
-            baselines: [("no UI", results[1]), ("no UI, no recording", results[2])], target: .ratio(1.05, to: "no UI"),
-            note: "\(Int(rates.sorted()[rates.count / 2].rounded())) frames a second while the stages ran (median)")
+            baselines: [("no UI", results[2]), ("no UI, no recording", results[3])], target: .ratio(1.05, to: "no UI"),
+            note: "\(Int(rates.sorted()[rates.count / 2].rounded())) frames a second while the stages ran (median); "
+                + (cancels.isEmpty
+                    ? "the run ended before a cancel could land"
+                    : "Ctrl-C in the last stage to the frame saying it rolled back \(WorkloadResult.time(cancels.sorted()[cancels.count / 2])) (median of \(cancels.count))")
+        )
     }
 }

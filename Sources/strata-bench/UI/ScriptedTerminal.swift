@@ -4,10 +4,21 @@ import StrataTUI
 /// A terminal for benchmarks: it shows nothing, presses keys from a script once the frame shows a text, waits
 /// out the input timeout as ncurses does when no key comes, and notes when frames first showed given texts.
 final class ScriptedTerminal: Terminal {
-    /// A key to press once the last frame contains `when` (at once when nil).
+    /// A key to press once the last frame contains one of `when` (at once when empty).
     struct Step {
-        let when: String?
+        let when: [String]
         let key: Key
+
+        /// A key to press once the last frame contains `text` (at once when nil).
+        init(when text: String?, key: Key) {
+            self.init(whenAny: text.map { [$0] } ?? [], key: key)
+        }
+
+        /// A key to press once the last frame contains any of `texts` (at once when empty).
+        init(whenAny texts: [String], key: Key) {
+            when = texts
+            self.key = key
+        }
     }
 
     private var script: [Step]
@@ -37,7 +48,7 @@ final class ScriptedTerminal: Terminal {
     func size() -> (width: Int, height: Int) { dimensions }
 
     func nextInput(timeout milliseconds: Int, wakeup: Wakeup) -> TerminalInput? {
-        if let step = script.first, step.when.map(lastText.contains) ?? true {
+        if let step = script.first, step.when.isEmpty || step.when.contains(where: lastText.contains) {
             script.removeFirst()
             pressed.append(seconds(since: start))
             return .key(step.key)
