@@ -8,10 +8,10 @@ import Observation
 /// properties are touched for every row read or saved, so Swift's run-time exclusivity checks are off for them
 /// (`@exclusivity(unchecked)`; the checks were about 8% of W3): an object is used from one thread at a time.
 public final class BackingData: @unchecked Sendable {
-    /// Attribute values of the declared Swift types, boxed, by position in the mapping's attributes (nil: never
-    /// given one); sized when the mapping is known. An array, not a dictionary by name: fetching and saving
-    /// thousands of rows then builds no hash table per object.
-    @exclusivity(unchecked) var values: [Any?] = []
+    /// Attribute values of the declared Swift types by position in the mapping's attributes, the common types
+    /// unboxed (see `AttributeValue`); sized when the mapping is known. An array, not a dictionary by name:
+    /// fetching and saving thousands of rows then builds no hash table per object.
+    @exclusivity(unchecked) var values: [AttributeValue] = []
     /// Related objects by relationship name; absent until loaded from the store.
     @exclusivity(unchecked) var related: [String: [ModelReference]] = [:]
     /// The positions below 64 of the attributes changed since the last save, as bits (see `changedAttributes`).
@@ -119,7 +119,7 @@ public final class BackingData: @unchecked Sendable {
         }
     }
 
-    init(mapping: EntityMapping, primaryKey: Int64, store: StoreName, values: [Any?], context: ModelContext) {
+    init(mapping: EntityMapping, primaryKey: Int64, store: StoreName, values: [AttributeValue], context: ModelContext) {
         self.mapping = mapping
         self.primaryKey = primaryKey
         self.store = store
@@ -249,10 +249,11 @@ public final class BackingData: @unchecked Sendable {
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
         if values.count != mapping.attributes.count {
-            values = Array(repeating: nil, count: mapping.attributes.count)
+            values = Array(repeating: .unset, count: mapping.attributes.count)
             // `let` properties: the object holds the value its initialiser assigned.
             for position in mapping.constantPositions {
-                values[position] = model[keyPath: mapping.attributes[position].keyPath]
+                values[position] =
+                    model[keyPath: mapping.attributes[position].keyPath].map(AttributeValue.boxing) ?? .unset
             }
         }
         guard let rareState, !rareState.initialValues.isEmpty else { return mapping }
@@ -263,7 +264,7 @@ public final class BackingData: @unchecked Sendable {
                 related[key] = related[key] ?? []
                 RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
             } else if let position = mapping.attributePositions[key] {
-                values[position] = value
+                values[position] = .boxing(value)
             }
         }
         for relationship in mapping.relationships where related[relationship.name] == nil && primaryKey == nil {
@@ -275,7 +276,7 @@ public final class BackingData: @unchecked Sendable {
     /// Writes an attribute (by position) of `model`. On its first change since the save, the context takes the
     /// value replaced (moved into its undo log, not copied), and the object's first change enters it in the
     /// context's changed set (later ones find it there).
-    func replace(attribute position: Int, with value: Any, of model: some PersistentModel) {
+    func replace(attribute position: Int, with value: AttributeValue, of model: some PersistentModel) {
         let first = !hasChanges
         let inserted =
             position < 64
