@@ -159,13 +159,25 @@ public final class BackingData: @unchecked Sendable {
 
     /// Records a value assigned in an initialiser or by a declared default (ignored by storage read from the
     /// store, which keeps the stored values when `init(backingData:)` runs the declared defaults).
+    /// Inlined, so that a value of a common type is kept unboxed where its type is known (see `AttributeValue`).
+    @inlinable
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
-        guard primaryKey == nil else { return }
+        guard _isUnsaved else { return }
+        _setInitialValue(value, stored: AttributeValue.typed(value), forKey: key)
+    }
+
+    /// True while the object has no row (not saved, not read from the store): only then are initial values kept.
+    @usableFromInline
+    var _isUnsaved: Bool { primaryKey == nil }
+
+    /// Records an initial value as given (for a relationship) and, when of a common type, as an attribute's storage.
+    @usableFromInline
+    func _setInitialValue(_ value: Any, stored: AttributeValue?, forKey key: String) {
         let rare = self.rare
-        if let index = rare.initialValues.firstIndex(where: { $0.0 == key }) {
-            rare.initialValues[index].1 = value
+        if let index = rare.initialValues.firstIndex(where: { $0.key == key }) {
+            rare.initialValues[index] = (key, value, stored)
         } else {
-            rare.initialValues.append((key, value))
+            rare.initialValues.append((key, value, stored))
         }
     }
 
@@ -259,12 +271,12 @@ public final class BackingData: @unchecked Sendable {
         guard let rareState, !rareState.initialValues.isEmpty else { return mapping }
         let pending = rareState.initialValues
         rareState.initialValues = []
-        for (key, value) in pending {
+        for (key, value, stored) in pending {
             if let relationship = mapping.relationship(named: key) {
                 related[key] = related[key] ?? []
                 RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
             } else if let position = mapping.attributePositions[key] {
-                values[position] = .boxing(value)
+                values[position] = stored ?? .other(AnyValueBox(value))
             }
         }
         for relationship in mapping.relationships where related[relationship.name] == nil && primaryKey == nil {
