@@ -3,31 +3,39 @@ import Observation
 /// The property accessors `@Model` generates call these: reads and writes of attributes and relationships by
 /// property name, and the value of a `let` property for `init(backingData:)`.
 extension BackingData {
-    /// Reads a property. Inlined into the model's module, so that the cast of the stored value is specialised for
-    /// the property's type (unspecialised, the cast asked the run time for `Optional<Value>`'s metadata on every read).
+    /// Reads a property. Inlined into the model's module, so that taking the stored value out of its
+    /// `AttributeValue` is specialised for the property's type (type comparisons that fold away, no cast).
     @inlinable
     public func getValue<Model: PersistentModel, Value>(forKey key: StaticString, of model: Model) -> Value {
-        if let stored = _attributeValue(forKey: key, of: model), let value = ExactCast.cast(stored, to: Value.self) {
-            return value
-        }
+        if let value = _attributeValue(forKey: key, of: model).value(as: Value.self) { return value }
         return _propertyValue(forKey: key, of: model)
     }
 
-    /// Writes a property, keeping the inverse of a relationship in step. Inlined, so that the value is boxed where
-    /// its type is known.
+    /// Writes a property, keeping the inverse of a relationship in step. Inlined, so that the value is stored
+    /// where its type is known.
     @inlinable
     public func setValue<Model: PersistentModel, Value>(_ value: Value, forKey key: StaticString, of model: Model) {
-        if !_setAttribute(value, forKey: key, of: model) { _setRelationship(value, forKey: key, of: model) }
+        if let position = _attributePosition(forKey: key, of: model) {
+            _setAttribute(AttributeValue(value), at: position, of: model)
+        } else {
+            _setRelationship(value, forKey: key, of: model)
+        }
     }
 
-    /// The stored value of the attribute `key`, its read registered with the object's observers; nil when `key`
-    /// names no attribute or the attribute was never given a value.
+    /// The stored value of the attribute `key`, its read registered with the object's observers; `.unset` when
+    /// `key` names no attribute or the attribute was never given a value.
     @usableFromInline
-    func _attributeValue(forKey key: StaticString, of model: some PersistentModel) -> Any? {
+    func _attributeValue(forKey key: StaticString, of model: some PersistentModel) -> AttributeValue {
         let mapping = prepare(model)
-        guard let position = mapping.attributePositions[key] else { return nil }
+        guard let position = mapping.attributePositions[key] else { return .unset }
         mapping.attributes[position].observation.access(observationRegistrar(), model)
         return values[position]
+    }
+
+    /// The position of the attribute `key` (the object prepared first); nil when `key` names no attribute.
+    @usableFromInline
+    func _attributePosition(forKey key: StaticString, of model: some PersistentModel) -> Int? {
+        prepare(model).attributePositions[key]
     }
 
     /// A property's value when `_attributeValue` has none of the property's type: an optional attribute's nil, or
@@ -53,21 +61,18 @@ extension BackingData {
         preconditionFailure("Strata: \(mapping.name).\(key) was read before it was given a value")
     }
 
-    /// Writes the attribute `key` (already boxed), telling its observers and the context; false when `key` names
-    /// no attribute. Observers hear of the change before the context does, as in SwiftData's generated setters.
+    /// Writes the attribute at `position` (of a prepared object), telling its observers and the context. Observers
+    /// hear of the change before the context does, as in SwiftData's generated setters.
     @usableFromInline
-    func _setAttribute(_ value: Any, forKey key: StaticString, of model: some PersistentModel) -> Bool {
-        let mapping = prepare(model)
-        guard let position = mapping.attributePositions[key] else { return false }
-        guard isObserved else {
+    func _setAttribute(_ value: AttributeValue, at position: Int, of model: some PersistentModel) {
+        guard isObserved, let mapping else {
             replace(attribute: position, with: value, of: model)
-            return true
+            return
         }
         let observation = mapping.attributes[position].observation
         observation.willSet(registrar, model)
         replace(attribute: position, with: value, of: model)
         observation.didSet(registrar, model)
-        return true
     }
 
     /// Sets the relationship `key` to the objects in `value`, keeping its inverse in step.
@@ -80,7 +85,7 @@ extension BackingData {
     /// The value of a `let` property for `init(backingData:)` of an object read from the store.
     public func _constantValue<Value>(forKey key: String) -> Value {
         if let mapping, let position = mapping.attributePositions[key] {
-            if let value = values[position] as? Value { return value }
+            if let value = values[position].boxed(none: mapping.attributes[position].none) as? Value { return value }
             if let none = mapping.attributes[position].none as? Value { return none }
         }
         preconditionFailure(

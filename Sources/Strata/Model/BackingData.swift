@@ -8,10 +8,10 @@ import Observation
 /// properties are touched for every row read or saved, so Swift's run-time exclusivity checks are off for them
 /// (`@exclusivity(unchecked)`; the checks were about 8% of W3): an object is used from one thread at a time.
 public final class BackingData: @unchecked Sendable {
-    /// Attribute values of the declared Swift types, boxed, by position in the mapping's attributes (nil: never
-    /// given one); sized when the mapping is known. An array, not a dictionary by name: fetching and saving
-    /// thousands of rows then builds no hash table per object.
-    @exclusivity(unchecked) var values: [Any?] = []
+    /// Attribute values of the declared Swift types by position in the mapping's attributes, the common types
+    /// unboxed (see `AttributeValue`); sized when the mapping is known. An array, not a dictionary by name:
+    /// fetching and saving thousands of rows then builds no hash table per object.
+    @exclusivity(unchecked) var values: [AttributeValue] = []
     /// Related objects by relationship name; absent until loaded from the store.
     @exclusivity(unchecked) var related: [String: [ModelReference]] = [:]
     /// The positions below 64 of the attributes changed since the last save, as bits (see `changedAttributes`).
@@ -119,7 +119,7 @@ public final class BackingData: @unchecked Sendable {
         }
     }
 
-    init(mapping: EntityMapping, primaryKey: Int64, store: StoreName, values: [Any?], context: ModelContext) {
+    init(mapping: EntityMapping, primaryKey: Int64, store: StoreName, values: [AttributeValue], context: ModelContext) {
         self.mapping = mapping
         self.primaryKey = primaryKey
         self.store = store
@@ -159,13 +159,25 @@ public final class BackingData: @unchecked Sendable {
 
     /// Records a value assigned in an initialiser or by a declared default (ignored by storage read from the
     /// store, which keeps the stored values when `init(backingData:)` runs the declared defaults).
+    /// Inlined, so that a value of a common type is kept unboxed where its type is known (see `AttributeValue`).
+    @inlinable
     public func setInitialValue<Value>(_ value: Value, forKey key: String) {
-        guard primaryKey == nil else { return }
+        guard _isUnsaved else { return }
+        _setInitialValue(value, stored: AttributeValue.typed(value), forKey: key)
+    }
+
+    /// True while the object has no row (not saved, not read from the store): only then are initial values kept.
+    @usableFromInline
+    var _isUnsaved: Bool { primaryKey == nil }
+
+    /// Records an initial value as given (for a relationship) and, when of a common type, as an attribute's storage.
+    @usableFromInline
+    func _setInitialValue(_ value: Any, stored: AttributeValue?, forKey key: String) {
         let rare = self.rare
-        if let index = rare.initialValues.firstIndex(where: { $0.0 == key }) {
-            rare.initialValues[index].1 = value
+        if let index = rare.initialValues.firstIndex(where: { $0.key == key }) {
+            rare.initialValues[index] = (key, value, stored)
         } else {
-            rare.initialValues.append((key, value))
+            rare.initialValues.append((key, value, stored))
         }
     }
 
@@ -249,21 +261,22 @@ public final class BackingData: @unchecked Sendable {
         let mapping = self.mapping ?? StandaloneSchemas.mapping(for: type(of: model))
         self.mapping = mapping
         if values.count != mapping.attributes.count {
-            values = Array(repeating: nil, count: mapping.attributes.count)
+            values = Array(repeating: .unset, count: mapping.attributes.count)
             // `let` properties: the object holds the value its initialiser assigned.
             for position in mapping.constantPositions {
-                values[position] = model[keyPath: mapping.attributes[position].keyPath]
+                values[position] =
+                    model[keyPath: mapping.attributes[position].keyPath].map(AttributeValue.boxing) ?? .unset
             }
         }
         guard let rareState, !rareState.initialValues.isEmpty else { return mapping }
         let pending = rareState.initialValues
         rareState.initialValues = []
-        for (key, value) in pending {
+        for (key, value, stored) in pending {
             if let relationship = mapping.relationship(named: key) {
                 related[key] = related[key] ?? []
                 RelationshipGraph(context: context).set(model, relationship, to: relationship.objects(value))
             } else if let position = mapping.attributePositions[key] {
-                values[position] = value
+                values[position] = stored ?? .other(AnyValueBox(value))
             }
         }
         for relationship in mapping.relationships where related[relationship.name] == nil && primaryKey == nil {
@@ -275,7 +288,7 @@ public final class BackingData: @unchecked Sendable {
     /// Writes an attribute (by position) of `model`. On its first change since the save, the context takes the
     /// value replaced (moved into its undo log, not copied), and the object's first change enters it in the
     /// context's changed set (later ones find it there).
-    func replace(attribute position: Int, with value: Any, of model: some PersistentModel) {
+    func replace(attribute position: Int, with value: AttributeValue, of model: some PersistentModel) {
         let first = !hasChanges
         let inserted =
             position < 64

@@ -5,8 +5,9 @@
 /// Kept apart so that the million objects of a large fetch, which need none of it, each hold one pointer instead
 /// of these five fields (32 bytes less).
 final class BackingDataRareState {
-    /// Values assigned by initialisers before the object's type was known, by property name.
-    var initialValues: [(String, Any)] = []
+    /// Values assigned by initialisers before the object's type was known, by property name: as given, and as an
+    /// attribute's storage when of a common type.
+    var initialValues: [(key: String, value: Any, stored: AttributeValue?)] = []
     /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
     var committedRelated: [String: [ModelReference]]?
     /// The relationships changed since the last save, by name.

@@ -1,3 +1,4 @@
+import Foundation
 internal import GRDB
 
 // Safe: every property is a `let`; its key path, metatypes and closures capture no mutable state.
@@ -25,6 +26,9 @@ final class AttributeMapping: @unchecked Sendable {
     /// What a NULL reads as in `didMigrate`, where the stage code may not have filled a new required attribute
     /// yet: `none`, or else the type's zero (see `decode`).
     private let unfilledNull: Any?
+    /// `none` and `unfilledNull` as a model object's storage holds them, made once.
+    private let storedNone: AttributeValue?
+    private let storedUnfilledNull: AttributeValue?
 
     /// A mapping of one stored property.
     init(
@@ -38,6 +42,8 @@ final class AttributeMapping: @unchecked Sendable {
         self.makeDefault = makeDefault
         name = attribute.name
         unfilledNull = none ?? codec.zero
+        storedNone = none.map(AttributeValue.boxing)
+        storedUnfilledNull = unfilledNull.map(AttributeValue.boxing)
         self.isConstant = isConstant
         self.observation = observation
     }
@@ -45,6 +51,22 @@ final class AttributeMapping: @unchecked Sendable {
     /// The stored form of a property value (boxed, of the property's declared type).
     func encode(_ value: Any) throws -> DatabaseValue {
         try codec.encode(value)
+    }
+
+    /// The stored form of a value of a model object's storage (not `.unset`). A typed value is encoded as the
+    /// codec of its type would, without the codec's closure and cast.
+    func encode(_ value: AttributeValue) throws -> DatabaseValue {
+        switch value {
+        case .null: return .null
+        case .string(let value) where codec.swiftType == String.self: return value.storedValue
+        case .int(let value) where codec.swiftType == Int.self: return value.storedValue
+        case .double(let value) where codec.swiftType == Double.self: return value.storedValue
+        case .bool(let value) where codec.swiftType == Bool.self: return value.storedValue
+        case .date(let value) where codec.swiftType == Date.self: return value.storedValue
+        case .uuid(let value) where codec.swiftType == UUID.self: return value.storedValue
+        case .data(let value) where codec.swiftType == Data.self: return value.storedValue
+        default: return try value.boxed(none: none).map(codec.encode) ?? .null
+        }
     }
 
     /// The value without its Optional layers (nil for none); a value already of the stored type is returned as
@@ -65,10 +87,14 @@ final class AttributeMapping: @unchecked Sendable {
         return value
     }
 
-    /// The property value for a column of a statement's current row, as `decode` gives it for the column's value.
-    func decode(_ row: StatementRow, column: Int, entity: String, unfilled: Bool) throws -> Any {
+    /// The property value for a column of a statement's current row, as `decode` gives it for the column's value,
+    /// as a model object's storage holds it.
+    func decode(_ row: StatementRow, column: Int, entity: String, unfilled: Bool) throws -> AttributeValue {
         let row = row.typing(column)
-        if row.isNull(column) { return try null(entity: entity, unfilled: unfilled) }
+        if row.isNull(column) {
+            if let value = unfilled ? storedUnfilledNull : storedNone { return value }
+            throw StrataError.nullInRequiredAttribute(entity: entity, attribute: name)
+        }
         guard let value = codec.read(row, column) else {
             throw StrataError.undecodableValue(
                 entity: entity, attribute: name, type: attribute.valueType, stored: row[column].description)

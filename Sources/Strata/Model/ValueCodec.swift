@@ -13,8 +13,8 @@ struct ValueCodec: @unchecked Sendable {
     /// Decodes a non-NULL stored value; nil when it does not fit.
     let decode: (DatabaseValue) -> Any?
     /// Decodes a non-NULL column of a statement's current row, as `decode` would the column's value, without
-    /// making the `DatabaseValue` first.
-    let read: (StatementRow, Int) -> Any?
+    /// making the `DatabaseValue` first, into a model object's storage.
+    let read: (StatementRow, Int) -> AttributeValue?
     /// The value a required attribute reads as in `didMigrate` before the stage code fills it, if the type has one.
     var zero: Any? { decode(ValueCodec.zeros[valueType] ?? .null) }
 
@@ -37,6 +37,8 @@ struct ValueCodec: @unchecked Sendable {
         if type == Double.self { return primitive(Double.self) }
         if type == Bool.self { return primitive(Bool.self) }
         if type == Date.self { return primitive(Date.self) }
+        if type == UUID.self { return primitive(UUID.self) }
+        if type == Data.self { return primitive(Data.self) }
         if let storable = type as? any StorableValue.Type { return primitive(storable) }
         if let raw = type as? any RawRepresentable.Type, let codec = rawValue(raw) { return codec }
         if let codable = type as? any Codable.Type { return json(codable) }
@@ -55,7 +57,7 @@ struct ValueCodec: @unchecked Sendable {
             valueType: T.valueType, swiftType: T.self,
             encode: { value in try cast(value, to: T.self)?.storedValue ?? .null },
             decode: { T.fromStored($0) },
-            read: { row, column in T.fromColumn(row, column) })
+            read: { row, column in T.fromColumn(row, column).map { AttributeValue($0) } })
     }
 
     private static func rawValue<T: RawRepresentable>(_: T.Type) -> ValueCodec? {
@@ -65,7 +67,11 @@ struct ValueCodec: @unchecked Sendable {
             swiftType: T.self,
             encode: { value in try cast(value, to: T.self).map { try rawCodec.encode($0.rawValue) } ?? .null },
             decode: { stored in (rawCodec.decode(stored) as? T.RawValue).flatMap(T.init(rawValue:)) },
-            read: { row, column in (rawCodec.read(row, column) as? T.RawValue).flatMap(T.init(rawValue:)) })
+            read: { row, column in
+                (rawCodec.read(row, column)?.boxed(none: nil) as? T.RawValue).flatMap(T.init(rawValue:)).map {
+                    .other(AnyValueBox($0))
+                }
+            })
     }
 
     /// The shape the compiled level of `--sources` declared for an app's type (or for an array's element), if any.
@@ -92,6 +98,6 @@ struct ValueCodec: @unchecked Sendable {
                 return try StoredJSON.text(of: typed).databaseValue
             },
             decode: decode,
-            read: { row, column in decode(row[column]) })
+            read: { row, column in decode(row[column]).map { .other(AnyValueBox($0)) } })
     }
 }

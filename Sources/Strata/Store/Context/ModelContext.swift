@@ -41,7 +41,7 @@ public final class ModelContext {
     /// Rows deleted by `delete(model:where:)` in SQL at the next save: an entity and the translated predicate.
     @exclusivity(unchecked) var batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)] = []
     /// The saved value of each attribute of a saved object changed since the last save, for rollback.
-    @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: Any?)] = []
+    @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: AttributeValue)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
@@ -273,11 +273,12 @@ public final class ModelContext {
     /// log for rollback and, on the object's first change (`model` given), the context keeps the object until the
     /// next save.
     func replace(
-        _ backing: BackingData, attribute position: Int, with value: Any, firstChangeOf model: (any PersistentModel)?
+        _ backing: BackingData, attribute position: Int, with value: AttributeValue,
+        firstChangeOf model: (any PersistentModel)?
     ) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
-        var saved: Any? = value
+        var saved = value
         swap(&backing.values[position], &saved)
         undoLog.append((backing, position, saved))
         if let model { keepChanged(model, backing) }

@@ -137,8 +137,8 @@ struct RowReader {
         return model
     }
 
-    private func values(in row: StatementRow) throws -> [Any?] {
-        var values: [Any?] = []
+    private func values(in row: StatementRow) throws -> [AttributeValue] {
+        var values: [AttributeValue] = []
         values.reserveCapacity(mapping.attributes.count)
         for (offset, attribute) in mapping.attributes.enumerated() {
             values.append(try attribute.decode(row, column: offset + 1, entity: mapping.name, unfilled: unfilled))

@@ -93,7 +93,8 @@ struct SaveWriter {
             var values: [UniqueClaim.Value] = []
             var stored: [DatabaseValue] = []
             for position in positions {
-                guard let value = model.persistentBackingData.values[position] else { break }
+                let value = model.persistentBackingData.values[position]
+                guard !value.isUnset else { break }
                 let encoded = try mapping.attributes[position].encode(value)
                 guard let comparable = UniqueClaim.Value(encoded) else { break }
                 values.append(comparable)
@@ -128,7 +129,8 @@ struct SaveWriter {
                 return references.first.flatMap { self.key(of: $0, keys: keys) }?.databaseValue ?? .null
             }
             let attribute = mapping.attributes[position]
-            guard let value = backing.values[position] else {
+            let value = backing.values[position]
+            guard !value.isUnset else {
                 throw StrataError.nullInRequiredAttribute(entity: mapping.name, attribute: attribute.name)
             }
             return try attribute.encode(value)
