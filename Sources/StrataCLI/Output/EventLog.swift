@@ -25,7 +25,7 @@ enum EventLog {
         case .warning(let stage, let message):
             "\(stage): warning: \(TerminalText.multiline(message))"
         case .stageFinished(let stage, let duration, let rows):
-            "\(stage): finished, \(rows) row writes in \(String(format: "%.2f", duration))s"
+            "\(stage): finished, \(CountText.rowWrites(rows)) in \(String(format: "%.2f", duration))s"
         case .stageFailed(let stage, let failure):
             "\(stage): failed: \(TerminalText.multiline(failure.description))"
         case .output(let stage, let line):

@@ -43,7 +43,8 @@ final class ProgressBar {
             redraw()
         case .stageFinished(_, let duration, let rows):
             (step, done, total) = (
-                String(format: "done, %d row writes in %.2fs", rows, duration), max(total, 1), max(total, 1)
+                "done, \(CountText.rowWrites(rows)) in \(String(format: "%.2f", duration))s", max(total, 1),
+                max(total, 1)
             )
             redraw()
             write("\n")

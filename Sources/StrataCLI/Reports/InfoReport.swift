@@ -288,7 +288,7 @@ struct InfoReport: Encodable {
         } else {
             let formatter = ISO8601DateFormatter()
             lines += history.map { stage in
-                "  \(formatter.string(from: stage.appliedAt))  \(TerminalText.sanitize(stage.kind)) \(TerminalText.sanitize(stage.from)) -> \(TerminalText.sanitize(stage.to)), \(stage.rows) row writes"
+                "  \(formatter.string(from: stage.appliedAt))  \(TerminalText.sanitize(stage.kind)) \(TerminalText.sanitize(stage.from)) -> \(TerminalText.sanitize(stage.to)), \(CountText.rowWrites(stage.rows))"
             }
         }
         return lines

@@ -67,6 +67,6 @@ struct NextVersionReport {
     /// One stage of a dry run on the sample store: "1.0.0 -> 2.0.0 [custom]: 100 row writes, succeeded" (a row
     /// written by `willMigrate` and again by `didMigrate` counts twice), or its failure.
     static func stageLine(title: String, failure: String?, rows: Int) -> String {
-        "\(title): " + (failure.map { "FAILED: \($0)" } ?? "\(rows) row writes, succeeded")
+        "\(title): " + (failure.map { "FAILED: \($0)" } ?? "\(CountText.rowWrites(rows)), succeeded")
     }
 }

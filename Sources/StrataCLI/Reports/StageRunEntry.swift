@@ -65,7 +65,7 @@ struct StageRunEntry: Encodable {
     func textLines(style: TextStyle) -> [String] {
         let outcome = failure == nil ? style.green("succeeded") : style.red("failed")
         var lines = [
-            "\(index). \(kind) \(title): \(outcome), \(rows) row writes in \(String(format: "%.2f", durationSeconds))s"
+            "\(index). \(kind) \(title): \(outcome), \(CountText.rowWrites(rows)) in \(String(format: "%.2f", durationSeconds))s"
         ]
         // A custom stage that succeeded filled, removed or converted what its data lacked (the stage's validation
         // passed): those findings are what its code handled, not problems; a loss stays one (issue 44, item 9).

@@ -20,8 +20,11 @@ enum BrowsedStore {
     }
 
     /// The version the browser shows (a Strata store's recorded one as `plan` names it, an Apple store's own
-    /// model's) and each entity with its row count.
-    func summary(in plan: ValidatedPlan?) throws -> (version: String, entities: [EntityCount]) {
+    /// model's) and each entity with its row count; `migrator`, the one working on the Strata store, counts through its
+    /// own connection instead of opening the file again.
+    func summary(in plan: ValidatedPlan?, countedBy migrator: Migrator? = nil) throws -> (
+        version: String, entities: [EntityCount]
+    ) {
         switch self {
         case .apple(let store):
             return (
@@ -29,7 +32,7 @@ enum BrowsedStore {
                 try store.rowCounts().map { EntityCount(name: $0.entity, rows: $0.rows) }
             )
         case .strata(let inspector, _):
-            let census = try inspector.census()
+            let census = try migrator.map { try $0.census() } ?? inspector.census()
             return (
                 (plan?.named(census.version) ?? census.version).label,
                 census.rows.map { EntityCount(name: $0.entity, rows: $0.rows) }

@@ -312,7 +312,8 @@ package final class Session: @unchecked Sendable {
     private func browse() -> Action {
         let store = browsed()
         do {
-            let summary = try store.summary(in: plan)
+            // A dry run's private copy is its migrator's file: counted through the migrator's connection.
+            let summary = try store.summary(in: plan, countedBy: mode == .dryRun ? current() : nil)
             return .browsed(source: store.label, version: summary.version, entities: summary.entities)
         } catch {
             return .failed(.reading(store: named(store), error: error))

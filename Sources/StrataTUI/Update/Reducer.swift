@@ -1,5 +1,6 @@
 import Foundation
 import Strata
+import StrataText
 
 /// The UI's logic as a pure function: an action changes the state and may ask for effects.
 package enum Reducer {
@@ -192,7 +193,7 @@ package enum Reducer {
             state.progress?.outcome = .done
             state.progress?.step = "committed"
             state.log.append(
-                "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(Formatting.plural(rows, "row write", "row writes"))"
+                "stage \(stage.label(state.options.glyphs)) done in \(Formatting.duration(duration)), \(CountText.rowWrites(rows, grouped: true))"
             )
         case .stageFailed(let stage, let failure):
             let message = failure.description

@@ -1,19 +1,10 @@
 import Foundation
+import StrataText
 
 /// Number and time formats shared by the panes (locale-independent, so frames are the same everywhere).
 package enum Formatting {
     /// "200,000".
-    package static func count(_ number: Int) -> String {
-        let digits = String(abs(number))
-        var groups: [Substring] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
-        }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
+    package static func count(_ number: Int) -> String { CountText.grouped(number) }
 
     /// "0.02s", "12.4s", "3m05s".
     package static func duration(_ seconds: TimeInterval) -> String {
@@ -25,6 +16,6 @@ package enum Formatting {
 
     /// "1 entity", "3 entities".
     package static func plural(_ number: Int, _ singular: String, _ plural: String) -> String {
-        "\(count(number)) \(number == 1 ? singular : plural)"
+        CountText.plural(number, singular, plural, grouped: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrataText
 
 /// The Stages pane: each stage on two lines (status, versions, kind; then outcome, duration, rows).
 enum StagesView {
@@ -50,7 +51,7 @@ enum StagesView {
         let role = outcomeRole(stage)
         var parts = [stage.status.rawValue]
         if let duration = stage.duration { parts.append(Formatting.duration(duration)) }
-        if let rows = stage.rows { parts.append(Formatting.plural(rows, "write", "writes")) }
+        if let rows = stage.rows { parts.append(CountText.rowWrites(rows, grouped: true, short: true)) }
         return Line(parts.joined(separator: " · "), role)
     }
 }

@@ -245,6 +245,16 @@ public final class Migrator: @unchecked Sendable {
             .filter { !stage.carries($0) }
     }
 
+    /// The version the store is at and each of its entities with its row count, as ``StoreInspector/census()`` reads
+    /// them, through the migrator's own connection instead of opening the file again (a UI's counts after a run).
+    /// Waits while a stage runs.
+    public func census() throws -> (version: Schema.Version?, rows: [(entity: String, rows: Int)]) {
+        stepping.lock()
+        defer { stepping.unlock() }
+        let schema = current
+        return (schema.version, try store.read("counting rows") { try StoreInspector.rowCounts(of: schema, in: $0) })
+    }
+
     /// Runs stages until the store is at `version` (which must be on the path).
     public func run(to version: Schema.Version) throws -> [StageReport] {
         guard current.version == version || pending.contains(where: { $0.to.version == version }) else {

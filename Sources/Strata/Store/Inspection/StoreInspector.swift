@@ -40,10 +40,14 @@ public struct StoreInspector: Sendable {
     public func census() throws -> (version: Schema.Version?, rows: [(entity: String, rows: Int)]) {
         try read { db in
             let metadata = try metadata(in: db)
-            let rows = try metadata.schema.entities.map {
-                ($0.name, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote($0.name))") ?? 0)
-            }
-            return (metadata.version, rows)
+            return (metadata.version, try Self.rowCounts(of: metadata.schema, in: db))
+        }
+    }
+
+    /// Each entity of `schema` with its row count in `db`, by name (the order a store records its schema in).
+    static func rowCounts(of schema: Schema, in db: Database) throws -> [(entity: String, rows: Int)] {
+        try schema.entities.map(\.name).sorted().map {
+            ($0, try Int.fetchOne(db, sql: "SELECT count(*) FROM \(quote($0))") ?? 0)
         }
     }
 
