@@ -54,7 +54,8 @@ package struct Line: Sendable, Equatable {
         guard width > 0 else { return [] }
         // A text of several lines (a failure listing its problems) wraps line by line, never showing `\n`.
         // Each line keeps its indent ("  - Ticket.number: …"), its continuations too.
-        if text.contains("\n") {
+        // Searched as bytes: Foundation's `contains` costs 14,000 instructions a call, and the log wraps every frame.
+        if text.utf8.contains(UInt8(ascii: "\n")) {
             return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
                 let indent = String(line.prefix { $0 == " " }.prefix(max(0, width - 1)))
                 return wrap(String(line.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
