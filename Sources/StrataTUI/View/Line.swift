@@ -61,6 +61,8 @@ package struct Line: Sendable, Equatable {
                 return wrap(String(line.dropFirst(indent.count)), width: width - indent.count).map { indent + $0 }
             }
         }
+        // Most lines fit: taken whole, as the word loop below would rebuild them (it drops leading spaces).
+        if text.utf8.first != UInt8(ascii: " "), CharacterWidth.of(text) <= width { return [text] }
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
