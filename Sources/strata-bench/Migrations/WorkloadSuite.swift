@@ -167,7 +167,7 @@ struct WorkloadSuite {
     }
 
     /// The UI's cost: the W1..W3 dry run started with `r` in the real event loop (progress events, reducer, a
-    /// frame every 50 ms, the browser re-read after each stage) once the opening frame shows the diff's data
+    /// frame every 50 ms, the browser's counts after the run) once the opening frame shows the diff's data
     /// counts, until the frame that says Done; against the same run with no one listening: the stages on a private
     /// copy recording their row changes as the UI's dry run does (for `c`, without samples), and, as a second
     /// baseline, without recording (W4r measures what recording costs). Each excludes making the copy. A fourth run
@@ -218,6 +218,8 @@ struct WorkloadSuite {
                             return nil
                         }
                         if let end = terminal.seen[cancelled] { cancels.append(end - terminal.pressed[1]) }
+                        // What this run measures is the cancel's latency, in `cancels`; its slot of the medians
+                        // (`results[1]`) is not read.
                         return RunResult(seconds: 0, peakBytes: measured.peakBytes)
                     }
                 ),
