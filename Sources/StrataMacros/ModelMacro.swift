@@ -25,7 +25,7 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
             """
             \(raw: access)required init(backingData: Strata.BackingData) {
             \(raw: storageInits)
-            self._$backingData = backingData
+            self._$backingData = Strata.BackingData._adopting(backingData)
             }
             """,
             """

@@ -24,7 +24,7 @@ final class ModelDiagnosticTests: XCTestCase {
 
                     required init(backingData: Strata.BackingData) {
 
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -61,7 +61,7 @@ final class ModelDiagnosticTests: XCTestCase {
 
                     required init(backingData: Strata.BackingData) {
 
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -103,7 +103,7 @@ final class ModelDiagnosticTests: XCTestCase {
 
                     required init(backingData: Strata.BackingData) {
                         self.__pk = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -148,7 +148,7 @@ final class ModelDiagnosticTests: XCTestCase {
                         self._callback = Strata._PersistedStorage()
                         self._pair = Strata._PersistedStorage()
                         self._anything = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -190,7 +190,7 @@ final class ModelDiagnosticTests: XCTestCase {
 
                     required init(backingData: Strata.BackingData) {
 
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {

@@ -36,7 +36,7 @@ final class ModelExpansionTests: XCTestCase {
                     required init(backingData: Strata.BackingData) {
                         self._title = Strata._PersistedStorage()
                         self._order = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -86,7 +86,7 @@ final class ModelExpansionTests: XCTestCase {
                         self._id = Strata._PersistedStorage()
                         self._givenName = Strata._PersistedStorage()
                         self._familyName = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -141,7 +141,7 @@ final class ModelExpansionTests: XCTestCase {
 
                     required init(backingData: Strata.BackingData) {
                         self._text = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -180,7 +180,7 @@ final class ModelExpansionTests: XCTestCase {
 
                         required init(backingData: Strata.BackingData) {
                             self._title = Strata._PersistedStorage()
-                            self._$backingData = backingData
+                            self._$backingData = Strata.BackingData._adopting(backingData)
                         }
 
                         static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -220,7 +220,7 @@ final class ModelExpansionTests: XCTestCase {
 
                         required init(backingData: Strata.BackingData) {
                             self._title = Strata._PersistedStorage()
-                            self._$backingData = backingData
+                            self._$backingData = Strata.BackingData._adopting(backingData)
                         }
 
                         static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -261,7 +261,7 @@ final class ModelExpansionTests: XCTestCase {
                     required init(backingData: Strata.BackingData) {
                         self._name = Strata._PersistedStorage()
                         self._books = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -308,7 +308,7 @@ final class ModelExpansionTests: XCTestCase {
 
                     public required init(backingData: Strata.BackingData) {
                         self._name = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     public static var schemaMetadata: [Strata.PropertyMetadata] {
@@ -381,7 +381,7 @@ final class ModelExpansionTests: XCTestCase {
                     required init(backingData: Strata.BackingData) {
                         self.id = backingData._constantValue(forKey: "id")
                         self._title = Strata._PersistedStorage()
-                        self._$backingData = backingData
+                        self._$backingData = Strata.BackingData._adopting(backingData)
                     }
 
                     static var schemaMetadata: [Strata.PropertyMetadata] {

@@ -104,14 +104,39 @@ public final class BackingData: @unchecked Sendable {
         return drawn
     }
 
-    /// Creates empty storage for a new object.
-    public init() {}
+    /// Creates empty storage for a new object, to give to a model's `init(backingData:)`.
+    public init() {
+        rare.awaitsFirstObject = true
+    }
+
+    /// Creates the storage of a model object made by its own initialiser.
+    private init(forModel: Void) {}
 
     /// The storage a `@Model` object starts with (the macro's default for `_$backingData`): the storage read
     /// from the store that is being handed to `type`'s `init(backingData:)`, or new storage.
     public static func _forModel(_ type: AnyObject.Type) -> BackingData {
-        BackingDataHandoff.take(for: type) ?? BackingData()
+        BackingDataHandoff.take(for: type) ?? BackingData(forModel: ())
     }
+
+    /// The storage a model's `init(backingData:)` keeps: `storage` itself. Storage another object already has (a
+    /// model made over another's `persistentBackingData`, as an app's "Duplicate" button does) becomes shared: the
+    /// objects read and write the same values, and its context hands out a new object over it when asked for the
+    /// row, since the one it registered may be gone while the storage lives on.
+    public static func _adopting(_ storage: BackingData) -> BackingData {
+        if BackingDataHandoff.isHandingOver(storage) { return storage }
+        if storage.rareState?.awaitsFirstObject == true {
+            storage.rare.awaitsFirstObject = false
+            return storage
+        }
+        storage.rare.isShared = true
+        if let context = storage.context, let primaryKey = storage.primaryKey, let mapping = storage.mapping {
+            context.share(mapping, primaryKey: primaryKey, storage: storage)
+        }
+        return storage
+    }
+
+    /// True once more than one object was made over this storage (see `_adopting`).
+    var isShared: Bool { rareState?.isShared == true }
 
     deinit {
         if let context, let primaryKey, let mapping {

@@ -8,6 +8,8 @@ enum BackingDataHandoff {
     private struct Pending {
         let type: ObjectIdentifier
         let backing: Unmanaged<BackingData>
+        /// True once the class's `_$backingData` took it: it is handed over once.
+        var taken = false
     }
 
     /// The thread's pending handoff, a pointer to a `Pending` on the stack of `make`.
@@ -30,9 +32,16 @@ enum BackingDataHandoff {
     /// The storage being handed to `type`'s initialiser on this thread, if any; taken, so it is handed over once.
     static func take(for type: AnyObject.Type) -> BackingData? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        let pending = raw.assumingMemoryBound(to: Pending.self).pointee
-        guard pending.type == ObjectIdentifier(type) else { return nil }
-        pthread_setspecific(key, nil)
-        return pending.backing.takeUnretainedValue()
+        let pending = raw.assumingMemoryBound(to: Pending.self)
+        guard !pending.pointee.taken, pending.pointee.type == ObjectIdentifier(type) else { return nil }
+        pending.pointee.taken = true
+        return pending.pointee.backing.takeUnretainedValue()
+    }
+
+    /// True while `storage` is being handed to an initialiser on this thread: the object being made is its first.
+    static func isHandingOver(_ storage: BackingData) -> Bool {
+        guard let raw = pthread_getspecific(key) else { return false }
+        return raw.assumingMemoryBound(to: Pending.self).pointee.backing.toOpaque()
+            == Unmanaged.passUnretained(storage).toOpaque()
     }
 }

@@ -16,4 +16,9 @@ final class BackingDataRareState {
     var changedHighPositions: [Int] = []
     /// Identifies the object before its first save, once drawn.
     var temporaryID: UInt64?
+    /// True for storage made by `BackingData()` that no object has taken yet.
+    var awaitsFirstObject = false
+    /// True once a second object was made over the storage (`init(backingData:)` given another object's
+    /// `persistentBackingData`): its context then hands out new objects over it, never one that may be gone.
+    var isShared = false
 }

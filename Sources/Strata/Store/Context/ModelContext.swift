@@ -218,6 +218,11 @@ public final class ModelContext {
         registry.register(model, mapping, primaryKey: primaryKey)
     }
 
+    /// Marks a registered row's storage as shared by several objects (see `BackingData._adopting`).
+    func share(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
+        registry.share(mapping, primaryKey: primaryKey, storage: storage)
+    }
+
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
         useCheck.enter("the release of a model object", of: useDescription)

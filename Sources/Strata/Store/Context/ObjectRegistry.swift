@@ -29,19 +29,45 @@ final class ObjectRegistry {
     /// The entity used last and its entries: fetching, saving and freeing go through one entity's rows at a time.
     @exclusivity(unchecked) private var last: (entity: ObjectIdentifier, rows: Rows)?
 
+    /// Registered storage that several objects share (see `BackingData._adopting`), by its identity. The object
+    /// an entry names may be freed while another keeps the storage, so such a row is handed out as a new object
+    /// over the storage, and its entry's object is never read. The storage is not retained: its entry, and this,
+    /// go as it is freed.
+    private struct SharedStorage {
+        unowned(unsafe) let storage: BackingData
+    }
+    @exclusivity(unchecked) private var shared: [ObjectIdentifier: SharedStorage] = [:]
+
     /// The registered object of a row of the entity `mapping` describes, if alive.
     func object(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
-        rows(of: mapping)?.entries[primaryKey].map { Self.model($0.object, of: mapping.type) }
+        rows(of: mapping)?.entries[primaryKey].map { model(of: $0, mapping) }
     }
 
     /// Every registered object of an entity.
     func objects(_ mapping: EntityMapping) -> [any PersistentModel] {
-        rows(of: mapping)?.entries.values.map { Self.model($0.object, of: mapping.type) } ?? []
+        rows(of: mapping)?.entries.values.map { model(of: $0, mapping) } ?? []
+    }
+
+    /// The object of an entry: the registered one, or a new one over storage several objects share.
+    private func model(of entry: Entry, _ mapping: EntityMapping) -> any PersistentModel {
+        if !shared.isEmpty, let storage = shared[entry.storage]?.storage {
+            return BackingDataHandoff.make(mapping.type, with: storage)
+        }
+        return Self.model(entry.object, of: mapping.type)
+    }
+
+    /// Marks the storage of a registered row as shared by several objects.
+    func share(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
+        let identity = ObjectIdentifier(storage)
+        guard rows(of: mapping)?.entries[primaryKey]?.storage == identity else { return }
+        shared[identity] = SharedStorage(storage: storage)
     }
 
     /// Registers a saved object as the one of its row.
     func register(_ model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
-        let entry = Entry(object: model, storage: ObjectIdentifier(model.persistentBackingData))
+        let storage = model.persistentBackingData
+        let entry = Entry(object: model, storage: ObjectIdentifier(storage))
+        if storage.isShared { shared[entry.storage] = SharedStorage(storage: storage) }
         if let rows = rows(of: mapping) {
             rows.entries.set(entry, for: primaryKey)
             return
@@ -55,11 +81,13 @@ final class ObjectRegistry {
     /// Takes out the entry of a row, unless it belongs to other storage than `storage` (another object holds the
     /// row now).
     func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
+        if !shared.isEmpty { shared[storage] = nil }
         rows(of: mapping)?.entries.remove(primaryKey, if: { $0.storage == storage })
     }
 
     /// Takes out the entry of a row (a deleted one).
     func remove(_ mapping: EntityMapping, primaryKey: Int64) {
+        if !shared.isEmpty, let storage = rows(of: mapping)?.entries[primaryKey]?.storage { shared[storage] = nil }
         rows(of: mapping)?.entries.remove(primaryKey)
     }
 
