@@ -52,10 +52,10 @@ final class ObjectRegistry {
         last = (ObjectIdentifier(mapping), rows)
     }
 
-    /// Takes out the entry of a row, unless it belongs to other storage than `storage` (another object holds the
-    /// row now).
-    func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
-        rows(of: mapping)?.entries.remove(primaryKey, if: { $0.storage == storage })
+    /// Takes out the entry of a row of the entity whose mapping's identity is `entity`, unless it belongs to other
+    /// storage than `storage` (another object holds the row now).
+    func forget(_ entity: ObjectIdentifier, primaryKey: Int64, storage: ObjectIdentifier) {
+        rows(of: entity)?.entries.remove(primaryKey, if: { $0.storage == storage })
     }
 
     /// Takes out the entry of a row (a deleted one).
@@ -65,7 +65,11 @@ final class ObjectRegistry {
 
     /// The entries of an entity, if any object of it was registered.
     private func rows(of mapping: EntityMapping) -> Rows? {
-        let entity = ObjectIdentifier(mapping)
+        rows(of: ObjectIdentifier(mapping))
+    }
+
+    /// The entries of the entity whose mapping's identity is `entity`, if any object of it was registered.
+    private func rows(of entity: ObjectIdentifier) -> Rows? {
         if let last, last.entity == entity { return last.rows }
         guard let rows = entities[entity] else { return nil }
         last = (entity, rows)
