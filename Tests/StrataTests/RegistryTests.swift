@@ -89,6 +89,43 @@ import Testing
         }
     }
 
+    @Test func anObjectKeepsTheContextNobodyElseHoldsAndFreeingItFreesThatContextAlone() throws {
+        let context = ModelContext(try openContainer(Uniques.Account.self, at: directory.store()))
+        context.insert(Uniques.Account(email: "a@x.org", name: "First"))
+        context.insert(Uniques.Account(email: "b@x.org", name: "Second"))
+        try context.save()
+        let byEmail = FetchDescriptor<Uniques.Account>(sortBy: [SortDescriptor(\.email)])
+        let held = try context.fetch(byEmail)
+        weak var freedContext: ModelContext?
+        weak var freedAccount: Uniques.Account?
+        do {
+            // A detail screen fetches through a context it does not keep: the object keeps that context.
+            let account = try #require(try ModelContext(context.container).fetch(byEmail).last)
+            freedContext = account.modelContext
+            freedAccount = account
+            #expect(freedContext != nil)
+            #expect(account.name == "Second")
+            #expect(freedContext?.registeredModel(for: account.persistentModelID) as Uniques.Account? === account)
+        }
+        #expect(freedAccount == nil)
+        #expect(freedContext == nil, "freeing the last object freed the context it kept")
+        // Freeing them took the rows out of that context's table only: this context still hands out its objects.
+        #expect(try context.fetch(byEmail).elementsEqual(held, by: ===))
+        for account in held {
+            #expect(context.registeredModel(for: account.persistentModelID) as Uniques.Account? === account)
+        }
+        // A change makes the context keep the object, which then refers to it weakly: nobody else holding that
+        // context, it goes with its unsaved change, and the object outlives it, readable, in no context.
+        weak var changedContext: ModelContext?
+        let renamed = try #require(try ModelContext(context.container).fetch(byEmail).first)
+        changedContext = renamed.modelContext
+        renamed.name = "Renamed"
+        #expect(changedContext == nil)
+        #expect(renamed.modelContext == nil)
+        #expect(renamed.name == "Renamed")
+        #expect(try context.fetch(byEmail).map(\.name) == ["First", "Second"])
+    }
+
     @Test func batchesSavedOneAfterAnotherThenARolledBackBatchLeaveTheLastSavedValues() throws {
         let context = ModelContext(try openContainer(Uniques.Account.self, at: directory.store()))
         for index in 0..<25 { context.insert(Uniques.Account(email: "\(index)@x.org", name: "n")) }

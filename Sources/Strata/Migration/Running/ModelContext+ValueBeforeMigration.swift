@@ -25,10 +25,12 @@ extension PersistentModel {
     @usableFromInline
     func _valueBeforeMigration(_ attribute: String) throws -> Any? {
         let backing = persistentBackingData
-        guard let context = backing.context, let key = backing.primaryKey, let entity = backing.mapping?.name else {
-            throw MigrationError.notInDidMigrate("the model is not saved in a migration stage's context")
-        }
-        return try context.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute)
+        guard let key = backing.primaryKey, let entity = backing.mapping?.name,
+            let value = try backing.withContext({
+                try $0.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute)
+            })
+        else { throw MigrationError.notInDidMigrate("the model is not saved in a migration stage's context") }
+        return value
     }
 }
 

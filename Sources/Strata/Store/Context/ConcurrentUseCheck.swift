@@ -17,6 +17,9 @@ final class ConcurrentUseCheck: @unchecked Sendable {
         return pthread_key_create(&key, nil) == 0 ? key : nil
     }()
 
+    /// `innermostOwned`, copied when the check is made: each use then reads a field instead of asking the run time
+    /// whether the static is initialised (a call per use, several a row).
+    private let key = ConcurrentUseCheck.innermostOwned
     private let lock = NSLock()
     /// The thread inside the context, while `depth` > 0.
     private var owner = pthread_self()
@@ -37,7 +40,7 @@ final class ConcurrentUseCheck: @unchecked Sendable {
     /// when another thread is inside the context.
     @inline(__always)
     func enter(_ use: StaticString, of context: @autoclosure () -> String) {
-        if let key = Self.innermostOwned, pthread_getspecific(key) == marker {
+        if let key, pthread_getspecific(key) == marker {
             unlockedUses += 1
             return
         }
@@ -56,7 +59,7 @@ final class ConcurrentUseCheck: @unchecked Sendable {
         if depth == 0 {
             owner = thread
             self.use = use
-            if let key = Self.innermostOwned {
+            if let key {
                 outerOwned = pthread_getspecific(key)
                 pthread_setspecific(key, marker)
             }
@@ -69,13 +72,13 @@ final class ConcurrentUseCheck: @unchecked Sendable {
     /// thread-local value names this check, the innermost open use is an unlocked one if any is open.
     @inline(__always)
     func leave() {
-        if let key = Self.innermostOwned, pthread_getspecific(key) == marker, unlockedUses > 0 {
+        if let key, pthread_getspecific(key) == marker, unlockedUses > 0 {
             unlockedUses -= 1
             return
         }
         lock.lock()
         depth -= 1
-        if depth == 0, let key = Self.innermostOwned { pthread_setspecific(key, outerOwned) }
+        if depth == 0, let key { pthread_setspecific(key, outerOwned) }
         lock.unlock()
     }
 }

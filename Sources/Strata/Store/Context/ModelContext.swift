@@ -224,10 +224,10 @@ public final class ModelContext {
     }
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
-    func forget(_ mapping: EntityMapping, primaryKey: Int64, storage: ObjectIdentifier) {
+    func forget(_ entity: ObjectIdentifier, primaryKey: Int64, storage: ObjectIdentifier) {
         useCheck.enter("the release of a model object", of: useDescription)
         defer { useCheck.leave() }
-        registry.forget(mapping, primaryKey: primaryKey, storage: storage)
+        registry.forget(entity, primaryKey: primaryKey, storage: storage)
     }
 
     /// The mapping of a model type in this context's schema.
