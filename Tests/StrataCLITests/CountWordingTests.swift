@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// What `strata demo --no-open` prints, the first text a newcomer reads: its counts are said as every other surface
-/// says them ("1 row", "1 change").
+/// What `strata demo --no-open` and `strata new` print, the first texts a newcomer reads: their counts are said as
+/// every other surface says them ("1 row", "1 change").
 @Suite
-struct DemoSummaryTests {
+struct CountWordingTests {
     /// A ledger store of one row: the store's line, the entities' rows and the stages' changes are counted in the
     /// singular where there is one.
     @Test func oneOfAThingIsSaidInTheSingular() throws {
@@ -19,5 +19,17 @@ struct DemoSummaryTests {
         #expect(lines.contains("  stage 2.0.0 -> 3.0.0 lightweight: 1 change"), "\(lines)")
         #expect(lines.contains("  stage 1.0.0 -> 2.0.0 lightweight: 3 changes"), "\(lines)")
         #expect(!run.standardOutput.contains(" 1 rows") && !run.standardOutput.contains(" 1 changes"))
+    }
+
+    /// `strata new --sample 1`: each entity made with one row says so in the singular.
+    @Test func aNewStoreOfOneRowPerEntitySaysRow() throws {
+        let directory = try TemporaryStore()
+        let store = directory.path("One.store")
+        let run = try CommandRun.strata([
+            "new", store, "--sources", SourcesCommandTests.tree("ResourcesApp"), "--at", "1.0.0", "--sample", "1",
+        ])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst() == ["  Item: 1 row", "  Component: 1 row", "  CraftingRecipe: 1 row"], "\(lines)")
     }
 }
