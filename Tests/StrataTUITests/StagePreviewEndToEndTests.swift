@@ -26,12 +26,39 @@ struct StagePreviewEndToEndTests {
             strata: ["open", store, "--sources", app], exitFile: after, width: 120, height: 40)
         _ = try tmux.wait(for: "DRY RUN")
         try tmux.send("4")
+        try tmux.wait(for: "w stage")
         try tmux.send("w")
         let screen = try tmux.wait(for: "The stage Strata would write")
         #expect(screen.contains("A lightweight stage:"))
         #expect(screen.contains("static let migrateV1toV2 = MigrationStage.lightweight("))
         #expect(screen.contains("Written by: strata next-version --sources"))
         try tmux.send("q")
+        try tmux.send("q")
+        #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
+    }
+
+    /// A bundled plan (`--plan`) has no stage to preview: the Diff pane's status bar does not offer `w`.
+    @Test func theStatusBarOffersWOnlyWithSources() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-w-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("Books.store").path
+        let strata = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("strata")
+        let made = Process()
+        made.executableURL = strata
+        made.arguments = ["demo", "--rows", "10", "--no-open", "--store", store]
+        made.standardOutput = FileHandle.nullDevice
+        try made.run()
+        made.waitUntilExit()
+        #expect(made.terminationStatus == 0)
+
+        let after = directory.appendingPathComponent("after.txt")
+        let tmux = try TmuxSession(
+            strata: ["open", store, "--plan", "bookshelf"], exitFile: after, width: 120, height: 40)
+        _ = try tmux.wait(for: "DRY RUN")
+        try tmux.send("4")
+        let screen = try tmux.wait(for: "j/k scroll")
+        #expect(screen.contains("g/G top/end") && !screen.contains("w stage"), "\(screen)")
         try tmux.send("q")
         #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
     }
