@@ -10,8 +10,8 @@ struct InterruptTests {
     @Test func anInterruptedStageRollsBackAndIsReported() throws {
         let directory = try TemporaryStore()
         let store = try directory.demoStore(rows: 100_000)
-        let run = try Self.interrupted(
-            ["migrate", store, "--plan", "bookshelf", "--yes"], once: "2.0.0 -> 3.0.0: 5000/100000 rows")
+        let run = try CommandRun.strata(
+            ["migrate", store, "--plan", "bookshelf", "--yes"], interruptingOnce: "2.0.0 -> 3.0.0: 5000/100000 rows")
         #expect(run.status == 1, "\(run.standardError)")
         #expect(run.standardOutput.contains("2. custom 2.0.0 -> 3.0.0: failed"), "\(run.standardOutput)")
         #expect(run.standardOutput.contains("The failing stage rolled back; \(store) is at 2.0.0."))
@@ -19,34 +19,5 @@ struct InterruptTests {
         let info = try CommandRun.strata("info", store, "--json").json()
         #expect(info["version"] as? String == "2.0.0")
         #expect((info["history"] as? [Any])?.count == 1)
-    }
-
-    /// Runs `strata arguments` (no terminal), sends it SIGINT once standard output holds `marker`, and waits.
-    static func interrupted(_ arguments: [String], once marker: String) throws -> CommandRun {
-        let process = Process()
-        process.executableURL = CommandRun.productsDirectory.appendingPathComponent("strata")
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        var read = Data()
-        var sent = false
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            read.append(chunk)
-            if !sent, String(decoding: read, as: UTF8.self).contains(marker) {
-                process.interrupt()
-                sent = true
-            }
-        }
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandRun(
-            status: process.terminationStatus, standardOutput: String(decoding: read, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
     }
 }

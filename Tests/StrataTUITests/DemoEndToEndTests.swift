@@ -75,15 +75,9 @@ struct DemoEndToEndTests {
     /// The Progress pane's bar after each stage: the in-place lightweight stage copies no rows one by one, so its bar
     /// shows no "0 / 0 rows" beside its 200-odd row writes; the custom stage's counts its rows.
     @Test func aStageCopyingNoRowsShowsNoRowCounts() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "strata-e2e-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = folder.appendingPathComponent("books.store")
-        let binary = Self.productsDirectory.appendingPathComponent("strata").path
-        let tmux = try TmuxSession(
-            command: "TERM=xterm-256color LANG=C.UTF-8 LC_ALL= '\(binary)' demo --rows 300 --store '\(store.path)'",
-            width: 120, height: 40)
+        let tmux = try FirstUseEndToEndTests.demo(rows: 300, in: folder)
         try tmux.wait(for: "DRY RUN")
         try tmux.send("n")
         var screen = try tmux.wait(for: "1 stage left")

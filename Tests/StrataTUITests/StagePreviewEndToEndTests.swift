@@ -12,14 +12,7 @@ struct StagePreviewEndToEndTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("Recipes.store").path
-        let strata = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("strata")
-        let made = Process()
-        made.executableURL = strata
-        made.arguments = ["new", store, "--sources", app, "--at", "1.0.0", "--sample", "3"]
-        made.standardOutput = FileHandle.nullDevice
-        try made.run()
-        made.waitUntilExit()
-        #expect(made.terminationStatus == 0)
+        #expect(try Self.strata(["new", store, "--sources", app, "--at", "1.0.0", "--sample", "3"]) == 0)
 
         let after = directory.appendingPathComponent("after.txt")
         let tmux = try TmuxSession(
@@ -39,18 +32,10 @@ struct StagePreviewEndToEndTests {
 
     /// A bundled plan (`--plan`) has no stage to preview: the Diff pane's status bar does not offer `w`.
     @Test func theStatusBarOffersWOnlyWithSources() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strata-w-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try FirstUseEndToEndTests.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("Books.store").path
-        let strata = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("strata")
-        let made = Process()
-        made.executableURL = strata
-        made.arguments = ["demo", "--rows", "10", "--no-open", "--store", store]
-        made.standardOutput = FileHandle.nullDevice
-        try made.run()
-        made.waitUntilExit()
-        #expect(made.terminationStatus == 0)
+        #expect(try Self.strata(["demo", "--rows", "10", "--no-open", "--store", store]) == 0)
 
         let after = directory.appendingPathComponent("after.txt")
         let tmux = try TmuxSession(
@@ -61,5 +46,16 @@ struct StagePreviewEndToEndTests {
         #expect(screen.contains("g/G top/end") && !screen.contains("w stage"), "\(screen)")
         try tmux.send("q")
         #expect(TmuxSession.text(of: after).hasPrefix("exit=0"))
+    }
+
+    /// Runs the real `strata` with `arguments` (its output discarded) and returns its exit status.
+    static func strata(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: FirstUseEndToEndTests.binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 }
