@@ -107,7 +107,7 @@ let package = Package(
             name: "strata",
             // `strata demo` is here, beside the example plans, so that apps linking StrataCLI carry no demo models.
             dependencies: [
-                "StrataCLI", "StrataExamples", "StrataTUI", "StrataTerminal",
+                "StrataCLI", "StrataExamples", "StrataTUI", "StrataTerminal", "StrataText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

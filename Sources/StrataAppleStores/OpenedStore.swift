@@ -21,20 +21,17 @@ public enum OpenedStore: Sendable {
     case imported(PrivateImport)
 
     /// Opens the store at `url`, detecting its format from one private copy that an Apple store keeps reading
-    /// from; throws `AppleStoreError.unrecognizedFormat` for a file that is neither kind of store (or, with
-    /// `undetectedAsStrata`, opens it as a Strata store, for a migrator whose errors say what is wrong with it), and
-    /// the other `AppleStoreError`s for a damaged Apple store.
-    public static func open(_ url: URL, undetectedAsStrata: Bool = false) throws -> OpenedStore {
+    /// from; throws `AppleStoreError.unrecognizedFormat` for a file that is neither kind of store,
+    /// `AppleStoreError.unreadable` for one SQLite cannot read (or, with `unreadableAsStrata`, opens it as a Strata
+    /// store, for a migrator whose errors say what SQLite found: locked, damaged), and the other `AppleStoreError`s
+    /// for a damaged Apple store.
+    public static func open(_ url: URL, unreadableAsStrata: Bool = false) throws -> OpenedStore {
         let format: StoreFormat
         let copy: StoreSnapshot?
         do {
             (format, copy) = try StoreFormat.detectKeepingCopy(at: url)
-        } catch let error as AppleStoreError {
-            switch error {
-            case .unrecognizedFormat, .unreadable: if undetectedAsStrata { return .strata(url) }
-            default: break
-            }
-            throw error
+        } catch AppleStoreError.unreadable where unreadableAsStrata {
+            return .strata(url)
         }
         guard format == .apple, let copy else {
             copy?.close()

@@ -50,7 +50,8 @@ public enum StoreFormat: String, Hashable, Sendable, CustomStringConvertible {
             path: url.path,
             reason: tables.isEmpty
                 ? "it is an SQLite database without tables"
-                : "it is an SQLite database without _strata_metadata or Z_METADATA and Z_PRIMARYKEY tables")
+                : "it is an SQLite database without Strata's metadata table (_strata_metadata) or SwiftData's and Core Data's (Z_METADATA, Z_PRIMARYKEY)"
+        )
     }
 }
 

@@ -5,6 +5,7 @@ import StrataCLI
 import StrataExamples
 import StrataTUI
 import StrataTerminal
+import StrataText
 
 /// `strata demo`: creates the bookshelf demo store at 1.0.0 and opens the terminal UI on it. It lives in the
 /// `strata` executable, beside the bundled plans, so that the StrataCLI library apps link carries no demo models.
@@ -67,7 +68,9 @@ struct DemoCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(building.utf8))
         }
         try example.makeStore(url, rows)
-        print("Created the \(example.name) demo store at its first version with \(rows) rows: \(url.path)")
+        print(
+            "Created the \(example.name) demo store at its first version with \(CountText.plural(rows, "row", "rows")): \(url.path)"
+        )
         print(try StoreSummary.text(store: .strata(url), plan: ValidatedPlan(example.plan), planName: example.name))
         print("Open it again with: strata open \(url.path) --plan \(example.name)")
         guard !noOpen, StoreSummary.interactive else { return }

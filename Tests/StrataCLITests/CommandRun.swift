@@ -15,18 +15,21 @@ struct CommandRun {
     /// standard input is /dev/null, so the child never sees a terminal. `--sources` stays at the static level
     /// (STRATA_STATIC=1) unless `environment` says otherwise: building an app's code takes minutes
     /// (CompiledSourcesTests does it).
-    static func strata(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws
-        -> CommandRun
-    {
+    /// With `interruptingOnce`, the child is sent SIGINT (Ctrl-C) once its standard output holds that text.
+    static func strata(
+        _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        interruptingOnce marker: String? = nil
+    ) throws -> CommandRun {
         try product(
             "strata", arguments, environment: ["STRATA_STATIC": "1"].merging(environment) { _, new in new },
-            in: directory)
+            in: directory, interruptingOnce: marker)
     }
 
     /// Runs the executable `name` built beside this test bundle (`strata`, `strata-bench`) with `arguments`, in
-    /// `directory` when given.
+    /// `directory` when given; with `interruptingOnce`, sends it SIGINT once its standard output holds that text.
     static func product(
-        _ name: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+        _ name: String, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        interruptingOnce marker: String? = nil
     ) throws -> CommandRun {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(name)
@@ -48,7 +51,9 @@ struct CommandRun {
             errorRead.data = error.fileHandleForReading.readDataToEndOfFile()
             reading.leave()
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let outputData =
+            marker.map { read(output, interrupting: process, once: $0) }
+            ?? output.fileHandleForReading.readDataToEndOfFile()
         reading.wait()
         let errorData = errorRead.data
         process.waitUntilExit()
@@ -56,6 +61,20 @@ struct CommandRun {
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Reads `pipe` to its end, sending `process` SIGINT once the text read holds `marker`.
+    private static func read(_ pipe: Pipe, interrupting process: Process, once marker: String) -> Data {
+        var read = Data()
+        var sent = false
+        while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+            read.append(chunk)
+            if !sent, String(decoding: read, as: UTF8.self).contains(marker) {
+                process.interrupt()
+                sent = true
+            }
+        }
+        return read
     }
 
     /// Standard output parsed as a JSON object; throws when it is not one.

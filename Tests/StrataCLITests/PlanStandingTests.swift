@@ -53,7 +53,7 @@ struct PlanStandingTests {
         let listed = summary.split(separator: "\n").filter { $0.hasPrefix("  stage ") }
         #expect(
             listed == [
-                "  stage 1.0.0 -> 2.0.0 lightweight: 1 changes", "  stage 2.0.0 -> 3.0.0 lightweight: 1 changes",
+                "  stage 1.0.0 -> 2.0.0 lightweight: 1 change", "  stage 2.0.0 -> 3.0.0 lightweight: 1 change",
             ])
         #expect(session.initialState.stages.map(\.id.description) == ["1.0.0 -> 2.0.0", "2.0.0 -> 3.0.0"])
     }

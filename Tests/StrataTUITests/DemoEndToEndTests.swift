@@ -72,6 +72,23 @@ struct DemoEndToEndTests {
         try tmux.send("q")
     }
 
+    /// The Progress pane's bar after each stage: the in-place lightweight stage copies no rows one by one, so its bar
+    /// shows no "0 / 0 rows" beside its 200-odd row writes; the custom stage's counts its rows.
+    @Test func aStageCopyingNoRowsShowsNoRowCounts() throws {
+        let folder = try FirstUseEndToEndTests.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try FirstUseEndToEndTests.demo(rows: 300, in: folder)
+        try tmux.wait(for: "DRY RUN")
+        try tmux.send("n")
+        var screen = try tmux.wait(for: "1 stage left")
+        #expect(screen.contains("done · ") && screen.contains("300 writes"), "\(screen)")
+        #expect(screen.contains("] 100%") && !screen.contains("0 / 0 rows"), "\(screen)")
+        try tmux.send("n")
+        screen = try tmux.wait(for: "Done: at 3.0.0")
+        #expect(screen.contains("] 100%  300 / 300 rows"), "\(screen)")
+        try tmux.send("q")
+    }
+
     /// The bytes of the store and its -wal and -shm (nil for an absent file).
     static func fingerprint(of store: URL) throws -> [Data?] {
         try ["", "-wal", "-shm"].map { suffix in

@@ -85,7 +85,7 @@ struct MigrateCommand: ParsableCommand {
                 "a real run from --sources needs the app's code built, and \(target.resolved.notRunReason); the store was not changed (try --dry-run)"
             )
         }
-        let url = try file.url()
+        let url = try dryRun ? file.url() : StoreArgument.strataStoreToWrite(file.url())
         if !dryRun && !yes { try confirm(url: url, to: target.version, plan: target.plan) }
         // A dry run opens the store once (a SwiftData / Core Data store is imported from that one private copy).
         let dryRunStore =

@@ -22,32 +22,51 @@ enum StageLoop {
             }
             onEvent?(event)
         }
-        let run = migrator.runStages(
-            limit: limit,
-            each: { stage, outcome in
-                let index = entries.count + 1
-                switch outcome {
-                case .success(let report):
-                    entries.append(
-                        StageRunEntry(
-                            stage, index: index, report: report, output: output, sideFiles: sideFiles,
-                            recordedRows: migrator.rowRecorder != nil))
-                case .failure(let error):
-                    let findings = (try? migrator.findings(of: stage)) ?? []
-                    entries.append(
-                        StageRunEntry(
-                            stage, index: index, rows: 0, duration: 0, findings: findings,
-                            failure: MigrationFailure(error),
-                            output: output,
-                            sideFiles: sideFiles))
-                    failure = error is StrataError ? error : CommandFailure.findings("\(error)")
-                }
-                (output, sideFiles) = ([], [])
-            }, onEvent: collect)
+        let run = cancellingOnInterrupt(migrator.cancellation) {
+            migrator.runStages(
+                limit: limit,
+                each: { stage, outcome in
+                    let index = entries.count + 1
+                    switch outcome {
+                    case .success(let report):
+                        entries.append(
+                            StageRunEntry(
+                                stage, index: index, report: report, output: output, sideFiles: sideFiles,
+                                recordedRows: migrator.rowRecorder != nil))
+                    case .failure(let error):
+                        let findings = (try? migrator.findings(of: stage)) ?? []
+                        entries.append(
+                            StageRunEntry(
+                                stage, index: index, rows: 0, duration: 0, findings: findings,
+                                failure: MigrationFailure(error),
+                                output: output,
+                                sideFiles: sideFiles))
+                        failure = error is StrataError ? error : CommandFailure.findings("\(error)")
+                    }
+                    (output, sideFiles) = ([], [])
+                }, onEvent: collect)
+        }
         guard case .stageWithoutCode(let stage, let reason)? = run.notRun else { return (entries, failure, nil) }
         let left = migrator.pending.count
         return (
             entries, nil, "Custom stage \(stage) not run: \(reason) (\(left) stage\(left == 1 ? "" : "s") not run)."
         )
+    }
+
+    /// Runs `body` with Ctrl-C (SIGINT) cancelling the migration: the running stage rolls back and the report says
+    /// where the store is; a second Ctrl-C ends the process at once, as it would without this.
+    private static func cancellingOnInterrupt<T>(_ cancellation: MigrationCancellation, _ body: () -> T) -> T {
+        signal(SIGINT, SIG_IGN)
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupts.setEventHandler {
+            cancellation.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        interrupts.resume()
+        defer {
+            interrupts.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        return body()
     }
 }

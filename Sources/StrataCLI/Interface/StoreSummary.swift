@@ -29,7 +29,12 @@ package enum StoreSummary {
 
     /// The report's entities, one line each with its row count.
     private static func entityLines(_ info: InfoReport) -> [String] {
-        ["entities:"] + info.entities.map { "  \($0.name): \($0.rows) rows" }
+        ["entities:"] + info.entities.map { "  \($0.name): \(CountText.plural($0.rows, "row", "rows"))" }
+    }
+
+    /// "1 change", "3 changes": a stage's changes counted.
+    private static func changes(_ diff: SchemaDiff) -> String {
+        CountText.plural(diff.changes.count, "change", "changes")
     }
 
     /// A Strata store: version and fingerprint, entities, history, then the plan's versions and stages.
@@ -48,14 +53,14 @@ package enum StoreSummary {
         lines += entityLines(info)
         let history = info.history ?? []
         lines.append("history: \(history.isEmpty ? "none" : "")")
-        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \($0.rows) rows" }
+        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \(CountText.plural($0.rows, "row", "rows"))" }
         if let validated = plan {
             lines.append(
                 "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version.label }.joined(separator: ", "))"
             )
             for stage in validated.stages {
                 lines.append(
-                    "  stage \(stage.title) \(stage.kind.rawValue): \(stage.diff.changes.count) changes\(stage.lacksCode ? " (not run: \(stage.whyNotRun))" : "")"
+                    "  stage \(stage.title) \(stage.kind.rawValue): \(changes(stage.diff))\(stage.lacksCode ? " (not run: \(stage.whyNotRun))" : "")"
                 )
             }
         }
@@ -78,7 +83,7 @@ package enum StoreSummary {
                 "plan: \(planName), versions \(standing.versions.map { $0.version.label }.joined(separator: ", "))"
             )
             lines += standing.stagesAhead(plan?.stages ?? []).map {
-                "  stage \($0.title) \($0.kind.rawValue): \($0.diff.changes.count) changes"
+                "  stage \($0.title) \($0.kind.rawValue): \(changes($0.diff))"
             }
         }
         lines.append(

@@ -52,7 +52,7 @@ struct ImportReport: Encodable {
     /// The text lines (through `TerminalText`): what was imported, per entity, the links, and what was not carried over.
     var textLines: [String] {
         var lines = ["Imported \(source) into \(destination) at version \(version ?? "unversioned")"]
-        lines += entities.map { "  \($0.name): \($0.rows) row\($0.rows == 1 ? "" : "s")" }
+        lines += entities.map { "  \($0.name): \(CountText.plural($0.rows, "row", "rows"))" }
         lines.append("  relationship links: \(links)")
         if notes.isEmpty {
             lines.append("Everything was carried over.")

@@ -1,7 +1,7 @@
 /// The keys of each pane (for the status bar) and every key (for the help overlay).
 package enum KeyHelp {
     /// The focused pane's keys for the status bar, most useful first (the bar shows as many as fit): keys that
-    /// need a plan only with one, running keys only where they can run.
+    /// need a plan only with one, running keys only where they can run, `w` only with stages to show.
     package static func hints(for state: AppState) -> [String] {
         let plan = state.planName != nil && state.mode != .readOnly && state.stages.contains { $0.isRunnable }
         let versions = state.versions.count > 1
@@ -15,7 +15,10 @@ package enum KeyHelp {
             hints = ["/ filter", "h/l columns", "Enter row", "Esc back", "j/k row", "PgUp/PgDn page"]
             if state.changesSince != nil { hints.insert("c changes", at: 0) }
         case (.diff, .stage): hints = ["Esc back", "j/k scroll", "g/G top/end"]
-        case (.diff, .diff): hints = ["j/k scroll", "/ filter", "w stage", "g/G top/end"]
+        case (.diff, .diff):
+            // `w` has a stage to show only for a plan read from sources.
+            hints =
+                ["j/k scroll", "/ filter"] + (state.options.stagePreviews.isEmpty ? [] : ["w stage"]) + ["g/G top/end"]
         case (.stages, _): hints = ["Enter changes+SQL", "j/k move", "/ filter"]
         case (.progress, _): hints = ["Enter log", "j/k scroll log"]
         case (.browser, _):

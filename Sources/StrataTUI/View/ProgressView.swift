@@ -110,7 +110,8 @@ enum ProgressView {
     }
 
     /// "[█████░░░░░]  52%  104,000 / 200,000 rows": the bar's width depends on the total only, so it stays put
-    /// as the counts grow; a stage that did not commit never shows 100%.
+    /// as the counts grow; a stage that did not commit never shows 100%. A stage that copies no rows one by one
+    /// (an in-place change) shows the percentage alone, its row writes being in the Stages pane and the log.
     static func bar(_ progress: ProgressState, width: Int, glyphs: Glyphs) -> Line {
         var fraction =
             progress.totalRows > 0
@@ -118,8 +119,11 @@ enum ProgressView {
         if progress.outcome != .done { fraction = min(fraction, 0.99) }
         let total = Formatting.count(progress.totalRows)
         let done = Formatting.count(progress.rowsDone)
+        let rows =
+            progress.totalRows > 0
+            ? "  \(String(repeating: " ", count: max(0, total.count - done.count)))\(done) / \(total) rows" : ""
         let counts =
-            " \(String(repeating: " ", count: 3 - String(Int(fraction * 100)).count))\(Int(fraction * 100))%  \(String(repeating: " ", count: max(0, total.count - done.count)))\(done) / \(total) rows"
+            " \(String(repeating: " ", count: 3 - String(Int(fraction * 100)).count))\(Int(fraction * 100))%\(rows)"
         // Brackets, and a column to spare before the pane's border.
         let barWidth = max(10, min(40, width - CharacterWidth.of(counts) - 3))
         let filled = Int(Double(barWidth) * fraction)
