@@ -123,7 +123,7 @@ struct AppleStoreCommandTests {
         let store = try Self.copy("coredata-bnr-coredatastack", "TestModel.sqlite", into: directory)
         let empty = try Self.run(["rows", store, "Book"], unchanging: store)
         #expect(empty.status == 0)
-        #expect(empty.standardOutput == "Book: no rows of 0\n")
+        #expect(empty.standardOutput == "Book: no rows\n")
         let unknown = try Self.run(["rows", store, "Nope"], unchanging: store)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("\(store) has no entity 'Nope'; its entities are Author, Book"))

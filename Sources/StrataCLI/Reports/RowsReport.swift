@@ -101,7 +101,9 @@ struct RowsReport: Encodable {
     /// The page as a table with a line saying which rows it shows.
     func textLines(style: TextStyle) -> [String] {
         let shown = cells.isEmpty ? "no rows" : "rows \(offset + 1)-\(offset + cells.count)"
-        let heading = "\(TerminalText.sanitize(entity)): \(shown) of \(total)"
+        // An entity without rows has nothing to count through ("Book: no rows", not "no rows of 0").
+        let heading =
+            "\(TerminalText.sanitize(entity)): " + (total == 0 && cells.isEmpty ? "no rows" : "\(shown) of \(total)")
         let noted = (notes ?? []).map { "Note: " + TerminalText.sanitize($0) }
         guard !cells.isEmpty else { return [heading] + noted }
         return TextTable(header: columns, rows: cells).lines(style: style) + [

@@ -142,8 +142,13 @@ public final class Migrator: @unchecked Sendable {
         guard let target = wanted ?? nil else {
             throw MigrationError.invalidPlan(["the plan has no version \(version?.description ?? "")"])
         }
-        guard case .store(let metadata) = try StoreProbe.inspect(url, named: name) else {
-            throw StrataError.notAStore(path: name, reason: "it does not exist or holds no Strata store")
+        let metadata: StoreMetadata
+        switch try StoreProbe.inspect(url, named: name) {
+        case .store(let found): metadata = found
+        case .missing: throw StrataError.notAStore(path: name, reason: "the file does not exist")
+        case .empty:
+            throw StrataError.notAStore(
+                path: name, reason: "it is an empty SQLite database (no tables yet), so there is nothing to migrate")
         }
         let path = MigrationPath(
             schemas: validated.schemas, stages: validated.stages, store: name, plan: validated.name)
