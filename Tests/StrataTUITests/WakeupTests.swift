@@ -46,8 +46,9 @@ extension NCursesScreenSuites {
             }
         }
 
-        /// Regression (CI, a loaded machine): a wait may end with nothing read (a signal of another test's child process
-        /// interrupts it, as a resize's does by design), so each key is waited for in a loop, as the event loop does.
+        /// A wait may end with nothing read (a signal interrupts it, as a resize's does by design), so each key is
+        /// waited for in a loop, as the event loop does. (CI's failures here were another suite's ncurses screen
+        /// taking the reads: see `NCursesScreenSuites`.)
         @Test func aKeyTypedWhileWaitingIsRead() throws {
             try withPipeTerminal { terminal, keys in
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { _ = write(keys, "n", 1) }
