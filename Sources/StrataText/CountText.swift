@@ -18,6 +18,11 @@ package enum CountText {
         "\(grouped ? self.grouped(number) : String(number)) \(number == 1 ? singular : plural)"
     }
 
+    /// "1 row", "200 rows": an entity's or a store's row count as every surface says it.
+    package static func rows(_ count: Int, grouped: Bool = false) -> String {
+        plural(count, "row", "rows", grouped: grouped)
+    }
+
     /// A stage's count as every surface says it: row writes, not rows (a stage saving a row in `willMigrate` and
     /// again in `didMigrate` counts it twice). "1 row write", "100 row writes"; `short` drops "row" for narrow
     /// panes ("100 writes").

@@ -69,7 +69,7 @@ struct DemoCommand: ParsableCommand {
         }
         try example.makeStore(url, rows)
         print(
-            "Created the \(example.name) demo store at its first version with \(CountText.plural(rows, "row", "rows")): \(url.path)"
+            "Created the \(example.name) demo store at its first version with \(CountText.rows(rows)): \(url.path)"
         )
         print(try StoreSummary.text(store: .strata(url), plan: ValidatedPlan(example.plan), planName: example.name))
         print("Open it again with: strata open \(url.path) --plan \(example.name)")

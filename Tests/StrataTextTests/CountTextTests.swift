@@ -18,6 +18,8 @@ import Testing
         #expect(CountText.plural(0, "entity", "entities") == "0 entities")
         #expect(CountText.plural(12_000, "row", "rows") == "12000 rows")
         #expect(CountText.plural(12_000, "row", "rows", grouped: true) == "12,000 rows")
+        #expect(CountText.rows(1) == "1 row")
+        #expect(CountText.rows(200_000, grouped: true) == "200,000 rows")
     }
 
     /// A stage that saves 50 recipes in `willMigrate` and again in `didMigrate` has written 100 rows.

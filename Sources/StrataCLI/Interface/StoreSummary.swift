@@ -29,7 +29,7 @@ package enum StoreSummary {
 
     /// The report's entities, one line each with its row count.
     private static func entityLines(_ info: InfoReport) -> [String] {
-        ["entities:"] + info.entities.map { "  \($0.name): \(CountText.plural($0.rows, "row", "rows"))" }
+        ["entities:"] + info.entities.map { "  \($0.name): \(CountText.rows($0.rows))" }
     }
 
     /// "1 change", "3 changes": a stage's changes counted.
@@ -53,7 +53,7 @@ package enum StoreSummary {
         lines += entityLines(info)
         let history = info.history ?? []
         lines.append("history: \(history.isEmpty ? "none" : "")")
-        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \(CountText.plural($0.rows, "row", "rows"))" }
+        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \(CountText.rows($0.rows))" }
         if let validated = plan {
             lines.append(
                 "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version.label }.joined(separator: ", "))"

@@ -52,7 +52,7 @@ struct ImportReport: Encodable {
     /// The text lines (through `TerminalText`): what was imported, per entity, the links, and what was not carried over.
     var textLines: [String] {
         var lines = ["Imported \(source) into \(destination) at version \(version ?? "unversioned")"]
-        lines += entities.map { "  \($0.name): \(CountText.plural($0.rows, "row", "rows"))" }
+        lines += entities.map { "  \($0.name): \(CountText.rows($0.rows))" }
         lines.append("  relationship links: \(links)")
         if notes.isEmpty {
             lines.append("Everything was carried over.")

@@ -22,6 +22,6 @@ struct NewReport: Encodable {
     /// The report as text.
     var textLines: [String] {
         ["Created \(TerminalText.sanitize(store)) at \(version) of plan \(plan):"]
-            + entities.map { "  \(TerminalText.sanitize($0.name)): \(CountText.plural($0.rows, "row", "rows"))" }
+            + entities.map { "  \(TerminalText.sanitize($0.name)): \(CountText.rows($0.rows))" }
     }
 }

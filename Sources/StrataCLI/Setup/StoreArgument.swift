@@ -9,7 +9,7 @@ enum StoreArgument {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
+            throw StrataError.missingStore(url.path)
         }
         guard !isDirectory.boolValue else {
             throw StrataError.notAStore(path: url.path, reason: "it is a directory")

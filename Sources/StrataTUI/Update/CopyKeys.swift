@@ -58,7 +58,7 @@ extension KeyReducer {
         case (.browser, _):
             guard let index = selectedIndex(state, .browser) else { return nil }
             let entity = state.browser.entities[index]
-            return ("entity \(entity.name)", "\(entity.name): \(CountText.plural(entity.rows, "row", "rows"))")
+            return ("entity \(entity.name)", "\(entity.name): \(CountText.rows(entity.rows))")
         case (.progress, _):
             return ("the log", state.log.flatMap(TerminalText.lines).joined(separator: "\n"))
         }

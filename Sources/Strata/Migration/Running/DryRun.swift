@@ -76,7 +76,7 @@ public struct PrivateCopy: Sendable {
     public init(of original: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: original.path) else {
-            throw StrataError.notAStore(path: original.path, reason: "the file does not exist")
+            throw StrataError.missingStore(original.path)
         }
         directory = manager.temporaryDirectory.appendingPathComponent("strata-copy-\(UUID().uuidString)")
         try manager.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -145,7 +145,7 @@ public final class Migrator: @unchecked Sendable {
         let metadata: StoreMetadata
         switch try StoreProbe.inspect(url, named: name) {
         case .store(let found): metadata = found
-        case .missing: throw StrataError.notAStore(path: name, reason: "the file does not exist")
+        case .missing: throw StrataError.missingStore(name)
         case .empty:
             throw StrataError.notAStore(
                 path: name, reason: "it is an empty SQLite database (no tables yet), so there is nothing to migrate")

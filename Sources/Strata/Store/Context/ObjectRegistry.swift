@@ -93,8 +93,9 @@ final class ObjectRegistry {
 
     /// Takes out the entry of a row (a deleted one).
     func remove(_ mapping: EntityMapping, primaryKey: Int64) {
-        if !shared.isEmpty, let storage = rows(of: mapping)?.entries[primaryKey]?.storage { shared[storage] = nil }
-        rows(of: mapping)?.entries.remove(primaryKey)
+        guard let rows = rows(of: mapping) else { return }
+        if !shared.isEmpty, let storage = rows.entries[primaryKey]?.storage { shared[storage] = nil }
+        rows.entries.remove(primaryKey)
     }
 
     /// The entries of an entity, if any object of it was registered.

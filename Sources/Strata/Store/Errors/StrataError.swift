@@ -85,6 +85,11 @@ public enum StrataError: Error, LocalizedError, CustomStringConvertible, Sendabl
         }
     }
 
+    /// The refusal of a store path where no file is: what every reader and migrator says.
+    package static func missingStore(_ path: String) -> StrataError {
+        .notAStore(path: path, reason: "the file does not exist")
+    }
+
     /// Wraps a SQLite error with the store and the operation it interrupted, keeping SQLite's code.
     static func wrap(_ error: any Error, store: String, operation: String) -> any Error {
         guard let error = error as? DatabaseError else { return error }

@@ -53,7 +53,7 @@ public struct StoreInspector: Sendable {
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw StrataError.notAStore(path: url.path, reason: "the file does not exist")
+            throw StrataError.missingStore(url.path)
         }
         return try inPlace ? StoreProbe.readInPlace(url, body) : StoreProbe.read(url, body)
     }
