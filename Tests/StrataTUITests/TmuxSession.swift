@@ -38,17 +38,33 @@ final class TmuxSession {
     /// The screen's text now.
     func screen() throws -> String { try Self.run(["capture-pane", "-p", "-t", name]).output }
 
-    /// Polls the screen until `predicate` holds; throws with the last screen after `seconds`.
+    /// Polls the screen until `predicate` holds, then returns it once settled; throws with the last screen after
+    /// `seconds`. A capture can land in the middle of a frame being drawn (a popup's title written, its body not
+    /// yet: seen in CI), so a screen that holds is captured again until two captures 50 ms apart agree, for at
+    /// most half a second (a live pane may never settle; its latest capture that holds is returned then).
     @discardableResult
     func wait(_ what: String, seconds: Double = 30, until predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if predicate(last) { return last }
+            if predicate(last) { return try settled(last, holding: predicate) }
             usleep(50_000)
         }
         throw Failure("timed out waiting for \(what); screen:\n\(last)")
+    }
+
+    /// `screen`, captured again until two captures agree (at most ten times), the latest that holds `predicate`.
+    private func settled(_ screen: String, holding predicate: (String) -> Bool) throws -> String {
+        var latest = screen
+        for _ in 0..<10 {
+            usleep(50_000)
+            let again = try self.screen()
+            if again == latest { return again }
+            guard predicate(again) else { return latest }
+            latest = again
+        }
+        return latest
     }
 
     /// Polls until the screen shows `text`.
