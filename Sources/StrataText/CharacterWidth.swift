@@ -22,6 +22,25 @@ package enum CharacterWidth {
 
     /// Columns taken by one scalar on its own (the first of a cluster decides the cluster's width).
     package static func of(_ scalar: Unicode.Scalar) -> Int {
+        measured(scalar).map(Int.init) ?? measure(scalar)
+    }
+
+    /// The columns of a scalar in `measuredBlocks`, nil for one outside them.
+    private static func measured(_ scalar: Unicode.Scalar) -> UInt8? {
+        for block in measuredBlocks where block.range.contains(scalar.value) {
+            return block.columns[Int(scalar.value - block.range.lowerBound)]
+        }
+        return nil
+    }
+
+    /// The scalars the UI's own symbols and most accented text come from (Latin-1 to the combining marks; general
+    /// punctuation to geometric shapes: arrows, box drawing, dots and dashes), each measured once by `measure`:
+    /// looking a scalar's properties up costs about a thousand instructions, and a frame measures over a thousand.
+    private static let measuredBlocks: [(range: Range<UInt32>, columns: [UInt8])] = [0xA0..<0x370, 0x2000..<0x2600]
+        .map { range in (range, range.map { UInt8(Unicode.Scalar($0).map(measure) ?? 1) }) }
+
+    /// Columns taken by one scalar, from its Unicode properties.
+    private static func measure(_ scalar: Unicode.Scalar) -> Int {
         let properties = scalar.properties
         if properties.isEmojiPresentation { return 2 }
         switch properties.generalCategory {
@@ -33,7 +52,23 @@ package enum CharacterWidth {
 
     /// Columns taken by a string (one per byte when every byte is printable ASCII, the commonest text).
     package static func of(_ text: String) -> Int {
-        text.utf8.allSatisfy(isPrintableASCII) ? text.utf8.count : text.reduce(0) { $0 + of($1) }
+        text.utf8.allSatisfy(isPrintableASCII)
+            ? text.utf8.count : oneColumnScalars(text) ?? text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The number of scalars of a text whose every scalar is printable ASCII or one column in `measuredBlocks`
+    /// (a frame's borders, dots, arrows and accented letters), nil for any other text. Each such scalar is a
+    /// cluster of its own (the blocks' marks and joiners measure 0, and none of them joins the next), so the
+    /// count is the columns, found without breaking the text into clusters.
+    package static func oneColumnScalars(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            let oneColumn =
+                scalar.isASCII ? isPrintableASCII(UInt8(truncatingIfNeeded: scalar.value)) : measured(scalar) == 1
+            guard oneColumn else { return nil }
+            count += 1
+        }
+        return count
     }
 
     /// True for a byte that is a printable ASCII character on its own: one column, never part of a wider cluster

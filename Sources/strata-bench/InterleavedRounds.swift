@@ -16,6 +16,11 @@ struct InterleavedRounds {
     /// Each contender's median over `runs` rounds; every round runs every contender once, in turn, each on a fresh
     /// copy of `source`, so a machine that slows down or speeds up during the run weighs on all of them alike.
     func medians(of source: URL, _ contenders: [Contender]) throws -> [RunResult] {
+        try rounds(of: source, contenders).map(WorkloadResult.median)
+    }
+
+    /// Every round's result of each contender (by contender, then round), run as `medians` runs them.
+    func rounds(of source: URL, _ contenders: [Contender]) throws -> [[RunResult]] {
         var results = Array(repeating: [RunResult](), count: contenders.count)
         for round in 0..<runs {
             for (index, contender) in contenders.enumerated() {
@@ -23,6 +28,13 @@ struct InterleavedRounds {
                 results[index].append(try contender.run(url))
             }
         }
-        return results.map(WorkloadResult.median)
+        return results
+    }
+
+    /// The median over rounds of one contender's time over another's in the same round: a machine that drifts
+    /// between rounds weighs on both sides of each ratio alike.
+    static func pairedRatio(_ results: [[RunResult]], _ index: Int, to baseline: Int) -> Double {
+        let ratios = zip(results[index], results[baseline]).map { $0.seconds / max($1.seconds, 1e-9) }.sorted()
+        return ratios[ratios.count / 2]
     }
 }

