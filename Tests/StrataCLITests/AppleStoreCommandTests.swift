@@ -124,6 +124,12 @@ struct AppleStoreCommandTests {
         let empty = try Self.run(["rows", store, "Book"], unchanging: store)
         #expect(empty.status == 0)
         #expect(empty.standardOutput == "Book: no rows\n")
+        for option in ["--limit", "--offset"] {
+            // A negative count is refused as a negative count, not read as an unknown flag.
+            let negative = try Self.run(["rows", store, "Book", option, "-1"], unchanging: store)
+            #expect(negative.status == 2, "\(negative.standardError)")
+            #expect(negative.standardError.hasPrefix("Error: \(option) must be 0 or more"), "\(negative.standardError)")
+        }
         let unknown = try Self.run(["rows", store, "Nope"], unchanging: store)
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("\(store) has no entity 'Nope'; its entities are Author, Book"))

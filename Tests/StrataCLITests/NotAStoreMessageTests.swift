@@ -50,6 +50,25 @@ struct NotAStoreMessageTests {
         #expect(TemporaryStore.digests(of: store) == before)
     }
 
+    /// A path where no file is, and a directory: every command says the same (the reader's words), exit 3, and
+    /// nothing is made at the path.
+    @Test func aMissingFileOrADirectoryIsNamedTheSameByEveryCommand() throws {
+        let directory = try TemporaryStore()
+        let missing = directory.path("Books.store")
+        let folder = directory.path("Books.folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for (store, reason) in [(missing, "the file does not exist"), (folder, "it is a directory")] {
+            for command in Self.commands(store) {
+                let run = try CommandRun.strata(command)
+                #expect(run.status == 3, "\(command): \(run.standardError)")
+                #expect(
+                    run.standardError == "error: \(store) is not a Strata store: \(reason).\n",
+                    "\(command): \(run.standardError)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
     /// A real `migrate` of a SwiftData store: refused before anything runs, naming the dry run and `strata import`
     /// as what to do instead.
     @Test func aRealMigrateOfASwiftDataStoreSaysWhatToRunInstead() throws {

@@ -26,10 +26,11 @@ struct RowsCommand: ParsableCommand {
     @Argument(help: "The entity, such as Book.")
     var entity: String
 
-    @Option(help: "How many rows to show.")
+    // Taken as they come (`--limit -1` is a negative number to refuse, not an unknown flag).
+    @Option(parsing: .unconditional, help: "How many rows to show.")
     var limit = 50
 
-    @Option(help: "How many rows to skip.")
+    @Option(parsing: .unconditional, help: "How many rows to skip.")
     var offset = 0
 
     @Option(

@@ -42,7 +42,7 @@ struct OpenCommand: ParsableCommand {
     var readOnly = false
 
     func run() throws {
-        let url = URL(fileURLWithPath: file.store)
+        let url = try StoreArgument.url(file.store)
         let resolved = plan.isEmpty ? nil : try plan.resolve(compiling: .forCustomStages)
         let validated = try resolved?.validated()
         // Opened once; a SwiftData / Core Data store whose model is a plan version is imported privately from that

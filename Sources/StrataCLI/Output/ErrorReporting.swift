@@ -33,7 +33,9 @@ enum ErrorReporting {
             return (ExitStatus.findings.rawValue, error.description)
         default:
             let code = root.exitCode(for: error)
-            if code == .validationFailure { return (ExitStatus.usage.rawValue, root.fullMessage(for: error)) }
+            if code == .validationFailure {
+                return (ExitStatus.usage.rawValue, OptionElsewhere.explained(root.fullMessage(for: error), root: root))
+            }
             if code == .success || error is ExitCode { return (code.rawValue, nil) }
             return (ExitStatus.findings.rawValue, "\(error)")
         }
