@@ -32,4 +32,22 @@ struct CountWordingTests {
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.dropFirst() == ["  Item: 1 row", "  Component: 1 row", "  CraftingRecipe: 1 row"], "\(lines)")
     }
+
+    /// A migrated store's history counts each stage's row writes in the same words in `info` and in `open`'s
+    /// summary (printed when no terminal is attached).
+    @Test func theHistoryCountsRowWritesInInfoAndOpen() throws {
+        let directory = try TemporaryStore()
+        let store = directory.path("Books.store")
+        #expect(try CommandRun.strata(["demo", "--rows", "1", "--no-open", "--store", store]).status == 0)
+        #expect(try CommandRun.strata(["migrate", store, "--plan", "bookshelf", "--yes"]).status == 0)
+        let open = try CommandRun.strata(["open", store, "--plan", "bookshelf"])
+        #expect(open.status == 0, "\(open.standardError)")
+        let lines = open.standardOutput.split(separator: "\n").map(String.init)
+        let history = try #require(lines.firstIndex(of: "history:"), "\(lines)")
+        #expect(
+            Array(lines[(history + 1)...].prefix(2))
+                == ["  1.0.0 -> 2.0.0 lightweight, 1 row write", "  2.0.0 -> 3.0.0 custom, 1 row write"], "\(lines)")
+        let info = try CommandRun.strata(["info", store])
+        #expect(info.standardOutput.contains("lightweight 1.0.0 -> 2.0.0, 1 row write\n"), "\(info.standardOutput)")
+    }
 }

@@ -52,8 +52,8 @@ package enum StoreSummary {
         }
         lines += entityLines(info)
         let history = info.history ?? []
-        lines.append("history: \(history.isEmpty ? "none" : "")")
-        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \(CountText.rows($0.rows))" }
+        lines.append(history.isEmpty ? "history: none" : "history:")
+        lines += history.map { "  \($0.from) -> \($0.to) \($0.kind), \(CountText.rowWrites($0.rows))" }
         if let validated = plan {
             lines.append(
                 "plan: \(planName ?? validated.name), versions \(validated.schemas.map { $0.version.label }.joined(separator: ", "))"
