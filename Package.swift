@@ -43,7 +43,7 @@ let package = Package(
         .target(
             name: "Strata",
             dependencies: [
-                "StrataMacros",
+                "StrataMacros", "StrataText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // GRDB's own module of the system SQLite: saves bind row values through its C API.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -63,7 +63,7 @@ struct ModelRowCommandTests {
         #expect(both.standardOutput.contains("! Book.title: 2 rows without a value (e.g. Book/2, Book/4)"))
         #expect(
             both.standardOutput.contains(
-                "- Author.(firstName, lastName): 1 groups of duplicate values (e.g. (Ursula, Le Guin) x2)"))
+                "- Author.(firstName, lastName): 1 group of duplicate values (e.g. (Ursula, Le Guin) x2)"))
         #expect(both.standardOutput.contains("A real run would fail; the store would stay at TestModel."))
     }
 

@@ -84,13 +84,7 @@ enum DiffView {
     }
 
     /// "200,000 non-nil values dropped (e.g. Book/1, Book/2)".
-    static func findingText(_ finding: DataFinding) -> String {
-        let text = finding.description
-        let prefix = finding.property.map { "\(finding.entity).\($0): " } ?? "\(finding.entity): "
-        let body = text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
-        return body.replacingOccurrences(
-            of: String(finding.count), with: Formatting.count(finding.count), options: .anchored)
-    }
+    static func findingText(_ finding: DataFinding) -> String { finding.summary(grouped: true) }
 
     /// The colour of a +/-/~ marker.
     static func role(marker: String) -> Role {

@@ -25,7 +25,7 @@ import Testing
         try makeContactsV1(at: url)
         #expect(
             try StoreInspector(url: url).findings(for: diff).map(\.description) == [
-                "Contact.(givenName, familyName): 1 groups of duplicate values (e.g. (Ann, Lee) x2)"
+                "Contact.(givenName, familyName): 1 group of duplicate values (e.g. (Ann, Lee) x2)"
             ])
     }
 
@@ -61,7 +61,7 @@ import Testing
         let report = try Migrator.dryRun(store: url, plan: ContactsLightweightPlan.self)
         #expect(
             report.stages.first?.findings.map(\.description) == [
-                "Contact.(givenName, familyName): 1 groups of duplicate values (e.g. (Ann, Lee) x2)"
+                "Contact.(givenName, familyName): 1 group of duplicate values (e.g. (Ann, Lee) x2)"
             ])
         #expect(
             report.failure?.description.contains("a unique constraint cannot be created while duplicates remain")
@@ -71,7 +71,7 @@ import Testing
                 for: Schema(versionedSchema: ContactsV2.self), migrationPlan: ContactsLightweightPlan.self,
                 configurations: ModelConfiguration(url: url))
         } throws: { error in
-            "\(error)".contains("Contact.(givenName, familyName): 1 groups of duplicate values (e.g. (Ann, Lee) x2)")
+            "\(error)".contains("Contact.(givenName, familyName): 1 group of duplicate values (e.g. (Ann, Lee) x2)")
         }
         #expect(storeHashes(url) == before)
     }

@@ -107,8 +107,8 @@ enum Contacts {
         let report = try #require(try migrator.runNextStage())
         let losses = report.findings.filter(\.isLoss).map(\.description)
         #expect(losses.contains("Person.phone: 2 non-nil values dropped (e.g. Person/1, Person/2)"))
-        #expect(losses.contains("Address: 1 rows dropped (e.g. Address/1)"))
-        #expect(losses.contains("Person.address: 1 links dropped (e.g. Person/1)"))
+        #expect(losses.contains("Address: 1 row dropped (e.g. Address/1)"))
+        #expect(losses.contains("Person.address: 1 link dropped (e.g. Person/1)"))
         #expect(warnings.count == losses.count)
         #expect(warnings.allSatisfy { $0.hasPrefix("the inferred stage removes data: ") })
     }
@@ -127,7 +127,7 @@ enum Contacts {
         #expect(storeHashes(url) == before)
         #expect {
             _ = try Migrator.dryRun(store: url, plan: Contacts.Plan.self, refusingDataLoss: true)
-        } throws: { error in "\(error)".contains("Address: 1 rows dropped") }
+        } throws: { error in "\(error)".contains("Address: 1 row dropped") }
         #expect(storeHashes(url) == before)
     }
 

@@ -31,7 +31,7 @@ import Testing
         let report = try Migrator.dryRun(store: url, plan: TripsPlanWithoutDedupe.self)
         #expect(
             report.stages.first?.findings.map(\.description) == [
-                "Trip.name: 1 groups of duplicate values (e.g. Rome x2)"
+                "Trip.name: 1 group of duplicate values (e.g. Rome x2)"
             ])
         #expect(report.failure?.kind == "validation-failed")
         #expect(
@@ -41,7 +41,7 @@ import Testing
             _ = try ModelContainer(
                 for: Schema(versionedSchema: TripsV2.self), migrationPlan: TripsPlanWithoutDedupe.self,
                 configurations: ModelConfiguration(url: url))
-        } throws: { error in "\(error)".contains("Trip.name: 1 groups of duplicate values (e.g. Rome x2)") }
+        } throws: { error in "\(error)".contains("Trip.name: 1 group of duplicate values (e.g. Rome x2)") }
         #expect(storeHashes(url) == before)
     }
 

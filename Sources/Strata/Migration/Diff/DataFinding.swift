@@ -1,4 +1,5 @@
 internal import GRDB
+import StrataText
 
 /// A fact about the stored data that decides what a change does to it: values it drops, rows it leaves
 /// without a value, duplicate groups that block a unique constraint, values that do not convert.
@@ -19,20 +20,26 @@ public struct DataFinding: Hashable, Sendable, Codable, CustomStringConvertible 
     /// A few keys (primary keys, or duplicated values) to look at.
     public let samples: [String]
 
-    /// "Book.isbn: 3 duplicate groups (e.g. 978-0, 978-1)".
-    public var description: String {
-        let subject = property.map { "\(entity).\($0)" } ?? entity
-        let what =
+    /// "Book.isbn: 3 groups of duplicate values (e.g. 978-0 x2, 978-1 x2)".
+    public var description: String { "\(subject): \(summary(grouped: false))" }
+
+    /// What the finding is about: "Book.isbn", or "Address" for whole rows.
+    package var subject: String { property.map { "\(entity).\($0)" } ?? entity }
+
+    /// The finding without its subject, "1 row dropped (e.g. Address/1)", its count's thousands grouped when
+    /// `grouped` ("1,204 rows dropped", as the terminal UI shows counts).
+    package func summary(grouped: Bool) -> String {
+        let (one, many) =
             switch kind {
-            case .rowsDropped: "rows dropped"
-            case .valuesDropped: "non-nil values dropped"
-            case .linksDropped: "links dropped"
-            case .rowsLackingValue: "rows without a value"
-            case .duplicateGroups: "groups of duplicate values"
-            case .failedConversions: "values that do not convert"
+            case .rowsDropped: ("row dropped", "rows dropped")
+            case .valuesDropped: ("non-nil value dropped", "non-nil values dropped")
+            case .linksDropped: ("link dropped", "links dropped")
+            case .rowsLackingValue: ("row without a value", "rows without a value")
+            case .duplicateGroups: ("group of duplicate values", "groups of duplicate values")
+            case .failedConversions: ("value that does not convert", "values that do not convert")
             }
         let sample = samples.isEmpty ? "" : " (e.g. \(samples.joined(separator: ", ")))"
-        return "\(subject): \(count) \(what)\(sample)"
+        return CountText.plural(count, one, many, grouped: grouped) + sample
     }
 
     /// True for data a change removes (rows, values, links), as opposed to data it lacks or rejects.
