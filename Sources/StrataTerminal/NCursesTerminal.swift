@@ -107,19 +107,25 @@ package final class NCursesTerminal: Terminal {
     /// a cluster scalar by scalar, so the next run is placed at its own column instead of after ncurses' count.
     package func draw(_ frame: Frame) {
         let (width, height) = size()
+        // One buffer for every run of cells (a run's characters were an array each, and each cell's another).
+        var text: [wchar_t] = []
+        text.reserveCapacity(frame.width * 2)
         for y in 0..<min(height, frame.height) {
             var x = 0
             while x < min(width, frame.width) {
                 let first = frame[x, y]
-                var text: [wchar_t] = []
+                text.removeAll(keepingCapacity: true)
                 var end = x
                 while end < min(width, frame.width), frame[end, y].role == first.role,
                     frame[end, y].style == first.style
                 {
-                    let scalars = frame[end, y].text.unicodeScalars
-                    text += scalars.map { wchar_t(bitPattern: $0.value) }
+                    var scalars = 0
+                    for scalar in frame[end, y].text.unicodeScalars {
+                        text.append(wchar_t(bitPattern: scalar.value))
+                        scalars += 1
+                    }
                     end += 1
-                    if scalars.count > 1 {
+                    if scalars > 1 {
                         while end < min(width, frame.width), frame[end, y].isContinuation { end += 1 }
                         break
                     }
