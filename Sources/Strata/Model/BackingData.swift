@@ -104,9 +104,10 @@ public final class BackingData: @unchecked Sendable {
         return drawn
     }
 
-    /// Creates empty storage for a new object, to give to a model's `init(backingData:)`.
+    /// Creates empty storage for a new object, to give to a model's `init(backingData:)`. The caller may keep it
+    /// after the object is freed, so it starts escaped (see `_escaping`).
     public init() {
-        rare.awaitsFirstObject = true
+        rare.isEscaped = true
     }
 
     /// Creates the storage of a model object made by its own initialiser.
@@ -118,25 +119,32 @@ public final class BackingData: @unchecked Sendable {
         BackingDataHandoff.take(for: type) ?? BackingData(forModel: ())
     }
 
-    /// The storage a model's `init(backingData:)` keeps: `storage` itself. Storage another object already has (a
-    /// model made over another's `persistentBackingData`, as an app's "Duplicate" button does) becomes shared: the
-    /// objects read and write the same values, and its context hands out a new object over it when asked for the
-    /// row, since the one it registered may be gone while the storage lives on.
+    /// The storage a model's `init(backingData:)` keeps: `storage` itself. Storage the app gave (from
+    /// `BackingData()`, or another object's `persistentBackingData`, as an app's "Duplicate" button does) is escaped
+    /// (see `_escaping`): several objects may then read and write the same values.
     public static func _adopting(_ storage: BackingData) -> BackingData {
         if BackingDataHandoff.isHandingOver(storage) { return storage }
-        if storage.rareState?.awaitsFirstObject == true {
-            storage.rare.awaitsFirstObject = false
-            return storage
-        }
-        storage.rare.isShared = true
-        if let context = storage.context, let primaryKey = storage.primaryKey, let mapping = storage.mapping {
-            context.share(mapping, primaryKey: primaryKey, storage: storage)
-        }
-        return storage
+        return storage._escaping()
     }
 
-    /// True once more than one object was made over this storage (see `_adopting`).
-    var isShared: Bool { rareState?.isShared == true }
+    /// The storage as an app's code reads it (a `@Model` class's `persistentBackingData`): marked escaped, since the
+    /// app may keep it after its object is freed or make another object over it. The context's registry refers to
+    /// its objects uncounted and never reads a freed one: for escaped storage it hands out the object it last handed
+    /// out while that lives, and a new object over the storage once it is gone.
+    public func _escaping() -> BackingData {
+        if rareState?.isEscaped != true { escape() }
+        return self
+    }
+
+    /// Marks the storage escaped, and tells its context's registry when the row is registered there.
+    private func escape() {
+        rare.isEscaped = true
+        guard let primaryKey, let mapping else { return }
+        withContext { $0.escape(mapping, primaryKey: primaryKey, storage: self) }
+    }
+
+    /// True once the app's code may hold the storage apart from its object (see `_escaping`).
+    var isEscaped: Bool { rareState?.isEscaped == true }
 
     deinit {
         guard let primaryKey, let entity = mapping.map(ObjectIdentifier.init) else { return }
@@ -261,7 +269,7 @@ public final class BackingData: @unchecked Sendable {
         -> PersistentIdentifier?
     {
         guard case .object(let object) = reference else { return nil }
-        let backing = object.persistentBackingData
+        let backing = object._strataBackingData
         guard backing.primaryKey != nil, !backing.isKeptByContext, backing.context === context else { return nil }
         return object.persistentModelID
     }
@@ -359,7 +367,7 @@ public final class BackingData: @unchecked Sendable {
         for (name, references) in related {
             related[name] = references.filter { reference in
                 guard case .object(let object) = reference else { return false }
-                return object.persistentBackingData.context == nil
+                return object._strataBackingData.context == nil
             }
         }
         committedRelated = nil

@@ -16,9 +16,7 @@ final class BackingDataRareState {
     var changedHighPositions: [Int] = []
     /// Identifies the object before its first save, once drawn.
     var temporaryID: UInt64?
-    /// True for storage made by `BackingData()` that no object has taken yet.
-    var awaitsFirstObject = false
-    /// True once a second object was made over the storage (`init(backingData:)` given another object's
-    /// `persistentBackingData`): its context then hands out new objects over it, never one that may be gone.
-    var isShared = false
+    /// True once the app's code may hold the storage apart from its object (`BackingData._escaping`): its context
+    /// then never hands out an object over it that may be gone.
+    var isEscaped = false
 }

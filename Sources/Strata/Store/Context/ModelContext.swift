@@ -104,7 +104,7 @@ public final class ModelContext {
     public func delete<T: PersistentModel>(_ model: T) {
         useCheck.enter("delete(_:)", of: useDescription)
         defer { useCheck.leave() }
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
             insertionOrder.removeAll { $0 == id }
@@ -143,15 +143,15 @@ public final class ModelContext {
         useCheck.enter("rollback()", of: useDescription)
         defer { useCheck.leave() }
         // Every undone insert leaves before any forgets its links, so that they keep their links to each other.
-        for model in inserted.values { model.persistentBackingData.context = nil }
-        for model in inserted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
-        let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
+        for model in inserted.values { model._strataBackingData.context = nil }
+        for model in inserted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
+        let didRestore = changed.values.map { $0._strataBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
         batchDeletes = []
-        for model in changed.values { model.persistentBackingData.revert() }
+        for model in changed.values { model._strataBackingData.revert() }
         for notify in didRestore { notify() }
-        for model in deleted.values { model.persistentBackingData.revert() }
+        for model in deleted.values { model._strataBackingData.revert() }
         letGo()
         inserted = [:]
         insertionOrder = []
@@ -218,9 +218,12 @@ public final class ModelContext {
         registry.register(model, mapping, primaryKey: primaryKey)
     }
 
-    /// Marks a registered row's storage as shared by several objects (see `BackingData._adopting`).
-    func share(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
-        registry.share(mapping, primaryKey: primaryKey, storage: storage)
+    /// Marks a registered row's storage as escaped: the app may hold it apart from its object (see
+    /// `BackingData._escaping`).
+    func escape(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
+        useCheck.enter("a read of persistentBackingData", of: useDescription)
+        defer { useCheck.leave() }
+        registry.escape(mapping, primaryKey: primaryKey, storage: storage)
     }
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
@@ -244,7 +247,7 @@ public final class ModelContext {
 
     /// Takes a new object in: binds it to the schema, and records it as inserted.
     func register(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
@@ -267,7 +270,7 @@ public final class ModelContext {
 
     /// Takes in a saved object that belongs to no context (fetched by a context since released).
     private func adopt(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         backing.context = self
         if let key = backing.primaryKey, let mapping = backing.mapping {
             register(loaded: model, mapping, primaryKey: key)
@@ -293,7 +296,7 @@ public final class ModelContext {
     func noteChanged(_ model: any PersistentModel) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
-        keepChanged(model, model.persistentBackingData)
+        keepChanged(model, model._strataBackingData)
     }
 
     /// Enters a saved, changed object in the changed set, which keeps it until the next save.
@@ -314,14 +317,14 @@ public final class ModelContext {
 
     /// Stops keeping the objects of one pending set (see `letGo()`).
     private func letGo(_ set: [ObjectIdentifier: any PersistentModel]) {
-        for model in set.values { model.persistentBackingData.isKeptByContext = false }
+        for model in set.values { model._strataBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
     func didSave(insertedKeys: [SavedInsert]) {
         for saved in insertedKeys {
             let (model, key) = (saved.model, saved.key)
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             backing.didSave(primaryKey: key, store: store.name)
             guard let mapping = backing.mapping else { continue }
             if saved.isUpsert {
@@ -332,29 +335,29 @@ public final class ModelContext {
             }
             if let existing = registered(mapping, primaryKey: key), existing !== model {
                 // An upsert: the object already holding the row takes the values just written to it.
-                existing.persistentBackingData.values = backing.values
-                existing.persistentBackingData.related = [:]
-                existing.persistentBackingData.didSave(primaryKey: key, store: store.name)
+                existing._strataBackingData.values = backing.values
+                existing._strataBackingData.related = [:]
+                existing._strataBackingData.didSave(primaryKey: key, store: store.name)
             }
             register(loaded: model, mapping, primaryKey: key)
         }
         // One pass over the changed objects (a save of a batch visits each once more, not twice).
         for model in changed.values {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             backing.didSaveChanges()
             if !backing.related.isEmpty { referToSavedObjectsByIdentifier(backing) }
             backing.isKeptByContext = false
         }
         undoLog.removeAll(keepingCapacity: true)
-        for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
+        for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model._strataBackingData) }
         for model in deleted.values {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             if let key = backing.primaryKey, let mapping = backing.mapping { registry.remove(mapping, primaryKey: key) }
             backing.context = nil
         }
         // Deleted objects linked to each other keep those links; the live objects they held could keep this
         // context alive through a deleted pair that holds itself (see `dropLinksToObjectsInContexts`).
-        for model in deleted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
+        for model in deleted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
         letGo(inserted)
         letGo(deleted)
         Self.empty(&inserted)
@@ -378,8 +381,8 @@ public final class ModelContext {
     private func referToSavedObjectsByIdentifier(_ backing: BackingData) {
         for (name, references) in backing.related {
             backing.related[name] = references.map { reference in
-                guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
-                    let entity = object.persistentBackingData.mapping?.name
+                guard case .object(let object) = reference, let key = object._strataBackingData.primaryKey,
+                    let entity = object._strataBackingData.mapping?.name
                 else { return reference }
                 return .identifier(
                     PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))

@@ -67,7 +67,7 @@ struct RowReader {
         var loaded: [AnyObject] = []
         try forEachObject(db, sql: sql, arguments: arguments) { _, object in loaded.append(object) }
         let objects = mapping.type == T.self ? unsafeBitCast(loaded, to: [T].self) : loaded.compactMap { $0 as? T }
-        group(objects.map(\.persistentBackingData))
+        group(objects.map(\._strataBackingData))
         return objects
     }
 
@@ -80,7 +80,7 @@ struct RowReader {
         try forEachObject(db, sql: sql, arguments: arguments) { row, object in
             objects.append((row.int64(trailing) ?? 0, object))
         }
-        group(objects.map(\.1.persistentBackingData))
+        group(objects.map(\.1._strataBackingData))
         return objects
     }
 
@@ -119,7 +119,7 @@ struct RowReader {
     private func object(for row: StatementRow) throws -> any PersistentModel {
         let primaryKey = row.int64(0) ?? 0
         if let existing = context.registered(mapping, primaryKey: primaryKey) {
-            let backing = existing.persistentBackingData
+            let backing = existing._strataBackingData
             if !backing.hasChanges {
                 try backing.replacingAll(of: existing) {
                     backing.values = try values(in: row)
