@@ -55,6 +55,10 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted = false
     /// True once the object has its own `registrar`: until then nobody can observe it.
     @exclusivity(unchecked) private(set) var isObserved = false
+    /// True while the object's storage is in its context's changed set (see `ChangedObjects`).
+    @exclusivity(unchecked) var isChanged = false
+    /// True while the object is listed in its context's changed set, in or taken out (see `ChangedObjects`).
+    @exclusivity(unchecked) var isListedAsChanged = false
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {

@@ -110,7 +110,7 @@ extension ModelContext {
             plan.mapping)
         if plan.isFullySQL && !pending { return results }
         if pending {
-            results.removeAll { changed[ObjectIdentifier($0)] != nil || deleted[ObjectIdentifier($0)] != nil }
+            results.removeAll { changed.contains($0) || deleted[ObjectIdentifier($0)] != nil }
         }
         if let predicate = descriptor.predicate, !plan.predicateInSQL {
             results = try results.filter { try predicate.evaluate($0) }

@@ -35,6 +35,17 @@ extension ModelContext {
         if notify { postDidSave(inserted: insertedNow, updated: changedNow, deleted: deletedIdentifiers) }
     }
 
+    /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
     /// Brings the pending changes up to date as a save would before writing: new objects that inserted or
     /// changed objects relate to are inserted, so `insertedModelsArray` lists them. Inverses are kept in step
     /// as relationships are set, and delete rules apply at the save (where `.deny` can refuse it).

@@ -35,7 +35,7 @@ public final class ModelContext {
     @exclusivity(unchecked) private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) private(set) var insertionOrder: [ObjectIdentifier] = []
     /// Saved objects changed since the last save.
-    @exclusivity(unchecked) private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) private(set) var changed = ChangedObjects()
     /// Saved objects deleted since the last save.
     @exclusivity(unchecked) private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
     /// Rows deleted by `delete(model:where:)` in SQL at the next save: an entity and the translated predicate.
@@ -81,6 +81,9 @@ public final class ModelContext {
         autosaveEnabled = false
     }
 
+    /// Takes the changed objects out of the changed set (flags on their storage): they outlive the context.
+    deinit { changed.removeAll() }
+
     // MARK: - Changes
 
     /// True while there are unsaved inserts, changes or deletes.
@@ -89,7 +92,7 @@ public final class ModelContext {
     /// The objects inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { insertionOrder.compactMap { inserted[$0] } }
     /// The saved objects changed since the last save.
-    public var changedModelsArray: [any PersistentModel] { Array(changed.values) }
+    public var changedModelsArray: [any PersistentModel] { changed.objects }
     /// The saved objects deleted since the last save.
     public var deletedModelsArray: [any PersistentModel] { Array(deleted.values) }
 
@@ -119,7 +122,7 @@ public final class ModelContext {
         if backing.context == nil { adopt(model) }
         backing.isDeleted = true
         // A deleted object is not written as changed (its join-table rows would outlive its row).
-        changed[id] = nil
+        changed.remove(model)
         deleted[id] = model
         backing.isKeptByContext = true
         scheduleAutosave()
@@ -145,31 +148,21 @@ public final class ModelContext {
         // Every undone insert leaves before any forgets its links, so that they keep their links to each other.
         for model in inserted.values { model._strataBackingData.context = nil }
         for model in inserted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
-        let didRestore = changed.values.map { $0._strataBackingData.willReplaceAll(of: $0) }
+        let changedNow = changed.objects
+        let didRestore = changedNow.map { $0._strataBackingData.willReplaceAll(of: $0) }
         for entry in undoLog { entry.backing.values[entry.position] = entry.value }
         undoLog = []
         batchDeletes = []
-        for model in changed.values { model._strataBackingData.revert() }
+        for model in changedNow { model._strataBackingData.revert() }
         for notify in didRestore { notify() }
         for model in deleted.values { model._strataBackingData.revert() }
         letGo()
         inserted = [:]
         insertionOrder = []
-        changed = [:]
+        changed.removeAll()
         deleted = [:]
         pendingErrors = []
         settleAutosave()
-    }
-
-    /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
-    public func transaction(block: () throws -> Void) throws {
-        do {
-            try block()
-            try save()
-        } catch {
-            rollback()
-            throw error
-        }
     }
 
     // MARK: - Identity
@@ -251,7 +244,7 @@ public final class ModelContext {
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
-            if backing.hasChanges { changed[id] = model } else { backing.isKeptByContext = false }
+            if backing.hasChanges { changed.insert(model) } else { backing.isKeptByContext = false }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
@@ -302,7 +295,7 @@ public final class ModelContext {
     /// Enters a saved, changed object in the changed set, which keeps it until the next save.
     private func keepChanged(_ model: any PersistentModel, _ backing: BackingData) {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
-        changed[ObjectIdentifier(model)] = model
+        changed.insert(model)
         backing.isKeptByContext = true
         scheduleAutosave()
     }
@@ -310,14 +303,14 @@ public final class ModelContext {
     /// Stops keeping the inserted, changed and deleted objects (before the sets are cleared): from then on each
     /// keeps this context alive instead (see `BackingData.context`).
     private func letGo() {
-        letGo(inserted)
-        letGo(changed)
-        letGo(deleted)
+        letGo(inserted.values)
+        letGo(changed.objects)
+        letGo(deleted.values)
     }
 
     /// Stops keeping the objects of one pending set (see `letGo()`).
-    private func letGo(_ set: [ObjectIdentifier: any PersistentModel]) {
-        for model in set.values { model._strataBackingData.isKeptByContext = false }
+    private func letGo(_ objects: some Sequence<any PersistentModel>) {
+        for model in objects { model._strataBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
@@ -342,7 +335,7 @@ public final class ModelContext {
             register(loaded: model, mapping, primaryKey: key)
         }
         // One pass over the changed objects (a save of a batch visits each once more, not twice).
-        for model in changed.values {
+        changed.removeAll(keepingCapacity: true) { model in
             let backing = model._strataBackingData
             backing.didSaveChanges()
             if !backing.related.isEmpty { referToSavedObjectsByIdentifier(backing) }
@@ -358,23 +351,17 @@ public final class ModelContext {
         // Deleted objects linked to each other keep those links; the live objects they held could keep this
         // context alive through a deleted pair that holds itself (see `dropLinksToObjectsInContexts`).
         for model in deleted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
-        letGo(inserted)
-        letGo(deleted)
-        Self.empty(&inserted)
+        letGo(inserted.values)
+        letGo(deleted.values)
+        inserted.removeAll(keepingCapacity: inserted.count <= Self.batchCapacity)
         insertionOrder.removeAll(keepingCapacity: insertionOrder.count <= Self.batchCapacity)
-        Self.empty(&changed)
         deleted = [:]
         batchDeletes = []
     }
 
     /// The most entries a pending set keeps room for once saved: a loop saving every few thousand objects then
     /// reuses the table instead of growing it again for every batch, and one huge save does not keep its size.
-    private static let batchCapacity = 16_384
-
-    /// Empties a pending set after a save, keeping its room when it held a batch (see `batchCapacity`).
-    private static func empty(_ set: inout [ObjectIdentifier: any PersistentModel]) {
-        set.removeAll(keepingCapacity: set.count <= batchCapacity)
-    }
+    static let batchCapacity = 16_384
 
     /// Saved objects refer to each other by identifier from now on, so object graphs do not keep each other
     /// (and this context) alive in reference cycles.
