@@ -14,6 +14,9 @@ final class BackingDataRareState {
     var changedRelationships: Set<String> = []
     /// The changed attributes' positions from 64 up (`BackingData` keeps those below as bits).
     var changedHighPositions: [Int] = []
+    /// The context of an object inserted and deleted before a save, which neither keeps the other (see
+    /// `BackingData.context`).
+    weak var deletedFrom: ModelContext?
     /// Identifies the object before its first save, once drawn.
     var temporaryID: UInt64?
     /// True once the app's code may hold the storage apart from its object (`BackingData._escaping`): its context

@@ -81,8 +81,13 @@ public final class ModelContext {
         autosaveEnabled = false
     }
 
-    /// Takes the changed objects out of the changed set (flags on their storage): they outlive the context.
-    deinit { changed.removeAll() }
+    /// Lets go of the objects the context keeps, which outlive it in no context (they refer to it unretained, see
+    /// `BackingData.context`), and takes them out of the changed set (flags on their storage).
+    deinit {
+        for model in inserted.values { model._strataBackingData.contextWasFreed() }
+        changed.removeAll { $0._strataBackingData.contextWasFreed() }
+        for model in deleted.values { model._strataBackingData.contextWasFreed() }
+    }
 
     // MARK: - Changes
 
@@ -124,7 +129,7 @@ public final class ModelContext {
         // A deleted object is not written as changed (its join-table rows would outlive its row).
         changed.remove(model)
         deleted[id] = model
-        backing.isKeptByContext = true
+        backing.keep(by: self)
         scheduleAutosave()
     }
 
@@ -253,9 +258,8 @@ public final class ModelContext {
             return
         }
         backing.mapping = mapping
-        backing.context = self
         inserted[id] = model
-        backing.isKeptByContext = true
+        backing.keep(by: self)
         insertionOrder.append(id)
         backing.prepare(model)
         scheduleAutosave()
@@ -296,7 +300,7 @@ public final class ModelContext {
     private func keepChanged(_ model: any PersistentModel, _ backing: BackingData) {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
         changed.insert(model)
-        backing.isKeptByContext = true
+        backing.keep(by: self)
         scheduleAutosave()
     }
 
