@@ -41,7 +41,10 @@ public final class ModelContext {
     /// Rows deleted by `delete(model:where:)` in SQL at the next save: an entity and the translated predicate.
     @exclusivity(unchecked) var batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)] = []
     /// The saved value of each attribute of a saved object changed since the last save, for rollback.
-    @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: AttributeValue)] = []
+    /// The storage unretained: the context keeps the object (changed, or deleted after a change) for as long as its
+    /// entries are read (a retain and a release a change fewer).
+    @exclusivity(unchecked) private var undoLog:
+        [(backing: Unmanaged<BackingData>, position: Int, value: AttributeValue)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
@@ -155,7 +158,7 @@ public final class ModelContext {
         for model in inserted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
         let changedNow = changed.objects
         let didRestore = changedNow.map { $0._strataBackingData.willReplaceAll(of: $0) }
-        for entry in undoLog { entry.backing.values[entry.position] = entry.value }
+        for entry in undoLog { entry.backing.takeUnretainedValue().values[entry.position] = entry.value }
         undoLog = []
         batchDeletes = []
         for model in changedNow { model._strataBackingData.revert() }
@@ -285,7 +288,7 @@ public final class ModelContext {
         defer { useCheck.leave() }
         var saved = value
         swap(&backing.values[position], &saved)
-        undoLog.append((backing, position, saved))
+        undoLog.append((.passUnretained(backing), position, saved))
         if let model { keepChanged(model, backing) }
     }
 
