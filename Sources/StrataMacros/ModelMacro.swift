@@ -21,7 +21,8 @@ public struct ModelMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
         let metadata = properties.map { metadataEntry(for: $0, className: className) }.joined(separator: ",\n")
         return [
             "@Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(\(raw: className).self)",
-            "\(raw: access)var persistentBackingData: Strata.BackingData { _$backingData }",
+            "\(raw: access)var persistentBackingData: Strata.BackingData { _$backingData._escaping() }",
+            "\(raw: access)var _strataBackingData: Strata.BackingData { _$backingData }",
             """
             \(raw: access)required init(backingData: Strata.BackingData) {
             \(raw: storageInits)

@@ -19,6 +19,10 @@ final class ModelDiagnosticTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Counter.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -56,6 +60,10 @@ final class ModelDiagnosticTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -98,6 +106,10 @@ final class ModelDiagnosticTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Row.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -141,6 +153,10 @@ final class ModelDiagnosticTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Job.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -185,6 +201,10 @@ final class ModelDiagnosticTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Draft.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 

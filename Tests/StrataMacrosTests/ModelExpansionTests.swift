@@ -30,6 +30,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Item.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -79,6 +83,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Person.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -136,6 +144,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Note.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -175,6 +187,10 @@ final class ModelExpansionTests: XCTestCase {
                         @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
                         var persistentBackingData: Strata.BackingData {
+                            _$backingData._escaping()
+                        }
+
+                        var _strataBackingData: Strata.BackingData {
                             _$backingData
                         }
 
@@ -215,6 +231,10 @@ final class ModelExpansionTests: XCTestCase {
                         @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Book.self)
 
                         var persistentBackingData: Strata.BackingData {
+                            _$backingData._escaping()
+                        }
+
+                        var _strataBackingData: Strata.BackingData {
                             _$backingData
                         }
 
@@ -255,6 +275,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Author.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -303,6 +327,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Tag.self)
 
                     public var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    public var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 
@@ -375,6 +403,10 @@ final class ModelExpansionTests: XCTestCase {
                     @Strata.Transient private var _$backingData: Strata.BackingData = Strata.BackingData._forModel(Clip.self)
 
                     var persistentBackingData: Strata.BackingData {
+                        _$backingData._escaping()
+                    }
+
+                    var _strataBackingData: Strata.BackingData {
                         _$backingData
                     }
 

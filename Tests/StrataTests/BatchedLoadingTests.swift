@@ -25,10 +25,10 @@ import Testing
         let url = try folders(60, notes: 3)
         let context = ModelContext(try openContainer(Links.Folder.self, at: url))
         let fetched = try context.fetch(FetchDescriptor<Links.Folder>())
-        #expect(fetched.allSatisfy { $0.persistentBackingData.related["notes"] == nil })
+        #expect(fetched.allSatisfy { $0._strataBackingData.related["notes"] == nil })
         #expect(fetched[0].notes.map(\.text).sorted() == ["F0-0", "F0-1", "F0-2"])
         // The one query that read the first folder's notes loaded every fetched folder's (no query per folder).
-        #expect(fetched.allSatisfy { $0.persistentBackingData.related["notes"]?.count == 3 })
+        #expect(fetched.allSatisfy { $0._strataBackingData.related["notes"]?.count == 3 })
         #expect(fetched[59].notes.map(\.text).sorted() == ["F59-0", "F59-1", "F59-2"])
     }
 
@@ -38,7 +38,7 @@ import Testing
         var descriptor = FetchDescriptor<Links.Folder>()
         descriptor.relationshipKeyPathsForPrefetching = [\.notes]
         let fetched = try context.fetch(descriptor)
-        #expect(fetched.allSatisfy { $0.persistentBackingData.related["notes"]?.count == 2 })
+        #expect(fetched.allSatisfy { $0._strataBackingData.related["notes"]?.count == 2 })
         #expect(fetched.first?.notes.first?.folder === fetched.first)
     }
 

@@ -126,6 +126,26 @@ import Testing
         #expect(try context.fetch(byEmail).map(\.name) == ["First", "Second"])
     }
 
+    @Test func anObjectChangedInAFreedContextIsSavedByTheNextContextThatTakesItIn() throws {
+        let container = try openContainer(Uniques.Account.self, at: directory.store())
+        let context = ModelContext(container)
+        context.insert(Uniques.Account(email: "a@x.org", name: "First"))
+        try context.save()
+        let orphan = try #require(try ModelContext(container).fetch(FetchDescriptor<Uniques.Account>()).first)
+        orphan.name = "Renamed"
+        #expect(orphan.modelContext == nil, "the changed object's context was freed with its change")
+        // Deleting it, then taking the delete back, enters its change in the next context's changed set.
+        let next = ModelContext(container)
+        next.delete(orphan)
+        #expect(next.changedModelsArray.isEmpty)
+        next.insert(orphan)
+        #expect(next.changedModelsArray.count == 1)
+        #expect(next.deletedModelsArray.isEmpty)
+        try next.save()
+        #expect(!next.hasChanges)
+        #expect(try ModelContext(container).fetch(FetchDescriptor<Uniques.Account>()).map(\.name) == ["Renamed"])
+    }
+
     @Test func batchesSavedOneAfterAnotherThenARolledBackBatchLeaveTheLastSavedValues() throws {
         let context = ModelContext(try openContainer(Uniques.Account.self, at: directory.store()))
         for index in 0..<25 { context.insert(Uniques.Account(email: "\(index)@x.org", name: "n")) }

@@ -27,7 +27,7 @@ extension BackingData {
     @usableFromInline
     func _attributeValue(forKey key: StaticString, of model: some PersistentModel) -> AttributeValue {
         let mapping = prepare(model)
-        guard let position = mapping.attributePositions[key] else { return .unset }
+        guard let position = Self.position(of: key, in: mapping) else { return .unset }
         mapping.attributes[position].observation.access(observationRegistrar(), model)
         return values[position]
     }
@@ -35,7 +35,14 @@ extension BackingData {
     /// The position of the attribute `key` (the object prepared first); nil when `key` names no attribute.
     @usableFromInline
     func _attributePosition(forKey key: StaticString, of model: some PersistentModel) -> Int? {
-        prepare(model).attributePositions[key]
+        Self.position(of: key, in: prepare(model))
+    }
+
+    /// The position of the attribute `key` in `mapping`, its table read in place (a copy retained and released the
+    /// table's two arrays on every property read and write).
+    @inline(__always)
+    private static func position(of key: StaticString, in mapping: EntityMapping) -> Int? {
+        Unmanaged.passUnretained(mapping)._withUnsafeGuaranteedRef { $0.attributePositions[key] }
     }
 
     /// A property's value when `_attributeValue` has none of the property's type: an optional attribute's nil, or

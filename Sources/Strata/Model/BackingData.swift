@@ -21,6 +21,13 @@ public final class BackingData: @unchecked Sendable {
     /// Data's objects always do. Both keeping each other made every unsaved object a cycle that kept its context,
     /// container and open store files alive for ever.
     ///
+    /// Not a weak reference: a weakly referenced context gets a side table, and every retain and release of it
+    /// then took the run time's slow path (about 450 instructions a row in W3). While the context keeps the object,
+    /// the object refers to it unretained (`contextPointer`), and the context, as it is freed, takes itself out of
+    /// every object it keeps (`contextWasFreed`): a kept object's pointer never names a freed context. Only an
+    /// object inserted and deleted before a save, which neither keeps its context nor is kept by it, refers to it
+    /// weakly (`BackingDataRareState.deletedFrom`).
+    ///
     /// A saved, unchanged object keeps its context so that objects fetched through a context nobody holds still
     /// load their relationships, as SwiftData's do. So an object the context keeps never holds such an object
     /// itself: while kept, it refers to the saved objects of its context that the context does not keep by
@@ -30,13 +37,19 @@ public final class BackingData: @unchecked Sendable {
     /// deleted before a save, which the context no longer keeps, may still be linked to a deleted saved object,
     /// and each kept the other.
     var context: ModelContext? {
-        get { keptContext ?? contextReference }
+        get {
+            if let keptContext { return keptContext }
+            if isKeptByContext, let contextPointer { return contextPointer.takeUnretainedValue() }
+            return rareState?.deletedFrom
+        }
         set {
-            contextReference = newValue
+            contextPointer = newValue.map(Unmanaged.passUnretained)
             keepContextUnlessKept()
         }
     }
-    @exclusivity(unchecked) private weak var contextReference: ModelContext?
+    /// The context, unretained: named while `keptContext` holds it or while the context keeps the object.
+    @exclusivity(unchecked) private var contextPointer: Unmanaged<ModelContext>?
+    /// The context, kept alive by this object (see `context`).
     @exclusivity(unchecked) private var keptContext: ModelContext?
     /// The store the row is in once saved.
     @exclusivity(unchecked) var store: StoreName?
@@ -55,6 +68,10 @@ public final class BackingData: @unchecked Sendable {
     @exclusivity(unchecked) var isDeleted = false
     /// True once the object has its own `registrar`: until then nobody can observe it.
     @exclusivity(unchecked) private(set) var isObserved = false
+    /// True while the object's storage is in its context's changed set (see `ChangedObjects`).
+    @exclusivity(unchecked) var isChanged = false
+    /// True while the object is listed in its context's changed set, in or taken out (see `ChangedObjects`).
+    @exclusivity(unchecked) var isListedAsChanged = false
     /// True while the context keeps the object (as inserted, changed or deleted); see `context`.
     @exclusivity(unchecked) var isKeptByContext = false {
         didSet {
@@ -86,7 +103,7 @@ public final class BackingData: @unchecked Sendable {
         return made
     }
     /// The related objects as last saved or fetched, kept from the first relationship change for rollback.
-    private var committedRelated: [String: [ModelReference]]? {
+    var committedRelated: [String: [ModelReference]]? {
         get { rareState?.committedRelated }
         set { if newValue != nil || rareState != nil { rare.committedRelated = newValue } }
     }
@@ -104,9 +121,10 @@ public final class BackingData: @unchecked Sendable {
         return drawn
     }
 
-    /// Creates empty storage for a new object, to give to a model's `init(backingData:)`.
+    /// Creates empty storage for a new object, to give to a model's `init(backingData:)`. The caller may keep it
+    /// after the object is freed, so it starts escaped (see `_escaping`).
     public init() {
-        rare.awaitsFirstObject = true
+        rare.isEscaped = true
     }
 
     /// Creates the storage of a model object made by its own initialiser.
@@ -118,25 +136,32 @@ public final class BackingData: @unchecked Sendable {
         BackingDataHandoff.take(for: type) ?? BackingData(forModel: ())
     }
 
-    /// The storage a model's `init(backingData:)` keeps: `storage` itself. Storage another object already has (a
-    /// model made over another's `persistentBackingData`, as an app's "Duplicate" button does) becomes shared: the
-    /// objects read and write the same values, and its context hands out a new object over it when asked for the
-    /// row, since the one it registered may be gone while the storage lives on.
+    /// The storage a model's `init(backingData:)` keeps: `storage` itself. Storage the app gave (from
+    /// `BackingData()`, or another object's `persistentBackingData`, as an app's "Duplicate" button does) is escaped
+    /// (see `_escaping`): several objects may then read and write the same values.
     public static func _adopting(_ storage: BackingData) -> BackingData {
         if BackingDataHandoff.isHandingOver(storage) { return storage }
-        if storage.rareState?.awaitsFirstObject == true {
-            storage.rare.awaitsFirstObject = false
-            return storage
-        }
-        storage.rare.isShared = true
-        if let context = storage.context, let primaryKey = storage.primaryKey, let mapping = storage.mapping {
-            context.share(mapping, primaryKey: primaryKey, storage: storage)
-        }
-        return storage
+        return storage._escaping()
     }
 
-    /// True once more than one object was made over this storage (see `_adopting`).
-    var isShared: Bool { rareState?.isShared == true }
+    /// The storage as an app's code reads it (a `@Model` class's `persistentBackingData`): marked escaped, since the
+    /// app may keep it after its object is freed or make another object over it. The context's registry refers to
+    /// its objects uncounted and never reads a freed one: for escaped storage it hands out the object it last handed
+    /// out while that lives, and a new object over the storage once it is gone.
+    public func _escaping() -> BackingData {
+        if rareState?.isEscaped != true { escape() }
+        return self
+    }
+
+    /// Marks the storage escaped, and tells its context's registry when the row is registered there.
+    private func escape() {
+        rare.isEscaped = true
+        guard let primaryKey, let mapping else { return }
+        withContext { $0.escape(mapping, primaryKey: primaryKey, storage: self) }
+    }
+
+    /// True once the app's code may hold the storage apart from its object (see `_escaping`).
+    var isEscaped: Bool { rareState?.isEscaped == true }
 
     deinit {
         guard let primaryKey, let entity = mapping.map(ObjectIdentifier.init) else { return }
@@ -144,14 +169,27 @@ public final class BackingData: @unchecked Sendable {
         withContext { $0.forget(entity, primaryKey: primaryKey, storage: ObjectIdentifier(self)) }
     }
 
-    /// Calls `body` with the object's context, if any: the one it keeps without a retain (the context's count
-    /// lives in a side table, as objects refer to it weakly, so each retain and release of it takes the run time's
-    /// slow path; W3 saves 440 instructions a row), the one it refers to weakly retained. `body` must not change what
-    /// the storage keeps (`isKeptByContext`, `context`): the context could be freed under it.
+    /// Calls `body` with the object's context, if any, without retaining it (W3 saved 440 instructions a row when
+    /// objects referred to their context weakly, and each retain took the run time's slow path) unless the object
+    /// refers to it weakly. `body` must not change what the storage keeps (`isKeptByContext`, `context`): the
+    /// context could be freed under it.
     func withContext<Result>(_ body: (ModelContext) throws -> Result) rethrows -> Result? {
         if let kept = keptContext.map(Unmanaged.passUnretained) { return try kept._withUnsafeGuaranteedRef(body) }
-        guard let context = contextReference else { return nil }
+        if isKeptByContext, let contextPointer { return try contextPointer._withUnsafeGuaranteedRef(body) }
+        guard let context = rareState?.deletedFrom else { return nil }
         return try body(context)
+    }
+
+    /// Marks the object kept by `context` (inserted, changed or deleted there), which it then refers to unretained.
+    func keep(by context: ModelContext) {
+        contextPointer = .passUnretained(context)
+        isKeptByContext = true
+    }
+
+    /// Forgets the context that keeps the object, as that context is freed (see `context`).
+    func contextWasFreed() {
+        contextPointer = nil
+        isKeptByContext = false
     }
 
     init(mapping: EntityMapping, primaryKey: Int64, store: StoreName, values: [AttributeValue], context: ModelContext) {
@@ -159,9 +197,8 @@ public final class BackingData: @unchecked Sendable {
         self.primaryKey = primaryKey
         self.store = store
         self.values = values
-        // Not kept by its context yet: it keeps the context (as `context`'s setter would, without reading the weak
-        // reference back: an object is read per row).
-        contextReference = context
+        // Not kept by its context yet: it keeps the context (as `context`'s setter would).
+        contextPointer = .passUnretained(context)
         keptContext = context
     }
 
@@ -227,43 +264,17 @@ public final class BackingData: @unchecked Sendable {
         return registrar
     }
 
-    /// Replaces the related objects of a relationship, telling its observers.
-    func replaceRelated(
-        _ relationship: RelationshipMapping, with references: [ModelReference], of model: any PersistentModel
-    ) {
-        willChange(relationship: relationship.name)
-        guard isObserved else {
-            related[relationship.name] = referencesToHold(references)
-            return
-        }
-        relationship.observation.willSet(registrar, model)
-        related[relationship.name] = referencesToHold(references)
-        relationship.observation.didSet(registrar, model)
-    }
-
-    /// Keeps the context alive, or refers to it weakly while the context keeps the object or once it is deleted.
+    /// Keeps the context alive, unless the context keeps the object or the object is deleted: then it refers to
+    /// the context unretained while kept, weakly once deleted and not kept (see `context`).
     private func keepContextUnlessKept() {
-        keptContext = isKeptByContext || isDeleted ? nil : contextReference
-    }
-
-    /// `references` as this object may hold them: while its context keeps it, the saved objects of that context
-    /// the context does not keep become their identifiers, since each keeps the context (see `context`).
-    func referencesToHold(_ references: [ModelReference]) -> [ModelReference] {
-        guard isKeptByContext, let context = contextReference,
-            references.contains(where: { Self.identifier(replacing: $0, in: context) != nil })
-        else { return references }
-        return references.map { Self.identifier(replacing: $0, in: context).map(ModelReference.identifier) ?? $0 }
-    }
-
-    /// The identifier an object kept by `context` holds instead of `reference`: a saved object of `context` that
-    /// the context does not keep. Nil when the reference stays as it is.
-    private static func identifier(replacing reference: ModelReference, in context: ModelContext)
-        -> PersistentIdentifier?
-    {
-        guard case .object(let object) = reference else { return nil }
-        let backing = object.persistentBackingData
-        guard backing.primaryKey != nil, !backing.isKeptByContext, backing.context === context else { return nil }
-        return object.persistentModelID
+        if !isKeptByContext && isDeleted {
+            let context = contextPointer?.takeUnretainedValue()
+            if context != nil || rareState != nil { rare.deletedFrom = context }
+            contextPointer = nil
+        } else if rareState?.deletedFrom != nil {
+            rare.deletedFrom = nil
+        }
+        keptContext = isKeptByContext || isDeleted ? nil : contextPointer?.takeUnretainedValue()
     }
 
     /// Runs `change`, which may replace any of the object's values, telling the observers of every property
@@ -348,21 +359,6 @@ public final class BackingData: @unchecked Sendable {
         changedAttributes = AttributeSet()
         changedRelationships = []
         isDeleted = false
-    }
-
-    /// Forgets the links of an object that left its context's graph (its insert undone, or its delete saved) to
-    /// objects that still belong to a context. Those no longer list it (undoing the insert or deleting the object
-    /// took it out of their inverses), and each may keep its context and store alive: held by this object, they
-    /// lived as long as it, which the objects that left with it, linked to it, keep for ever. Links to objects that
-    /// left too stay (a rolled-back pet still reads its rolled-back owner); nothing is rolled back to any more.
-    func dropLinksToObjectsInContexts() {
-        for (name, references) in related {
-            related[name] = references.filter { reference in
-                guard case .object(let object) = reference else { return false }
-                return object.persistentBackingData.context == nil
-            }
-        }
-        committedRelated = nil
     }
 
     /// Marks the current values as saved.

@@ -14,11 +14,12 @@ final class BackingDataRareState {
     var changedRelationships: Set<String> = []
     /// The changed attributes' positions from 64 up (`BackingData` keeps those below as bits).
     var changedHighPositions: [Int] = []
+    /// The context of an object inserted and deleted before a save, which neither keeps the other (see
+    /// `BackingData.context`).
+    weak var deletedFrom: ModelContext?
     /// Identifies the object before its first save, once drawn.
     var temporaryID: UInt64?
-    /// True for storage made by `BackingData()` that no object has taken yet.
-    var awaitsFirstObject = false
-    /// True once a second object was made over the storage (`init(backingData:)` given another object's
-    /// `persistentBackingData`): its context then hands out new objects over it, never one that may be gone.
-    var isShared = false
+    /// True once the app's code may hold the storage apart from its object (`BackingData._escaping`): its context
+    /// then never hands out an object over it that may be gone.
+    var isEscaped = false
 }

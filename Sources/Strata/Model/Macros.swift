@@ -1,7 +1,7 @@
 /// Makes a class a persistent model: its stored properties become attributes and relationships of an entity.
 @attached(
-    member, names: named(_$backingData), named(persistentBackingData), named(init(backingData:)), named(schemaMetadata),
-    named(schemaUniqueness), named(schemaIndexes))
+    member, names: named(_$backingData), named(persistentBackingData), named(_strataBackingData),
+    named(init(backingData:)), named(schemaMetadata), named(schemaUniqueness), named(schemaIndexes))
 @attached(memberAttribute)
 @attached(extension, conformances: PersistentModel)
 public macro Model() = #externalMacro(module: "StrataMacros", type: "ModelMacro")

@@ -10,7 +10,7 @@ enum ModelReference {
         switch self {
         case .object(let object): return object === model
         case .identifier(let id):
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             return backing.primaryKey == id.primaryKey && backing.mapping?.name == id.entityName
         }
     }

@@ -6,7 +6,7 @@ struct RelationshipGraph {
 
     /// The related objects (loading them from the store the first time), without deleted ones.
     func objects(of model: any PersistentModel, _ relationship: RelationshipMapping) -> [any PersistentModel] {
-        objectsIncludingDeleted(of: model, relationship).filter { !$0.persistentBackingData.isDeleted }
+        objectsIncludingDeleted(of: model, relationship).filter { !$0._strataBackingData.isDeleted }
     }
 
     /// The related objects, deleted ones included (a required to-one keeps reading its deleted target).
@@ -15,7 +15,7 @@ struct RelationshipGraph {
     func objectsIncludingDeleted(of model: any PersistentModel, _ relationship: RelationshipMapping)
         -> [any PersistentModel]
     {
-        let owner = model.persistentBackingData.context ?? context
+        let owner = model._strataBackingData.context ?? context
         return references(of: model, relationship.name).compactMap { resolve($0, in: owner) }
     }
 
@@ -30,18 +30,17 @@ struct RelationshipGraph {
         var unique: [any PersistentModel] = []
         for object in newObjects where !unique.contains(where: { $0 === object }) { unique.append(object) }
         if relationship.relationship.isToMany {
-            for object in old where object.persistentBackingData.isDeleted && !unique.contains(where: { $0 === object })
-            {
+            for object in old where object._strataBackingData.isDeleted && !unique.contains(where: { $0 === object }) {
                 unique.append(object)
             }
         }
         let removed = old.filter { object in !unique.contains { $0 === object } }
         let added = unique.filter { object in !old.contains { $0 === object } }
-        model.persistentBackingData.replaceRelated(relationship, with: unique.map(ModelReference.object), of: model)
+        model._strataBackingData.replaceRelated(relationship, with: unique.map(ModelReference.object), of: model)
         context?.noteChanged(model)
         for object in added { adopt(object, into: context) }
         // A new object linked to a saved one joins the saved one's context, as SwiftData inserts it there.
-        if context == nil { adopt(model, into: added.lazy.compactMap { $0.persistentBackingData.context }.first) }
+        if context == nil { adopt(model, into: added.lazy.compactMap { $0._strataBackingData.context }.first) }
         guard let inverseName = relationship.relationship.inverse else { return }
         for object in removed { unlink(object, inverseName, from: model) }
         for object in added { link(object, inverseName, to: model) }
@@ -49,7 +48,7 @@ struct RelationshipGraph {
 
     /// Removes a deleted object from the inverse side of each of its relationships.
     func detach(_ model: any PersistentModel) {
-        let mapping = model.persistentBackingData.prepare(model)
+        let mapping = model._strataBackingData.prepare(model)
         for relationship in mapping.relationships {
             guard let inverseName = relationship.relationship.inverse else { continue }
             for object in objects(of: model, relationship) { unlink(object, inverseName, from: model) }
@@ -58,7 +57,7 @@ struct RelationshipGraph {
 
     /// Adds `target` to `object`'s relationship `name` (for a to-one, replacing and unlinking the previous one).
     private func link(_ object: any PersistentModel, _ name: String, to target: any PersistentModel) {
-        let mapping = object.persistentBackingData.prepare(object)
+        let mapping = object._strataBackingData.prepare(object)
         guard let relationship = mapping.relationship(named: name) else { return }
         var current = objects(of: object, relationship)
         guard !current.contains(where: { $0 === target }) else { return }
@@ -77,7 +76,7 @@ struct RelationshipGraph {
 
     /// Removes `target` from `object`'s relationship `name`.
     private func unlink(_ object: any PersistentModel, _ name: String, from target: any PersistentModel) {
-        let mapping = object.persistentBackingData.prepare(object)
+        let mapping = object._strataBackingData.prepare(object)
         guard let relationship = mapping.relationship(named: name) else { return }
         let current = objects(of: object, relationship)
         guard current.contains(where: { $0 === target }) else { return }
@@ -87,19 +86,19 @@ struct RelationshipGraph {
     private func store(
         _ objects: [any PersistentModel], in object: any PersistentModel, _ relationship: RelationshipMapping
     ) {
-        object.persistentBackingData.replaceRelated(relationship, with: objects.map(ModelReference.object), of: object)
+        object._strataBackingData.replaceRelated(relationship, with: objects.map(ModelReference.object), of: object)
         context?.noteChanged(object)
     }
 
     /// Puts a new related object into the context of the object it was related to.
     private func adopt(_ object: any PersistentModel, into context: ModelContext?) {
-        if let context, object.persistentBackingData.context == nil, object.persistentBackingData.primaryKey == nil {
+        if let context, object._strataBackingData.context == nil, object._strataBackingData.primaryKey == nil {
             context.insertReached(object)
         }
     }
 
     private func references(of model: any PersistentModel, _ name: String) -> [ModelReference] {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         if let loaded = backing.related[name] { return loaded }
         guard let context = backing.context ?? context, let mapping = backing.mapping,
             let relationship = mapping.relationship(named: name), let key = backing.primaryKey

@@ -75,7 +75,7 @@ func encodeLiteral(_ value: Any) throws -> SQLFragment {
         return SQLFragment(sql: "NULL", arguments: [], valueType: nil, isNull: true)
     }
     if let model = unwrapped as? any PersistentModel {
-        guard let key = model.persistentBackingData.primaryKey else {
+        guard let key = model._strataBackingData.primaryKey else {
             return SQLFragment(sql: "NULL", arguments: [], valueType: .int64, isNull: true)
         }
         return SQLFragment(sql: "?", arguments: [key.databaseValue], valueType: .int64)

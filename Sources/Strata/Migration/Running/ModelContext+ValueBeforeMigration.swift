@@ -24,7 +24,7 @@ extension PersistentModel {
     /// The stored value `valueBeforeMigration` casts, decoded with the old version's type.
     @usableFromInline
     func _valueBeforeMigration(_ attribute: String) throws -> Any? {
-        let backing = persistentBackingData
+        let backing = _strataBackingData
         guard let key = backing.primaryKey, let entity = backing.mapping?.name,
             let value = try backing.withContext({
                 try $0.valueBeforeMigration(entity: entity, primaryKey: key, attribute: attribute)

@@ -89,7 +89,7 @@ final class StageContext {
             // Saves hold many objects of few entities: the entity's old rows are looked up when it changes.
             var last: (mapping: EntityMapping, rows: OldRows?)?
             for model in models {
-                let backing = model.persistentBackingData
+                let backing = model._strataBackingData
                 guard let mapping = backing.mapping else { continue }
                 if last?.mapping !== mapping {
                     last = (

@@ -22,7 +22,7 @@ extension ModelContext {
         else { return false }
         let name = relationship.name
         let owners = keys.filter { key in
-            registered(mapping, primaryKey: key).map { $0.persistentBackingData.related[name] == nil } ?? false
+            registered(mapping, primaryKey: key).map { $0._strataBackingData.related[name] == nil } ?? false
         }
         guard !owners.isEmpty else { return true }
         let reader = RowReader(context: self, mapping: destination)
@@ -38,9 +38,9 @@ extension ModelContext {
         var related: [Int64: [ModelReference]] = [:]
         for (owner, object) in rows { related[owner, default: []].append(.object(object)) }
         for key in owners {
-            guard let owner = registered(mapping, primaryKey: key), owner.persistentBackingData.related[name] == nil
+            guard let owner = registered(mapping, primaryKey: key), owner._strataBackingData.related[name] == nil
             else { continue }
-            owner.persistentBackingData.related[name] = owner.persistentBackingData.referencesToHold(related[key] ?? [])
+            owner._strataBackingData.related[name] = owner._strataBackingData.referencesToHold(related[key] ?? [])
         }
         return true
     }

@@ -11,7 +11,7 @@ extension ModelContext {
         let relatedTo = schema.entities.contains { $0.relationships.contains { $0.destination == mapping.name } }
         guard stage == nil, !relatedTo else { return false }
         guard mapping.relationships.isEmpty,
-            !(changedModelsArray + deletedModelsArray).contains(where: { $0.persistentBackingData.mapping === mapping })
+            !(changedModelsArray + deletedModelsArray).contains(where: { $0._strataBackingData.mapping === mapping })
         else { return false }
         let plan = FetchPlan(
             FetchDescriptor<T>(predicate: predicate), mapping: mapping, schema: schema, inMemory: false)

@@ -73,9 +73,9 @@ extension ModelContext {
                 try reader.objects(db, sql: sql, arguments: arguments, as: T.self)
             }
             offset += objects.count
-            lastKey = objects.last?.persistentBackingData.primaryKey
+            lastKey = objects.last?._strataBackingData.primaryKey
             try prefetch(
-                descriptor.relationshipKeyPathsForPrefetching, of: objects.first?.persistentBackingData.faultGroup,
+                descriptor.relationshipKeyPathsForPrefetching, of: objects.first?._strataBackingData.faultGroup,
                 plan.mapping)
             for model in objects {
                 if !plan.predicateInSQL, let predicate = descriptor.predicate, try !predicate.evaluate(model) {
@@ -106,11 +106,11 @@ extension ModelContext {
             try reader.objects(db, sql: sql, arguments: arguments, as: T.self)
         }
         try prefetch(
-            descriptor.relationshipKeyPathsForPrefetching, of: results.first?.persistentBackingData.faultGroup,
+            descriptor.relationshipKeyPathsForPrefetching, of: results.first?._strataBackingData.faultGroup,
             plan.mapping)
         if plan.isFullySQL && !pending { return results }
         if pending {
-            results.removeAll { changed[ObjectIdentifier($0)] != nil || deleted[ObjectIdentifier($0)] != nil }
+            results.removeAll { changed.contains($0) || deleted[ObjectIdentifier($0)] != nil }
         }
         if let predicate = descriptor.predicate, !plan.predicateInSQL {
             results = try results.filter { try predicate.evaluate($0) }
@@ -139,7 +139,7 @@ extension ModelContext {
         guard plan.descriptor.includePendingChanges else { return false }
         let name = plan.mapping.name
         return (changedModelsArray + insertedModelsArray + deletedModelsArray).contains {
-            $0.persistentBackingData.mapping?.name == name
+            $0._strataBackingData.mapping?.name == name
         }
     }
 
@@ -147,8 +147,8 @@ extension ModelContext {
     private func sortedByKey<T: PersistentModel>(_ models: [T]) -> [T] {
         let order = Dictionary(uniqueKeysWithValues: insertionOrder.enumerated().map { ($1, $0) })
         return models.sorted { lhs, rhs in
-            let left = lhs.persistentBackingData.primaryKey
-            let right = rhs.persistentBackingData.primaryKey
+            let left = lhs._strataBackingData.primaryKey
+            let right = rhs._strataBackingData.primaryKey
             switch (left, right) {
             case (let l?, let r?): return l < r
             case (.some, nil): return true

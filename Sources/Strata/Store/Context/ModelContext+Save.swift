@@ -35,6 +35,17 @@ extension ModelContext {
         if notify { postDidSave(inserted: insertedNow, updated: changedNow, deleted: deletedIdentifiers) }
     }
 
+    /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
+    public func transaction(block: () throws -> Void) throws {
+        do {
+            try block()
+            try save()
+        } catch {
+            rollback()
+            throw error
+        }
+    }
+
     /// Brings the pending changes up to date as a save would before writing: new objects that inserted or
     /// changed objects relate to are inserted, so `insertedModelsArray` lists them. Inverses are kept in step
     /// as relationships are set, and delete rules apply at the save (where `.deny` can refuse it).
@@ -50,9 +61,9 @@ extension ModelContext {
         guard schema.mappings.values.contains(where: { !$0.relationships.isEmpty }) else { return }
         var work = insertedModelsArray + changedModelsArray
         while let model = work.popLast() {
-            for references in model.persistentBackingData.related.values {
+            for references in model._strataBackingData.related.values {
                 for case .object(let object) in references {
-                    let backing = object.persistentBackingData
+                    let backing = object._strataBackingData
                     if backing.primaryKey == nil, !backing.isDeleted, inserted[ObjectIdentifier(object)] == nil {
                         register(object)
                         work.append(object)
@@ -70,7 +81,7 @@ extension ModelContext {
         while index < doomed.count {
             let model = doomed[index]
             index += 1
-            let mapping = model.persistentBackingData.prepare(model)
+            let mapping = model._strataBackingData.prepare(model)
             for relationship in mapping.relationships {
                 let related = graph.objects(of: model, relationship).filter { object in
                     !doomed.contains { $0 === object }
@@ -105,7 +116,7 @@ extension ModelContext {
         guard counted else { return }
         let graph = RelationshipGraph(context: self)
         for model in groups.joined() {
-            guard let mapping = model.persistentBackingData.mapping, !mapping.relationships.isEmpty else { continue }
+            guard let mapping = model._strataBackingData.mapping, !mapping.relationships.isEmpty else { continue }
             for relationship in mapping.relationships where relationship.relationship.isToMany {
                 let minimum = relationship.relationship.minimumModelCount
                 let maximum = relationship.relationship.maximumModelCount

@@ -35,13 +35,16 @@ public final class ModelContext {
     @exclusivity(unchecked) private(set) var inserted: [ObjectIdentifier: any PersistentModel] = [:]
     @exclusivity(unchecked) private(set) var insertionOrder: [ObjectIdentifier] = []
     /// Saved objects changed since the last save.
-    @exclusivity(unchecked) private(set) var changed: [ObjectIdentifier: any PersistentModel] = [:]
+    @exclusivity(unchecked) private(set) var changed = ChangedObjects()
     /// Saved objects deleted since the last save.
     @exclusivity(unchecked) private(set) var deleted: [ObjectIdentifier: any PersistentModel] = [:]
     /// Rows deleted by `delete(model:where:)` in SQL at the next save: an entity and the translated predicate.
     @exclusivity(unchecked) var batchDeletes: [(mapping: EntityMapping, filter: SQLFragment)] = []
     /// The saved value of each attribute of a saved object changed since the last save, for rollback.
-    @exclusivity(unchecked) private var undoLog: [(backing: BackingData, position: Int, value: AttributeValue)] = []
+    /// The storage unretained: the context keeps the object (changed, or deleted after a change) for as long as its
+    /// entries are read (a retain and a release a change fewer).
+    @exclusivity(unchecked) private var undoLog:
+        [(backing: Unmanaged<BackingData>, position: Int, value: AttributeValue)] = []
     /// Mistakes found by non-throwing calls (`insert` of a foreign type), thrown by the next save.
     private var pendingErrors: [StrataError] = []
 
@@ -81,6 +84,14 @@ public final class ModelContext {
         autosaveEnabled = false
     }
 
+    /// Lets go of the objects the context keeps, which outlive it in no context (they refer to it unretained, see
+    /// `BackingData.context`), and takes them out of the changed set (flags on their storage).
+    deinit {
+        for model in inserted.values { model._strataBackingData.contextWasFreed() }
+        changed.removeAll { $0._strataBackingData.contextWasFreed() }
+        for model in deleted.values { model._strataBackingData.contextWasFreed() }
+    }
+
     // MARK: - Changes
 
     /// True while there are unsaved inserts, changes or deletes.
@@ -89,7 +100,7 @@ public final class ModelContext {
     /// The objects inserted since the last save.
     public var insertedModelsArray: [any PersistentModel] { insertionOrder.compactMap { inserted[$0] } }
     /// The saved objects changed since the last save.
-    public var changedModelsArray: [any PersistentModel] { Array(changed.values) }
+    public var changedModelsArray: [any PersistentModel] { changed.objects }
     /// The saved objects deleted since the last save.
     public var deletedModelsArray: [any PersistentModel] { Array(deleted.values) }
 
@@ -104,7 +115,7 @@ public final class ModelContext {
     public func delete<T: PersistentModel>(_ model: T) {
         useCheck.enter("delete(_:)", of: useDescription)
         defer { useCheck.leave() }
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         let id = ObjectIdentifier(model)
         if inserted.removeValue(forKey: id) != nil {
             insertionOrder.removeAll { $0 == id }
@@ -119,9 +130,9 @@ public final class ModelContext {
         if backing.context == nil { adopt(model) }
         backing.isDeleted = true
         // A deleted object is not written as changed (its join-table rows would outlive its row).
-        changed[id] = nil
+        changed.remove(model)
         deleted[id] = model
-        backing.isKeptByContext = true
+        backing.keep(by: self)
         scheduleAutosave()
     }
 
@@ -143,33 +154,23 @@ public final class ModelContext {
         useCheck.enter("rollback()", of: useDescription)
         defer { useCheck.leave() }
         // Every undone insert leaves before any forgets its links, so that they keep their links to each other.
-        for model in inserted.values { model.persistentBackingData.context = nil }
-        for model in inserted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
-        let didRestore = changed.values.map { $0.persistentBackingData.willReplaceAll(of: $0) }
-        for entry in undoLog { entry.backing.values[entry.position] = entry.value }
+        for model in inserted.values { model._strataBackingData.context = nil }
+        for model in inserted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
+        let changedNow = changed.objects
+        let didRestore = changedNow.map { $0._strataBackingData.willReplaceAll(of: $0) }
+        for entry in undoLog { entry.backing.takeUnretainedValue().values[entry.position] = entry.value }
         undoLog = []
         batchDeletes = []
-        for model in changed.values { model.persistentBackingData.revert() }
+        for model in changedNow { model._strataBackingData.revert() }
         for notify in didRestore { notify() }
-        for model in deleted.values { model.persistentBackingData.revert() }
+        for model in deleted.values { model._strataBackingData.revert() }
         letGo()
         inserted = [:]
         insertionOrder = []
-        changed = [:]
+        changed.removeAll()
         deleted = [:]
         pendingErrors = []
         settleAutosave()
-    }
-
-    /// Runs `block`, then saves; when `block` or the save throws, rolls back and rethrows.
-    public func transaction(block: () throws -> Void) throws {
-        do {
-            try block()
-            try save()
-        } catch {
-            rollback()
-            throw error
-        }
     }
 
     // MARK: - Identity
@@ -218,9 +219,12 @@ public final class ModelContext {
         registry.register(model, mapping, primaryKey: primaryKey)
     }
 
-    /// Marks a registered row's storage as shared by several objects (see `BackingData._adopting`).
-    func share(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
-        registry.share(mapping, primaryKey: primaryKey, storage: storage)
+    /// Marks a registered row's storage as escaped: the app may hold it apart from its object (see
+    /// `BackingData._escaping`).
+    func escape(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
+        useCheck.enter("a read of persistentBackingData", of: useDescription)
+        defer { useCheck.leave() }
+        registry.escape(mapping, primaryKey: primaryKey, storage: storage)
     }
 
     /// Takes out the entry of a released object (called as its storage is freed), unless another object holds the row now.
@@ -244,11 +248,11 @@ public final class ModelContext {
 
     /// Takes a new object in: binds it to the schema, and records it as inserted.
     func register(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         let id = ObjectIdentifier(model)
         if backing.isDeleted, deleted.removeValue(forKey: id) != nil {
             backing.isDeleted = false
-            if backing.hasChanges { changed[id] = model } else { backing.isKeptByContext = false }
+            if backing.hasChanges { changed.insert(model) } else { backing.isKeptByContext = false }
             return
         }
         guard backing.primaryKey == nil, inserted[id] == nil else { return }
@@ -257,9 +261,8 @@ public final class ModelContext {
             return
         }
         backing.mapping = mapping
-        backing.context = self
         inserted[id] = model
-        backing.isKeptByContext = true
+        backing.keep(by: self)
         insertionOrder.append(id)
         backing.prepare(model)
         scheduleAutosave()
@@ -267,7 +270,7 @@ public final class ModelContext {
 
     /// Takes in a saved object that belongs to no context (fetched by a context since released).
     private func adopt(_ model: any PersistentModel) {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         backing.context = self
         if let key = backing.primaryKey, let mapping = backing.mapping {
             register(loaded: model, mapping, primaryKey: key)
@@ -285,7 +288,7 @@ public final class ModelContext {
         defer { useCheck.leave() }
         var saved = value
         swap(&backing.values[position], &saved)
-        undoLog.append((backing, position, saved))
+        undoLog.append((.passUnretained(backing), position, saved))
         if let model { keepChanged(model, backing) }
     }
 
@@ -293,35 +296,35 @@ public final class ModelContext {
     func noteChanged(_ model: any PersistentModel) {
         useCheck.enter("a change of a model property", of: useDescription)
         defer { useCheck.leave() }
-        keepChanged(model, model.persistentBackingData)
+        keepChanged(model, model._strataBackingData)
     }
 
     /// Enters a saved, changed object in the changed set, which keeps it until the next save.
     private func keepChanged(_ model: any PersistentModel, _ backing: BackingData) {
         guard backing.primaryKey != nil, !backing.isDeleted else { return }
-        changed[ObjectIdentifier(model)] = model
-        backing.isKeptByContext = true
+        changed.insert(model)
+        backing.keep(by: self)
         scheduleAutosave()
     }
 
     /// Stops keeping the inserted, changed and deleted objects (before the sets are cleared): from then on each
     /// keeps this context alive instead (see `BackingData.context`).
     private func letGo() {
-        letGo(inserted)
-        letGo(changed)
-        letGo(deleted)
+        letGo(inserted.values)
+        letGo(changed.objects)
+        letGo(deleted.values)
     }
 
     /// Stops keeping the objects of one pending set (see `letGo()`).
-    private func letGo(_ set: [ObjectIdentifier: any PersistentModel]) {
-        for model in set.values { model.persistentBackingData.isKeptByContext = false }
+    private func letGo(_ objects: some Sequence<any PersistentModel>) {
+        for model in objects { model._strataBackingData.isKeptByContext = false }
     }
 
     /// Clears the pending sets after a successful save.
     func didSave(insertedKeys: [SavedInsert]) {
         for saved in insertedKeys {
             let (model, key) = (saved.model, saved.key)
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             backing.didSave(primaryKey: key, store: store.name)
             guard let mapping = backing.mapping else { continue }
             if saved.isUpsert {
@@ -332,54 +335,48 @@ public final class ModelContext {
             }
             if let existing = registered(mapping, primaryKey: key), existing !== model {
                 // An upsert: the object already holding the row takes the values just written to it.
-                existing.persistentBackingData.values = backing.values
-                existing.persistentBackingData.related = [:]
-                existing.persistentBackingData.didSave(primaryKey: key, store: store.name)
+                existing._strataBackingData.values = backing.values
+                existing._strataBackingData.related = [:]
+                existing._strataBackingData.didSave(primaryKey: key, store: store.name)
             }
             register(loaded: model, mapping, primaryKey: key)
         }
         // One pass over the changed objects (a save of a batch visits each once more, not twice).
-        for model in changed.values {
-            let backing = model.persistentBackingData
+        changed.removeAll(keepingCapacity: true) { model in
+            let backing = model._strataBackingData
             backing.didSaveChanges()
             if !backing.related.isEmpty { referToSavedObjectsByIdentifier(backing) }
             backing.isKeptByContext = false
         }
         undoLog.removeAll(keepingCapacity: true)
-        for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model.persistentBackingData) }
+        for saved in insertedKeys { referToSavedObjectsByIdentifier(saved.model._strataBackingData) }
         for model in deleted.values {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             if let key = backing.primaryKey, let mapping = backing.mapping { registry.remove(mapping, primaryKey: key) }
             backing.context = nil
         }
         // Deleted objects linked to each other keep those links; the live objects they held could keep this
         // context alive through a deleted pair that holds itself (see `dropLinksToObjectsInContexts`).
-        for model in deleted.values { model.persistentBackingData.dropLinksToObjectsInContexts() }
-        letGo(inserted)
-        letGo(deleted)
-        Self.empty(&inserted)
+        for model in deleted.values { model._strataBackingData.dropLinksToObjectsInContexts() }
+        letGo(inserted.values)
+        letGo(deleted.values)
+        inserted.removeAll(keepingCapacity: inserted.count <= Self.batchCapacity)
         insertionOrder.removeAll(keepingCapacity: insertionOrder.count <= Self.batchCapacity)
-        Self.empty(&changed)
         deleted = [:]
         batchDeletes = []
     }
 
     /// The most entries a pending set keeps room for once saved: a loop saving every few thousand objects then
     /// reuses the table instead of growing it again for every batch, and one huge save does not keep its size.
-    private static let batchCapacity = 16_384
-
-    /// Empties a pending set after a save, keeping its room when it held a batch (see `batchCapacity`).
-    private static func empty(_ set: inout [ObjectIdentifier: any PersistentModel]) {
-        set.removeAll(keepingCapacity: set.count <= batchCapacity)
-    }
+    static let batchCapacity = 16_384
 
     /// Saved objects refer to each other by identifier from now on, so object graphs do not keep each other
     /// (and this context) alive in reference cycles.
     private func referToSavedObjectsByIdentifier(_ backing: BackingData) {
         for (name, references) in backing.related {
             backing.related[name] = references.map { reference in
-                guard case .object(let object) = reference, let key = object.persistentBackingData.primaryKey,
-                    let entity = object.persistentBackingData.mapping?.name
+                guard case .object(let object) = reference, let key = object._strataBackingData.primaryKey,
+                    let entity = object._strataBackingData.mapping?.name
                 else { return reference }
                 return .identifier(
                     PersistentIdentifier(entityName: entity, storeIdentifier: store.identifier, primaryKey: key))

@@ -9,17 +9,15 @@ final class ObjectRegistry {
     /// A registered object.
     ///
     /// Not a weak reference: a weakly referenced object gets a side table, and every retain and release of it
-    /// then takes a slower path, which a migration touching a million rows pays millions of times. The entry is
-    /// removed as the object's storage is freed, which the object's release frees with it (inside Strata nothing
-    /// else holds a model's storage: the context's undo log only while the context keeps the object too; storage
-    /// a second object was made over is handed out anew, see `shared`).
-    ///
-    /// Counted (`unowned`, not `unowned(unsafe)`, which would save about 440 instructions a row in W3): app code may
-    /// keep an object's `persistentBackingData` after the object is freed, and a lookup of that row then stops the
-    /// process with Swift's message instead of reading freed memory.
+    /// then takes a slower path, which a migration touching a million rows pays millions of times. Nor counted
+    /// (`unowned`): that took an atomic count on the object for each copy of the entry (about 440 instructions a
+    /// row in W3). The entry is removed as the object's storage is freed, which the object's release frees with it:
+    /// inside Strata nothing else holds a model's storage (the context's undo log only while the context keeps the
+    /// object too), and storage the app may hold apart from its object is escaped (`BackingData._escaping`), its
+    /// object then found through `escaped`, so `object` is read only while the object lives.
     private struct Entry {
-        /// The object, alive for as long as the entry exists.
-        unowned let object: AnyObject
+        /// The object, alive for as long as the entry exists unless its storage is escaped.
+        unowned(unsafe) let object: AnyObject
         /// The object's storage, which identifies the entry when it is freed.
         let storage: ObjectIdentifier
     }
@@ -35,14 +33,17 @@ final class ObjectRegistry {
     /// The entity used last and its entries: fetching, saving and freeing go through one entity's rows at a time.
     @exclusivity(unchecked) private var last: (entity: ObjectIdentifier, rows: Rows)?
 
-    /// Registered storage that several objects share (see `BackingData._adopting`), by its identity. The object
-    /// an entry names may be freed while another keeps the storage, so such a row is handed out as a new object
-    /// over the storage, and its entry's object is never read. The storage is not retained: its entry, and this,
-    /// go as it is freed.
-    private struct SharedStorage {
+    /// Registered storage the app may hold apart from its object (see `BackingData._escaping`), by its identity.
+    /// The object an entry names may be freed while the storage lives on, so the entry's object is never read: such
+    /// a row is handed out as the object last handed out over the storage while it lives, and as a new object over
+    /// the storage once it is gone. The storage is not retained: its entry, and this, go as it is freed.
+    private struct EscapedStorage {
+        /// The storage, alive for as long as the entry exists.
         unowned(unsafe) let storage: BackingData
+        /// The object last handed out over it, until freed.
+        weak var object: AnyObject?
     }
-    @exclusivity(unchecked) private var shared: [ObjectIdentifier: SharedStorage] = [:]
+    @exclusivity(unchecked) private var escaped: [ObjectIdentifier: EscapedStorage] = [:]
 
     /// The registered object of a row of the entity `mapping` describes, if alive.
     func object(_ mapping: EntityMapping, primaryKey: Int64) -> (any PersistentModel)? {
@@ -54,26 +55,32 @@ final class ObjectRegistry {
         rows(of: mapping)?.entries.values.map { model(of: $0, mapping) } ?? []
     }
 
-    /// The object of an entry: the registered one, or a new one over storage several objects share.
+    /// The object of an entry: the registered one, or for escaped storage the one last handed out over it while it
+    /// lives, else a new one.
     private func model(of entry: Entry, _ mapping: EntityMapping) -> any PersistentModel {
-        if !shared.isEmpty, let storage = shared[entry.storage]?.storage {
-            return BackingDataHandoff.make(mapping.type, with: storage)
+        guard !escaped.isEmpty, let kept = escaped[entry.storage] else {
+            return Self.model(entry.object, of: mapping.type)
         }
-        return Self.model(entry.object, of: mapping.type)
+        if let object = kept.object { return Self.model(object, of: mapping.type) }
+        let made = BackingDataHandoff.make(mapping.type, with: kept.storage)
+        escaped[entry.storage]?.object = made
+        return made
     }
 
-    /// Marks the storage of a registered row as shared by several objects.
-    func share(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
+    /// Marks the storage of a registered row as escaped (see `BackingData._escaping`).
+    func escape(_ mapping: EntityMapping, primaryKey: Int64, storage: BackingData) {
         let identity = ObjectIdentifier(storage)
-        guard rows(of: mapping)?.entries[primaryKey]?.storage == identity else { return }
-        shared[identity] = SharedStorage(storage: storage)
+        guard escaped[identity] == nil, let entry = rows(of: mapping)?.entries[primaryKey], entry.storage == identity
+        else { return }
+        // Until now only the registered object held the storage, which is alive: so is that object.
+        escaped[identity] = EscapedStorage(storage: storage, object: entry.object)
     }
 
     /// Registers a saved object as the one of its row.
     func register(_ model: any PersistentModel, _ mapping: EntityMapping, primaryKey: Int64) {
-        let storage = model.persistentBackingData
+        let storage = model._strataBackingData
         let entry = Entry(object: model, storage: ObjectIdentifier(storage))
-        if storage.isShared { shared[entry.storage] = SharedStorage(storage: storage) }
+        if storage.isEscaped { escaped[entry.storage] = EscapedStorage(storage: storage, object: model) }
         if let rows = rows(of: mapping) {
             rows.entries.set(entry, for: primaryKey)
             return
@@ -87,14 +94,14 @@ final class ObjectRegistry {
     /// Takes out the entry of a row of the entity whose mapping's identity is `entity`, unless it belongs to other
     /// storage than `storage` (another object holds the row now).
     func forget(_ entity: ObjectIdentifier, primaryKey: Int64, storage: ObjectIdentifier) {
-        if !shared.isEmpty { shared[storage] = nil }
+        if !escaped.isEmpty { escaped[storage] = nil }
         rows(of: entity)?.entries.remove(primaryKey, if: { $0.storage == storage })
     }
 
     /// Takes out the entry of a row (a deleted one).
     func remove(_ mapping: EntityMapping, primaryKey: Int64) {
         guard let rows = rows(of: mapping) else { return }
-        if !shared.isEmpty, let storage = rows.entries[primaryKey]?.storage { shared[storage] = nil }
+        if !escaped.isEmpty, let storage = rows.entries[primaryKey]?.storage { escaped[storage] = nil }
         rows.entries.remove(primaryKey)
     }
 

@@ -6,6 +6,9 @@ struct RowReader {
     let mapping: EntityMapping
     /// The to-one relationships, whose keys are columns of the row (worked out once: every row reads them).
     private let toOne: [RelationshipMapping]
+    /// The mapping's attributes, unretained (`mapping` keeps them): decoding a row's values then retains and releases
+    /// none of them.
+    private let attributes: [Unmanaged<AttributeMapping>]
     /// True in `didMigrate`, where a new required attribute reads as its type's zero until the stage fills it.
     private let unfilled: Bool
     /// The store's identifier, which every object read keeps.
@@ -20,6 +23,7 @@ struct RowReader {
         self.context = context
         self.mapping = mapping
         toOne = mapping.relationships.filter { !$0.relationship.isToMany }
+        attributes = mapping.attributes.map(Unmanaged.passUnretained)
         unfilled = context.stage?.phase == "didMigrate"
         storeName = context.store.name
         oldColumns = feedingOldColumns && unfilled ? context.stage?.columnsToFeed(entity: mapping.name) ?? [] : []
@@ -67,7 +71,7 @@ struct RowReader {
         var loaded: [AnyObject] = []
         try forEachObject(db, sql: sql, arguments: arguments) { _, object in loaded.append(object) }
         let objects = mapping.type == T.self ? unsafeBitCast(loaded, to: [T].self) : loaded.compactMap { $0 as? T }
-        group(objects.map(\.persistentBackingData))
+        group(objects.map(\._strataBackingData))
         return objects
     }
 
@@ -80,7 +84,7 @@ struct RowReader {
         try forEachObject(db, sql: sql, arguments: arguments) { row, object in
             objects.append((row.int64(trailing) ?? 0, object))
         }
-        group(objects.map(\.1.persistentBackingData))
+        group(objects.map(\.1._strataBackingData))
         return objects
     }
 
@@ -119,7 +123,7 @@ struct RowReader {
     private func object(for row: StatementRow) throws -> any PersistentModel {
         let primaryKey = row.int64(0) ?? 0
         if let existing = context.registered(mapping, primaryKey: primaryKey) {
-            let backing = existing.persistentBackingData
+            let backing = existing._strataBackingData
             if !backing.hasChanges {
                 try backing.replacingAll(of: existing) {
                     backing.values = try values(in: row)
@@ -139,9 +143,12 @@ struct RowReader {
 
     private func values(in row: StatementRow) throws -> [AttributeValue] {
         var values: [AttributeValue] = []
-        values.reserveCapacity(mapping.attributes.count)
-        for (offset, attribute) in mapping.attributes.enumerated() {
-            values.append(try attribute.decode(row, column: offset + 1, entity: mapping.name, unfilled: unfilled))
+        values.reserveCapacity(attributes.count)
+        for (offset, attribute) in attributes.enumerated() {
+            values.append(
+                try attribute._withUnsafeGuaranteedRef {
+                    try $0.decode(row, column: offset + 1, entity: mapping.name, unfilled: unfilled)
+                })
         }
         return values
     }

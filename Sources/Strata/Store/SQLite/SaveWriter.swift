@@ -25,7 +25,7 @@ struct SaveWriter {
                 arguments: StatementArguments(filter.arguments))
         }
         for model in deleted {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             guard let key = backing.primaryKey, let mapping = backing.mapping else { continue }
             try db.cachedStatement(sql: "DELETE FROM \(quote(mapping.name)) WHERE \(quote(StoreLayout.primaryKey)) = ?")
                 .execute(arguments: [key])
@@ -36,7 +36,7 @@ struct SaveWriter {
         try assignKeys(db, keys: &keys, upserts: &upserts, allocator: &allocator)
         // Changes run before inserts, so an insert that upserts into a changed row leaves the row with its values.
         for model in changed {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             guard let key = backing.primaryKey else { continue }
             try writeRow(
                 db, model, key: key, keys: keys, changes: (backing.changedAttributes, backing.changedRelationships),
@@ -66,7 +66,7 @@ struct SaveWriter {
         var claimed: [UniqueClaim: Int64] = [:]
         claimed.reserveCapacity(inserted.count)
         for model in inserted {
-            guard let mapping = model.persistentBackingData.mapping else { continue }
+            guard let mapping = model._strataBackingData.mapping else { continue }
             let id = ObjectIdentifier(model)
             let claims = try uniqueClaims(of: model, mapping)
             for claim in claims {
@@ -93,7 +93,7 @@ struct SaveWriter {
             var values: [UniqueClaim.Value] = []
             var stored: [DatabaseValue] = []
             for position in positions {
-                let value = model.persistentBackingData.values[position]
+                let value = model._strataBackingData.values[position]
                 guard !value.isUnset else { break }
                 let encoded = try mapping.attributes[position].encode(value)
                 guard let comparable = UniqueClaim.Value(encoded) else { break }
@@ -112,7 +112,7 @@ struct SaveWriter {
         _ db: Database, _ model: any PersistentModel, key: Int64, keys: [ObjectIdentifier: Int64],
         changes: (attributes: AttributeSet, relationships: Set<String>)?, insert: Bool
     ) throws {
-        let backing = model.persistentBackingData
+        let backing = model._strataBackingData
         guard let mapping = backing.mapping else { return }
         // Columns by position in the mapping (attributes, then relationships), in declaration order.
         var positions = changes.map { statements.positions(of: $0.attributes) } ?? Array(mapping.attributes.indices)
@@ -156,7 +156,7 @@ struct SaveWriter {
         var cleared: Set<String> = []
         var rows: [(table: String, ownerColumn: String, otherColumn: String, arguments: StatementArguments)] = []
         for model in models {
-            let backing = model.persistentBackingData
+            let backing = model._strataBackingData
             guard let mapping = backing.mapping, mapping.relationships.contains(where: \.relationship.isToMany),
                 let entity = layout.schema.entitiesByName[mapping.name],
                 let ownKey = backing.primaryKey ?? keys[ObjectIdentifier(model)]
@@ -195,14 +195,14 @@ struct SaveWriter {
             // An object its context keeps may hold a related object by identifier (`BackingData.referencesToHold`):
             // one deleted in this save is skipped, as its object would be.
             if !deleted.isEmpty, let key = id.primaryKey, let mapping = context.schema.mappings[id.entityName],
-                context.registered(mapping, primaryKey: key)?.persistentBackingData.isDeleted == true
+                context.registered(mapping, primaryKey: key)?._strataBackingData.isDeleted == true
             {
                 return nil
             }
             return id.primaryKey
         case .object(let object):
-            if object.persistentBackingData.isDeleted { return nil }
-            return object.persistentBackingData.primaryKey ?? keys[ObjectIdentifier(object)]
+            if object._strataBackingData.isDeleted { return nil }
+            return object._strataBackingData.primaryKey ?? keys[ObjectIdentifier(object)]
         }
     }
 }
